@@ -1,0 +1,73 @@
+#include "common.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "grundy/core/error.hpp"
+
+namespace grundy::cli {
+
+Limits CommonOptions::limits() const {
+  Limits limits;
+  if (!max_memory.empty()) limits.max_memory_bytes = parse_size(max_memory);
+  return limits;
+}
+
+void add_common_options(CLI::App& command, CommonOptions& options) {
+  command.add_flag("--json", options.json, "Print one JSON document on stdout");
+  command.add_option("--max-memory", options.max_memory,
+                     "Largest table allowed, e.g. 512M or 8G (default: the memory available); "
+                     "bigger requests are refused before allocating");
+}
+
+nlohmann::ordered_json json_number(std::uint64_t v) {
+  if (v < (std::uint64_t{1} << 53)) return v;
+  return std::to_string(v);
+}
+
+void rethrow_with_context(std::string_view what, std::string_view text) {
+  try {
+    throw;
+  } catch (const SpecError& e) {
+    // The contract's form for specs is "spec column N: ..."; a position also names its text.
+    const std::string quoted = what == "spec" ? "" : " '" + std::string(text) + "'";
+    throw Error(std::string(what) + quoted + " column " + std::to_string(e.column()) + ": " +
+                e.detail());
+  }
+}
+
+namespace {
+bool g_progress_drawn = false;
+}
+
+DenseSolver::Progress terminal_progress(std::string label) {
+  if (!isatty(STDERR_FILENO)) return {};
+  const auto started = std::chrono::steady_clock::now();
+  auto last = started;
+  return [label = std::move(label), started, last](std::uint64_t done, std::uint64_t total) mutable {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last < std::chrono::milliseconds(200)) return;
+    last = now;
+    const double seconds = std::chrono::duration<double>(now - started).count();
+    const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
+    const double eta = rate > 0 ? static_cast<double>(total - done) / rate : 0;
+    std::fprintf(stderr, "\r%s: %llu / %llu values (%.1f%%), %.0f values/s, ETA %.0f s   ",
+                 label.c_str(), static_cast<unsigned long long>(done),
+                 static_cast<unsigned long long>(total), 100.0 * static_cast<double>(done) / static_cast<double>(total), rate,
+                 eta);
+    std::fflush(stderr);
+    g_progress_drawn = true;
+  };
+}
+
+void end_progress() {
+  if (g_progress_drawn) {
+    std::fprintf(stderr, "\r\033[K");
+    std::fflush(stderr);
+    g_progress_drawn = false;
+  }
+}
+
+}  // namespace grundy::cli

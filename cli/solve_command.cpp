@@ -1,0 +1,87 @@
+// grundy solve SUM : who wins a sum of games, its nim-sum, and every winning move.
+#include <iostream>
+#include <string>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "grundy/core/error.hpp"
+#include "grundy/solve/evaluator.hpp"
+#include "grundy/solve/sum_solver.hpp"
+#include "grundy/spec/parser.hpp"
+
+namespace grundy::cli {
+namespace {
+
+struct SolveArgs {
+  CommonOptions common;
+  std::string sum;
+  std::size_t max_moves = 20;
+};
+
+int run_solve(const SolveArgs& args) {
+  Sum sum;
+  try {
+    sum = parse_sum(args.sum);
+  } catch (const SpecError&) {
+    rethrow_with_context("spec", args.sum);
+  }
+  SumEvaluators evaluators(sum, args.common.limits());
+  const SumSolution solution = solve_sum(sum, evaluators.sources(), args.max_moves);
+  const std::string winner = solution.outcome == Outcome::N ? "first" : "second";
+
+  auto move_to = [&](const Move& m) { return format_option(*sum.components[m.component].game, m.to); };
+  auto move_from = [&](const Move& m) {
+    const Component& c = sum.components[m.component];
+    return format_component(*c.game, c.position);
+  };
+
+  if (args.common.json) {
+    nlohmann::ordered_json moves = nlohmann::ordered_json::array();
+    for (const Move& m : solution.winning_moves) {
+      moves.push_back({{"component", m.component}, {"from", move_from(m)}, {"to", move_to(m)}});
+    }
+    nlohmann::ordered_json doc{
+        {"sum", format_sum(sum)},
+        {"play", "normal"},
+        {"winner", winner},
+        {"nim_sum", json_number(solution.nim_sum)},
+        {"winning_moves", moves},
+        {"winning_moves_truncated", solution.winning_moves_truncated},
+        {"winning_move_count", solution.winning_move_count
+                                   ? json_number(*solution.winning_move_count)
+                                   : nlohmann::ordered_json(nullptr)},
+    };
+    std::cout << doc.dump() << '\n';
+    return 0;
+  }
+  std::cout << winner << " player wins\n";
+  std::cout << "nim-sum " << solution.nim_sum << '\n';
+  for (const Move& m : solution.winning_moves) {
+    std::cout << m.component << ": " << move_from(m) << " -> " << move_to(m) << '\n';
+  }
+  if (solution.winning_moves_truncated) {
+    std::cerr << "grundy: showing " << solution.winning_moves.size() << " of "
+              << (solution.winning_move_count ? std::to_string(*solution.winning_move_count)
+                                              : std::string("more"))
+              << " winning moves (--max-moves)\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+Runner add_solve_command(CLI::App& app) {
+  auto args = std::make_shared<SolveArgs>();
+  CLI::App* cmd =
+      app.add_subcommand("solve", "Who wins a sum of games, its nim-sum, and every winning move");
+  cmd->footer(
+      "\nExamples:\n"
+      "  grundy solve 'nim:3 + nim:4 + nim:5'\n"
+      "  grundy solve '0.07:20 + sub(1,3):9' --json");
+  cmd->add_option("sum", args->sum, "GAME:POSITION + GAME:POSITION + ...")->required();
+  cmd->add_option("--max-moves", args->max_moves, "List at most N winning moves (default 20)");
+  add_common_options(*cmd, args->common);
+  return [args] { return run_solve(*args); };
+}
+
+}  // namespace grundy::cli

@@ -1,0 +1,96 @@
+// grundy value GAME POSITION... : the Grundy value of each position.
+#include <unistd.h>
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "grundy/core/error.hpp"
+#include "grundy/solve/evaluator.hpp"
+#include "grundy/spec/parser.hpp"
+
+namespace grundy::cli {
+namespace {
+
+struct ValueArgs {
+  CommonOptions common;
+  std::string game;
+  std::vector<std::string> positions;
+};
+
+std::shared_ptr<const Game> parse_game_argument(const std::string& spec) {
+  try {
+    return parse_game(spec);
+  } catch (const SpecError&) {
+    rethrow_with_context("spec", spec);
+  }
+}
+
+Position parse_position_argument(const Game& game, const std::string& text) {
+  try {
+    return parse_position(game, text);
+  } catch (const SpecError&) {
+    rethrow_with_context("position", text);
+  }
+}
+
+int run_value(const ValueArgs& args) {
+  const auto game = parse_game_argument(args.game);
+  Evaluator evaluator(game, args.common.limits());
+  if (auto* dense = evaluator.dense()) dense->set_progress(terminal_progress("value"));
+  nlohmann::ordered_json values = nlohmann::ordered_json::array();
+  auto answer = [&](const Position& p) {
+    const Value v = evaluator.value(p);
+    if (args.common.json) {
+      values.push_back({{"position", game->format_position(p)}, {"value", json_number(v)}});
+    } else {
+      end_progress();
+      std::cout << v << '\n';
+    }
+  };
+
+  const bool from_stdin = args.positions.size() == 1 && args.positions[0] == "-";
+  if (from_stdin) {
+    const bool interactive = isatty(STDIN_FILENO) != 0;
+    std::string line;
+    while (std::getline(std::cin, line)) {
+      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      answer(parse_position_argument(*game, line));
+      if (interactive) std::cout.flush();
+    }
+  } else {
+    std::vector<Position> positions;
+    for (const std::string& text : args.positions) {
+      positions.push_back(parse_position_argument(*game, text));
+    }
+    evaluator.prepare(positions);  // one memory check and one table for the whole request
+    for (const Position& p : positions) answer(p);
+  }
+  if (args.common.json) {
+    std::cout << nlohmann::ordered_json{{"game", game->name()}, {"values", values}}.dump() << '\n';
+  }
+  return 0;
+}
+
+}  // namespace
+
+Runner add_value_command(CLI::App& app) {
+  auto args = std::make_shared<ValueArgs>();
+  CLI::App* cmd = app.add_subcommand("value", "Grundy value of each position of a game");
+  cmd->footer(
+      "\nExamples:\n"
+      "  grundy value 0.77 70 71 72 --json\n"
+      "  grundy value 'sub(1,3)' 10\n"
+      "  seq 1 100 | grundy value nim -");
+  cmd->add_option("game", args->game, "Game spec, e.g. nim, 0.07, 'sub(1,3)'")->required();
+  cmd->add_option("positions", args->positions,
+                  "Positions of that game; a lone '-' reads them from stdin, one per line")
+      ->required();
+  add_common_options(*cmd, args->common);
+  return [args] { return run_value(*args); };
+}
+
+}  // namespace grundy::cli

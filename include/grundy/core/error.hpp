@@ -1,0 +1,36 @@
+#pragma once
+/// \file Errors at the library boundary. Every one of them is the user's input or request, not a
+/// bug: the CLI prints the message on one line and exits with code 2.
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+
+namespace grundy {
+
+/// Bad input or a refused request. The message is one line, ready to show to a person.
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// A syntax error in a spec or position text, at a 1-based column of that text.
+class SpecError : public Error {
+ public:
+  SpecError(std::size_t column, const std::string& detail)
+      : Error("column " + std::to_string(column) + ": " + detail), column_(column), detail_(detail) {}
+  std::size_t column() const noexcept { return column_; }
+  const std::string& detail() const noexcept { return detail_; }
+
+ private:
+  std::size_t column_;
+  std::string detail_;
+};
+
+/// A request that would need more memory (or states) than allowed; refused before allocating.
+class ResourceError : public Error {
+ public:
+  using Error::Error;
+};
+
+}  // namespace grundy

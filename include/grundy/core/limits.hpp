@@ -1,0 +1,27 @@
+#pragma once
+/// \file Resource limits: every table is checked against them before it is allocated.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace grundy {
+
+struct Limits {
+  /// Bytes any one table may use. Defaults to the memory available on this machine.
+  std::uint64_t max_memory_bytes = available_memory_bytes();
+
+  static std::uint64_t available_memory_bytes();
+};
+
+/// Throws ResourceError unless `bytes` fit in the limit; `what` names the table
+/// ("a table of 10^12 values").
+void require_memory(const Limits& limits, std::uint64_t bytes, std::string_view what);
+
+/// "1.5 GiB", "512 B".
+std::string format_bytes(std::uint64_t bytes);
+
+/// Parses "8G", "512M", "1.5GiB", "1000000" (bytes); binary multiples. Throws Error when malformed.
+std::uint64_t parse_size(std::string_view text);
+
+}  // namespace grundy

@@ -1,0 +1,23 @@
+#pragma once
+/// \file The whole public API of the grundy library.
+
+#include "grundy/core/error.hpp"
+#include "grundy/core/limits.hpp"
+#include "grundy/core/mex.hpp"
+#include "grundy/core/nim_sum.hpp"
+#include "grundy/core/outcome.hpp"
+#include "grundy/core/scanner.hpp"
+#include "grundy/core/value.hpp"
+#include "grundy/rules/game.hpp"
+#include "grundy/rules/graph.hpp"
+#include "grundy/rules/heap_game.hpp"
+#include "grundy/rules/registry.hpp"
+#include "grundy/rules/sum.hpp"
+#include "grundy/rules/take_break.hpp"
+#include "grundy/solve/dense_solver.hpp"
+#include "grundy/solve/evaluator.hpp"
+#include "grundy/solve/graph_solver.hpp"
+#include "grundy/solve/memo_solver.hpp"
+#include "grundy/solve/sum_solver.hpp"
+#include "grundy/solve/value_source.hpp"
+#include "grundy/spec/parser.hpp"

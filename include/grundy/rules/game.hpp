@@ -1,0 +1,99 @@
+#pragma once
+/// \file The one interface every game family implements: positions, their text form, options.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "grundy/core/scanner.hpp"
+#include "grundy/core/value.hpp"
+
+namespace grundy {
+
+struct TakeBreakCode;
+
+/// Receives the options of a position one at a time. An option is a list of component positions
+/// of the same game whose values XOR (a take-and-break move can leave several heaps); an empty
+/// list means the move leaves nothing. Families give the parts in non-decreasing order and never
+/// give the same option twice.
+class OptionVisitor {
+ public:
+  virtual void option(std::span<const Position> parts) = 0;
+
+ protected:
+  ~OptionVisitor() = default;
+};
+
+/// Adapts a callable `void(std::span<const Position>)` to an OptionVisitor.
+template <class F>
+class OptionFunction final : public OptionVisitor {
+ public:
+  explicit OptionFunction(F f) : f_(std::move(f)) {}
+  void option(std::span<const Position> parts) override { f_(parts); }
+
+ private:
+  F f_;
+};
+
+/// An impartial game: a family with its parameters bound (`sub(1,3,4)`, `0.77`, `graph(g.txt)`).
+/// Rules only describe the game; solving lives in the solve layer.
+class Game {
+ public:
+  explicit Game(std::string name) : name_(std::move(name)) {}
+  virtual ~Game() = default;
+  Game(const Game&) = delete;
+  Game& operator=(const Game&) = delete;
+
+  /// The canonical spec of the game: aliases and ranges expanded (`kayles` -> `0.77`).
+  const std::string& name() const noexcept { return name_; }
+
+  /// Reads a position from `in` (without surrounding spaces); throws SpecError on bad text.
+  /// The caller checks that nothing follows.
+  virtual Position parse_position(Scanner& in) const = 0;
+  virtual std::string format_position(const Position& p) const = 0;
+
+  /// Every option of `p`, each exactly once.
+  virtual void options(const Position& p, OptionVisitor& visit) const = 0;
+
+  /// Positions of this game are single integers x (y is 0): heap sizes, numbers.
+  virtual bool integer_positions() const { return false; }
+  /// Integer positions whose option parts are all integers below x, so values fill a dense
+  /// table bottom-up.
+  virtual bool heap_ordered() const { return false; }
+  /// The value of `p` by a formula (Nim: the heap size), or nothing when the family has none.
+  virtual std::optional<Value> formula_value(const Position&) const { return std::nullopt; }
+  /// For families with a formula: the options of `p` whose value is `target`, without enumerating
+  /// every option. Gives at most `limit` of them to `visit` and returns how many there are in
+  /// all; nothing when the family has no such formula.
+  virtual std::optional<std::uint64_t> formula_options_with_value(const Position& p, Value target,
+                                                                  std::size_t limit,
+                                                                  OptionVisitor& visit) const {
+    (void)p, (void)target, (void)limit, (void)visit;
+    return std::nullopt;
+  }
+  /// The take-and-break code of the game when it has one (octal, hexadecimal, Grundy's game,
+  /// polygon), for solvers with a fast path over codes.
+  virtual const TakeBreakCode* take_break_code() const { return nullptr; }
+
+  /// Up to `count` small positions, smallest first: for tests, demos and tables.
+  virtual std::vector<Position> sample_positions(std::size_t count) const = 0;
+
+ private:
+  std::string name_;
+};
+
+/// Calls `f(parts)` for every option of `p`.
+template <class F>
+void for_each_option(const Game& game, const Position& p, F&& f) {
+  OptionFunction<std::decay_t<F>> visitor(std::forward<F>(f));
+  game.options(p, visitor);
+}
+
+/// Reads a heap size 0..2^63-1 (shared by every integer-position family).
+Position parse_heap_position(Scanner& in);
+
+}  // namespace grundy

@@ -1,0 +1,43 @@
+#pragma once
+/// \file Games on a directed graph read from an edge list: a token sits on a vertex and a move
+/// slides it along an edge. Position = a vertex.
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "grundy/rules/game.hpp"
+
+namespace grundy {
+
+class GraphGame final : public Game {
+ public:
+  /// Reads the edge-list file at `path` (format in the CLI contract): `FROM TO` per line, a line
+  /// with one name declares a vertex, `#` starts a comment. Throws Error naming the line on bad
+  /// input.
+  explicit GraphGame(const std::string& path);
+
+  Position parse_position(Scanner& in) const override;
+  std::string format_position(const Position& p) const override { return names_.at(p.x); }
+  void options(const Position& p, OptionVisitor& visit) const override;
+  std::vector<Position> sample_positions(std::size_t count) const override;
+
+  std::size_t vertex_count() const noexcept { return names_.size(); }
+  const std::string& vertex_name(std::size_t v) const { return names_.at(v); }
+  /// Successors of v (each once, in increasing index order).
+  std::span<const std::uint32_t> successors(std::size_t v) const {
+    return {targets_.data() + offsets_[v], targets_.data() + offsets_[v + 1]};
+  }
+
+ private:
+  std::vector<std::string> names_;
+  std::unordered_map<std::string, std::uint32_t> index_;
+  std::vector<std::uint64_t> offsets_;  // CSR: successors of v are targets_[offsets_[v]..offsets_[v+1])
+  std::vector<std::uint32_t> targets_;
+};
+
+/// True for the characters a vertex name may contain: letters, digits, `_`, `-`, `.`.
+bool is_vertex_name_char(char c) noexcept;
+
+}  // namespace grundy

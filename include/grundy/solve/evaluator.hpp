@@ -1,0 +1,51 @@
+#pragma once
+/// \file The default value source for one game: it picks the solver that fits the family — a
+/// formula, a dense table (heap-ordered games), the graph solver, or the memoising solver.
+
+#include <map>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "grundy/core/limits.hpp"
+#include "grundy/rules/sum.hpp"
+#include "grundy/solve/dense_solver.hpp"
+#include "grundy/solve/memo_solver.hpp"
+#include "grundy/solve/value_source.hpp"
+
+namespace grundy {
+
+class Evaluator final : public ValueSource {
+ public:
+  Evaluator(std::shared_ptr<const Game> game, Limits limits);
+
+  /// Sizes the tables for all of `positions` at once (one dense table to the largest heap), so
+  /// the memory check sees the whole request before anything is computed.
+  void prepare(std::span<const Position> positions);
+  Value value(const Position& p) override;
+
+  const Game& game() const noexcept { return *game_; }
+  /// The dense table, when this game uses one (for `seq`).
+  DenseSolver* dense() noexcept { return dense_.get(); }
+
+ private:
+  std::shared_ptr<const Game> game_;
+  Limits limits_;
+  std::unique_ptr<DenseSolver> dense_;
+  std::unique_ptr<MemoSolver> memo_;
+  std::vector<Value> graph_values_;
+  bool graph_solved_ = false;
+};
+
+/// One evaluator per distinct game of a sum; `sources()[i]` serves component i.
+class SumEvaluators {
+ public:
+  SumEvaluators(const Sum& sum, Limits limits);
+  std::span<ValueSource* const> sources() const noexcept { return sources_; }
+
+ private:
+  std::map<const Game*, std::unique_ptr<Evaluator>> by_game_;
+  std::vector<ValueSource*> sources_;
+};
+
+}  // namespace grundy

@@ -1,0 +1,38 @@
+#pragma once
+/// \file Disjunctive sums under normal play: the nim-sum decides the winner (Sprague–Grundy), and a
+/// winning move takes one component to a position of value g xor X, X the nim-sum.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "grundy/core/outcome.hpp"
+#include "grundy/rules/sum.hpp"
+#include "grundy/solve/value_source.hpp"
+
+namespace grundy {
+
+struct Move {
+  std::size_t component = 0;
+  /// What the move leaves in that component: parts in non-decreasing order (empty: nothing).
+  std::vector<Position> to;
+  friend auto operator<=>(const Move&, const Move&) = default;
+};
+
+struct SumSolution {
+  Outcome outcome = Outcome::P;
+  Value nim_sum = 0;
+  std::vector<Value> component_values;
+  /// The first `max_moves` winning moves, by component index and then by what they leave.
+  std::vector<Move> winning_moves;
+  bool winning_moves_truncated = false;
+  /// Every winning move, counted as distinct (component, resulting position) pairs; nothing when
+  /// it cannot be computed.
+  std::optional<std::uint64_t> winning_move_count;
+};
+
+/// Solves `sum` with `sources[i]` giving the values of component i's game.
+SumSolution solve_sum(const Sum& sum, std::span<ValueSource* const> sources, std::size_t max_moves);
+
+}  // namespace grundy

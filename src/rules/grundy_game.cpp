@@ -1,0 +1,32 @@
+// Grundy's game: a move splits one heap into two non-empty heaps of different sizes.
+#include "grundy/rules/heap_game.hpp"
+#include "grundy/rules/registry.hpp"
+#include "grundy/rules/take_break.hpp"
+
+namespace grundy {
+namespace {
+
+class GrundysGame final : public HeapGame {
+ public:
+  GrundysGame() : HeapGame("grundy"), code_{.digits = {kLeaveTwo}, .unequal_split = true} {}
+
+  void options(const Position& p, OptionVisitor& visit) const override {
+    take_break_options(code_, p.x, visit);
+  }
+  const TakeBreakCode* take_break_code() const override { return &code_; }
+
+ private:
+  TakeBreakCode code_;
+};
+
+const FamilyRegistration kGrundy{Family{
+    .name = "grundy",
+    .syntax = "grundy",
+    .summary = "Grundy's game: split a heap into two non-empty heaps of different sizes",
+    .arguments = Arguments::none,
+    .examples = {"grundy"},
+    .make = [](Scanner*) { return std::make_shared<const GrundysGame>(); },
+}};
+
+}  // namespace
+}  // namespace grundy

@@ -1,0 +1,286 @@
+// Subtraction games: a move removes s tokens for some s in a set S (`sub(...)`), or any number
+// of tokens except those in a finite set (`allbut(...)`).
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <optional>
+#include <tuple>
+#include <string>
+#include <vector>
+
+#include "grundy/rules/heap_game.hpp"
+#include "grundy/rules/registry.hpp"
+
+namespace grundy {
+namespace {
+
+struct Interval {
+  std::uint64_t lo, hi;  // inclusive
+};
+
+/// An infinite subtraction set, enumerated in increasing order up to a bound.
+enum class NamedSet { fib, pow2, squares, factorials };
+
+constexpr std::array<std::pair<NamedSet, std::string_view>, 4> kNamedSets{{
+    {NamedSet::fib, "fib"},
+    {NamedSet::pow2, "pow2"},
+    {NamedSet::squares, "squares"},
+    {NamedSet::factorials, "factorials"},
+}};
+
+/// Walks a named set in increasing order: `value()` is the current element until `done()`.
+class NamedCursor {
+ public:
+  explicit NamedCursor(NamedSet set) : set_(set) {
+    switch (set) {
+      case NamedSet::fib: cur_ = 1, aux_ = 2; break;         // 1, 2, 3, 5, 8, ...
+      case NamedSet::pow2: cur_ = 1; break;                  // 1, 2, 4, ...
+      case NamedSet::squares: cur_ = 1, aux_ = 1; break;     // aux = k, cur = k^2
+      case NamedSet::factorials: cur_ = 1, aux_ = 2; break;  // 1, 2, 6, 24, ... (aux = next factor)
+    }
+  }
+  bool done() const { return done_; }
+  std::uint64_t value() const { return cur_; }
+  void advance() {
+    switch (set_) {
+      case NamedSet::fib:
+        if (pending_last_) return finish();
+        if (aux_ > kMaxCoordinate - cur_) {
+          // The last Fibonacci number below 2^63 has no successor there, but is an element.
+          cur_ = aux_;
+          pending_last_ = true;
+          return;
+        }
+        std::tie(cur_, aux_) = std::pair{aux_, cur_ + aux_};
+        return;
+      case NamedSet::pow2:
+        if (cur_ > (kMaxCoordinate >> 1)) return finish();
+        cur_ *= 2;
+        return;
+      case NamedSet::squares:
+        if (aux_ >= 3037000499ULL) return finish();  // 3037000499^2 < 2^63 <= 3037000500^2
+        ++aux_;
+        cur_ = aux_ * aux_;
+        return;
+      case NamedSet::factorials:
+        if (cur_ > kMaxCoordinate / aux_) return finish();
+        cur_ *= aux_++;
+        return;
+    }
+  }
+
+ private:
+  void finish() { done_ = true; }
+  NamedSet set_;
+  std::uint64_t cur_ = 0, aux_ = 0;
+  bool done_ = false, pending_last_ = false;
+};
+
+bool named_contains(NamedSet set, std::uint64_t v) {
+  NamedCursor c(set);
+  while (!c.done() && c.value() < v) c.advance();
+  return !c.done() && c.value() == v;
+}
+
+std::vector<Interval> normalise(std::vector<Interval> parts) {
+  std::sort(parts.begin(), parts.end(), [](Interval a, Interval b) { return a.lo < b.lo; });
+  std::vector<Interval> merged;
+  for (Interval iv : parts) {
+    if (!merged.empty() && iv.lo <= merged.back().hi + 1) {
+      merged.back().hi = std::max(merged.back().hi, iv.hi);
+    } else {
+      merged.push_back(iv);
+    }
+  }
+  return merged;
+}
+
+/// Canonical text of a finite set: every element (ranges expanded, as the CLI contract asks) up
+/// to 1000 elements; a larger set keeps `a..b` for its runs so the name stays readable.
+std::string format_intervals(const std::vector<Interval>& set) {
+  std::uint64_t total = 0;
+  for (Interval iv : set) total += std::min<std::uint64_t>(iv.hi - iv.lo + 1, 1001);
+  const bool expand = total <= 1000;
+  std::string out;
+  auto add = [&](const std::string& s) {
+    if (!out.empty()) out += ',';
+    out += s;
+  };
+  for (Interval iv : set) {
+    if (expand || iv.hi - iv.lo < 2) {
+      for (std::uint64_t v = iv.lo;; ++v) {
+        add(std::to_string(v));
+        if (v == iv.hi) break;
+      }
+    } else {
+      add(std::to_string(iv.lo) + ".." + std::to_string(iv.hi));
+    }
+  }
+  return out;
+}
+
+struct ParsedSet {
+  std::vector<Interval> finite;
+  std::vector<NamedSet> named;
+};
+
+/// item (',' item)*, item = N | A..B | fib | pow2 | squares | factorials
+ParsedSet parse_set(Scanner& in, bool allow_named, std::string_view what) {
+  ParsedSet set;
+  do {
+    in.skip_spaces();
+    if (std::isalpha(static_cast<unsigned char>(in.peek()))) {
+      const std::size_t at = in.offset();
+      const std::string_view word = in.identifier();
+      auto it = std::find_if(kNamedSets.begin(), kNamedSets.end(),
+                             [&](const auto& e) { return e.second == word; });
+      if (it == kNamedSets.end() || !allow_named) {
+        in.fail_at(at, "expected a positive integer, a range a..b" +
+                           std::string(allow_named ? ", fib, pow2, squares or factorials" : "") +
+                           " in " + std::string(what) + ", found '" + std::string(word) + "'");
+      }
+      if (std::find(set.named.begin(), set.named.end(), it->first) == set.named.end()) {
+        set.named.push_back(it->first);
+      }
+    } else {
+      const std::size_t at = in.offset();
+      const std::uint64_t lo = in.unsigned_integer("a positive integer", kMaxCoordinate);
+      if (lo == 0) in.fail_at(at, std::string(what) + " elements must be positive (0 would be a pass)");
+      std::uint64_t hi = lo;
+      if (in.accept("..")) {
+        const std::size_t hi_at = in.offset();
+        hi = in.unsigned_integer("the end of the range", kMaxCoordinate);
+        if (hi < lo) {
+          in.fail_at(hi_at, "empty range " + std::to_string(lo) + ".." + std::to_string(hi));
+        }
+      }
+      set.finite.push_back({lo, hi});
+    }
+    in.skip_spaces();
+  } while (in.accept(','));
+  std::sort(set.named.begin(), set.named.end());
+  return set;
+}
+
+class Subtraction final : public HeapGame {
+ public:
+  Subtraction(std::string name, std::vector<Interval> finite, std::vector<NamedSet> named)
+      : HeapGame(std::move(name)), finite_(std::move(finite)), named_(std::move(named)) {}
+
+  static std::shared_ptr<const Game> make(Scanner* args) {
+    if (args == nullptr || args->rest().find_first_not_of(" \t") == std::string_view::npos) {
+      if (args == nullptr) throw SpecError(1, "sub needs a subtraction set, e.g. sub(1,3,4)");
+      args->fail("empty subtraction set: sub needs at least one element, e.g. sub(1,3,4)");
+    }
+    ParsedSet set = parse_set(*args, true, "a subtraction set");
+    std::vector<Interval> finite = normalise(std::move(set.finite));
+    // Elements already in a named set add nothing: drop them so equal games print alike.
+    std::vector<Interval> kept;
+    for (Interval iv : finite) {
+      if (iv.hi - iv.lo > 64 || set.named.empty()) {
+        kept.push_back(iv);
+        continue;
+      }
+      for (std::uint64_t v = iv.lo;; ++v) {
+        const bool covered = std::any_of(set.named.begin(), set.named.end(),
+                                         [&](NamedSet s) { return named_contains(s, v); });
+        if (!covered) kept.push_back({v, v});
+        if (v == iv.hi) break;
+      }
+    }
+    kept = normalise(std::move(kept));
+    std::string name = format_intervals(kept);
+    for (NamedSet s : set.named) {
+      if (!name.empty()) name += ',';
+      name += kNamedSets[static_cast<std::size_t>(s)].second;
+    }
+    return std::make_shared<const Subtraction>("sub(" + name + ")", std::move(kept),
+                                               std::move(set.named));
+  }
+
+  void options(const Position& p, OptionVisitor& visit) const override {
+    // Merge the finite intervals and the named sets into one increasing, duplicate-free stream.
+    const std::uint64_t n = p.x;
+    std::array<std::optional<NamedCursor>, kNamedSets.size()> cursors;
+    for (std::size_t i = 0; i < named_.size(); ++i) cursors[i].emplace(named_[i]);
+    std::size_t iv = 0;
+    std::uint64_t last = 0;  // the largest element given so far (elements are >= 1)
+    while (true) {
+      std::uint64_t next = std::numeric_limits<std::uint64_t>::max();
+      while (iv < finite_.size() && finite_[iv].hi <= last) ++iv;
+      if (iv < finite_.size()) next = std::max(finite_[iv].lo, last + 1);
+      for (auto& c : cursors) {
+        if (!c) continue;
+        while (!c->done() && c->value() <= last) c->advance();
+        if (!c->done()) next = std::min(next, c->value());
+      }
+      if (next > n) return;
+      const Position left{n - next, 0};
+      if (left.x == 0) visit.option({});
+      else visit.option(std::span<const Position>(&left, 1));
+      last = next;
+    }
+  }
+
+ private:
+  std::vector<Interval> finite_;
+  std::vector<NamedSet> named_;
+};
+
+class AllBut final : public HeapGame {
+ public:
+  AllBut(std::string name, std::vector<Interval> excluded)
+      : HeapGame(std::move(name)), excluded_(std::move(excluded)) {}
+
+  static std::shared_ptr<const Game> make(Scanner* args) {
+    if (args == nullptr || args->rest().find_first_not_of(" \t") == std::string_view::npos) {
+      if (args == nullptr) throw SpecError(1, "allbut needs the excluded numbers, e.g. allbut(1,2)");
+      args->fail("allbut needs at least one excluded number, e.g. allbut(1,2) (with none it is nim)");
+    }
+    ParsedSet set = parse_set(*args, false, "an excluded set");
+    std::vector<Interval> excluded = normalise(std::move(set.finite));
+    return std::make_shared<const AllBut>("allbut(" + format_intervals(excluded) + ")",
+                                          std::move(excluded));
+  }
+
+  void options(const Position& p, OptionVisitor& visit) const override {
+    const std::uint64_t n = p.x;
+    std::size_t iv = 0;
+    for (std::uint64_t s = 1; s <= n; ++s) {
+      while (iv < excluded_.size() && excluded_[iv].hi < s) ++iv;
+      if (iv < excluded_.size() && excluded_[iv].lo <= s) {
+        s = excluded_[iv].hi;
+        continue;
+      }
+      const Position left{n - s, 0};
+      if (left.x == 0) visit.option({});
+      else visit.option(std::span<const Position>(&left, 1));
+    }
+  }
+
+ private:
+  std::vector<Interval> excluded_;
+};
+
+const FamilyRegistration kSub{Family{
+    .name = "sub",
+    .syntax = "sub(1,3,4) | sub(1..3) | sub(fib) | sub(pow2) | sub(squares) | sub(factorials)",
+    .summary = "subtraction game: remove s tokens for s in the set (finite sets, ranges, "
+               "infinite named sets, or a mix)",
+    .arguments = Arguments::required,
+    .examples = {"sub(1,3)", "sub(1..3)", "sub(2,3,7)", "sub(1,3,4)", "sub(fib)", "sub(pow2)",
+                 "sub(squares)", "sub(factorials)", "sub(2,squares,fib)"},
+    .make = &Subtraction::make,
+}};
+
+const FamilyRegistration kAllBut{Family{
+    .name = "allbut",
+    .syntax = "allbut(1,2)",
+    .summary = "all-but subtraction game: remove any positive number of tokens except those listed",
+    .arguments = Arguments::required,
+    .examples = {"allbut(1)", "allbut(1,2)", "allbut(2..4,7)"},
+    .make = &AllBut::make,
+}};
+
+}  // namespace
+}  // namespace grundy

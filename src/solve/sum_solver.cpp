@@ -1,0 +1,58 @@
+#include "grundy/solve/sum_solver.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "grundy/core/nim_sum.hpp"
+
+namespace grundy {
+
+SumSolution solve_sum(const Sum& sum, std::span<ValueSource* const> sources, std::size_t max_moves) {
+  if (sources.size() != sum.components.size()) {
+    throw std::logic_error("solve_sum: one value source per component is needed");
+  }
+  SumSolution out;
+  for (std::size_t i = 0; i < sum.components.size(); ++i) {
+    out.component_values.push_back(sources[i]->value(sum.components[i].position));
+  }
+  out.nim_sum = nim_sum(out.component_values);
+  out.outcome = outcome_of(out.nim_sum);
+  out.winning_move_count = 0;
+  if (out.outcome == Outcome::P) return out;
+
+  std::vector<Move> found;
+  for (std::size_t i = 0; i < sum.components.size(); ++i) {
+    const Component& c = sum.components[i];
+    const Value target = out.component_values[i] ^ out.nim_sum;
+    found.clear();
+    auto keep = [&](std::span<const Position> parts) {
+      Move m{i, std::vector<Position>(parts.begin(), parts.end())};
+      std::sort(m.to.begin(), m.to.end());
+      found.push_back(std::move(m));
+    };
+    const std::size_t room = max_moves - std::min(max_moves, out.winning_moves.size());
+    OptionFunction visitor(keep);
+    if (auto count = c.game->formula_options_with_value(c.position, target, room, visitor)) {
+      *out.winning_move_count += *count;
+    } else {
+      // Any option of value g xor X wins, including options above g (a reversible move).
+      for_each_option(*c.game, c.position, [&](std::span<const Position> parts) {
+        Value v = 0;
+        for (const Position& part : parts) v ^= sources[i]->value(part);
+        if (v == target) keep(parts);
+      });
+      std::sort(found.begin(), found.end());
+      found.erase(std::unique(found.begin(), found.end()), found.end());
+      *out.winning_move_count += found.size();
+    }
+    std::sort(found.begin(), found.end());
+    for (Move& m : found) {
+      if (out.winning_moves.size() >= max_moves) break;
+      out.winning_moves.push_back(std::move(m));
+    }
+  }
+  out.winning_moves_truncated = *out.winning_move_count > out.winning_moves.size();
+  return out;
+}
+
+}  // namespace grundy

@@ -1,0 +1,128 @@
+// The generic suite every registered family passes: print/parse round-trips, well-formed options,
+// and values equal to a brute-force reference on every small position.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "brute_force.hpp"
+#include "grundy/rules/registry.hpp"
+#include "grundy/rules/take_break.hpp"
+#include "grundy/solve/evaluator.hpp"
+#include "grundy/solve/memo_solver.hpp"
+#include "grundy/spec/parser.hpp"
+
+namespace grundy {
+namespace {
+
+/// Every example of every registered family, plus the specs that need files from tests/data.
+std::vector<std::string> all_specs() {
+  std::vector<std::string> specs;
+  for (const Family* f : Registry::instance().families()) {
+    for (const std::string& e : f->examples) specs.push_back(e);
+  }
+  specs.push_back(std::string("graph(") + GRUNDY_TEST_DATA + "/dag.txt)");
+  return specs;
+}
+
+TEST(FamilySuite, EveryFamilyIsCovered) {
+  const auto specs = all_specs();
+  for (const Family* f : Registry::instance().families()) {
+    bool covered = false;
+    for (const std::string& spec : specs) {
+      covered = covered || spec.starts_with(f->name) ||
+                (f->name == "octal" && std::isdigit(static_cast<unsigned char>(spec[0])));
+    }
+    EXPECT_TRUE(covered) << "family " << f->name << " has no example in the generic suite";
+  }
+}
+
+class EveryFamily : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override { game_ = parse_game(GetParam()); }
+  std::size_t sample_count() const {
+    // Hexadecimal codes with three-heap moves are cubic; keep them smaller.
+    const auto* code = game_->take_break_code();
+    return code != nullptr && code->max_parts() == 3 ? 30 : 60;
+  }
+  std::shared_ptr<const Game> game_;
+};
+
+TEST_P(EveryFamily, CanonicalNameIsStable) {
+  const auto again = parse_game(game_->name());
+  EXPECT_EQ(again->name(), game_->name());
+}
+
+TEST_P(EveryFamily, PositionsRoundTrip) {
+  for (const Position& p : game_->sample_positions(sample_count())) {
+    const std::string text = game_->format_position(p);
+    EXPECT_EQ(parse_position(*game_, text), p) << text;
+    EXPECT_EQ(parse_position(*game_, "  " + text + " "), p) << text;
+  }
+}
+
+TEST_P(EveryFamily, OptionsAreWellFormed) {
+  for (const Position& p : game_->sample_positions(sample_count())) {
+    std::set<std::vector<Position>> seen;
+    for_each_option(*game_, p, [&](std::span<const Position> parts) {
+      const std::vector<Position> option(parts.begin(), parts.end());
+      EXPECT_TRUE(std::is_sorted(option.begin(), option.end())) << "parts out of order";
+      EXPECT_TRUE(seen.insert(option).second) << "an option given twice from " << p.x;
+      for (const Position& part : option) {
+        EXPECT_EQ(parse_position(*game_, game_->format_position(part)), part);
+        if (game_->integer_positions()) {
+          EXPECT_EQ(part.y, 0u);
+        }
+        if (game_->heap_ordered()) {
+          EXPECT_LT(part.x, p.x);
+          EXPECT_GT(part.x, 0u) << "a heap game gives an empty heap as a part, not 'nothing'";
+        }
+      }
+    });
+  }
+}
+
+TEST_P(EveryFamily, ValuesMatchBruteForce) {
+  Evaluator evaluator(game_, Limits{});
+  MemoSolver memo(*game_, Limits{});
+  test::BruteForce brute(*game_);
+  for (const Position& p : game_->sample_positions(sample_count())) {
+    const Value expected = brute.value(p);
+    EXPECT_EQ(evaluator.value(p), expected) << game_->format_position(p);
+    EXPECT_EQ(memo.value(p), expected) << game_->format_position(p);
+  }
+}
+
+TEST_P(EveryFamily, FormulaMovesMatchEnumeration) {
+  test::BruteForce brute(*game_);
+  for (const Position& p : game_->sample_positions(20)) {
+    if (!game_->formula_value(p)) continue;
+    for (Value target = 0; target < 24; ++target) {
+      std::uint64_t enumerated = 0;
+      for_each_option(*game_, p, [&](std::span<const Position> parts) {
+        Value v = 0;
+        for (const Position& part : parts) v ^= brute.value(part);
+        enumerated += v == target;
+      });
+      std::uint64_t given = 0;
+      OptionFunction counter([&](std::span<const Position>) { ++given; });
+      const auto count = game_->formula_options_with_value(p, target, 100, counter);
+      if (!count) continue;
+      EXPECT_EQ(*count, enumerated);
+      EXPECT_EQ(given, enumerated);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Registered, EveryFamily, ::testing::ValuesIn(all_specs()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           std::string name;
+                           for (char c : info.param.substr(0, info.param.find('/'))) {
+                             name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           }
+                           return name + "_" + std::to_string(info.index);
+                         });
+
+}  // namespace
+}  // namespace grundy

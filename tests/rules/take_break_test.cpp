@@ -1,0 +1,103 @@
+#include "grundy/rules/take_break.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <vector>
+
+#include "grundy/core/error.hpp"
+#include "grundy/spec/parser.hpp"
+
+namespace grundy {
+namespace {
+
+TakeBreakCode parse(std::string_view text, bool hex = false) {
+  Scanner in(text);
+  TakeBreakCode code = parse_take_break_code(in, hex);
+  in.expect_end("the code");
+  return code;
+}
+
+std::size_t error_column(std::string_view text, bool hex = false) {
+  try {
+    parse(text, hex);
+  } catch (const SpecError& e) {
+    return e.column();
+  }
+  return 0;
+}
+
+TEST(TakeBreakCode, ParsesDigits) {
+  EXPECT_EQ(parse("0.77").digits, (std::vector<std::uint8_t>{0, 7, 7}));
+  EXPECT_EQ(parse("4.07").digits, (std::vector<std::uint8_t>{4, 0, 7}));
+  EXPECT_EQ(parse("0.1370").digits, (std::vector<std::uint8_t>{0, 1, 3, 7}));  // trailing zero dropped
+  EXPECT_EQ(parse("C.f", true).digits, (std::vector<std::uint8_t>{12, 15}));
+  EXPECT_EQ(parse("0.0").digits, (std::vector<std::uint8_t>{0}));
+  EXPECT_EQ(parse("0.6").max_removed(), 1u);
+  EXPECT_EQ(parse("0.137").max_removed(), 3u);
+}
+
+TEST(TakeBreakCode, Formats) {
+  EXPECT_EQ(format_take_break_code(parse("0.770")), "0.77");
+  EXPECT_EQ(format_take_break_code(parse("c.8f", true)), "C.8F");
+  EXPECT_EQ(format_take_break_code(parse("0.00")), "0.0");
+}
+
+TEST(TakeBreakCode, RejectsBadCodesWithColumns) {
+  EXPECT_EQ(error_column("3.07"), 1u);     // leading digit must be 0 or 4
+  EXPECT_EQ(error_column("8.07"), 1u);     // 8 only in hexadecimal
+  EXPECT_EQ(error_column("0."), 3u);       // no digit after the point
+  EXPECT_EQ(error_column("0x"), 2u);       // no point
+  EXPECT_EQ(error_column("0.78"), 4u);     // 8 is not octal
+  EXPECT_EQ(error_column("0.7G", true), 4u);
+  EXPECT_EQ(error_column("5.0", true), 1u);
+  EXPECT_EQ(error_column("8.0", true), 0u);
+}
+
+TEST(TakeBreakCode, ParsedSpecsCanonicalise) {
+  EXPECT_EQ(parse_game("kayles")->name(), "0.77");
+  EXPECT_EQ(parse_game("dawson")->name(), "0.07");
+  EXPECT_EQ(parse_game("octal(0.070)")->name(), "0.07");
+  EXPECT_EQ(parse_game("hex(0.f)")->name(), "hex(0.F)");
+}
+
+/// Options of heap n as sorted part-size lists.
+std::set<std::vector<std::uint64_t>> options_of(const TakeBreakCode& code, std::uint64_t n) {
+  std::set<std::vector<std::uint64_t>> out;
+  OptionFunction collect([&](std::span<const Position> parts) {
+    std::vector<std::uint64_t> sizes;
+    for (const Position& p : parts) sizes.push_back(p.x);
+    out.insert(sizes);
+  });
+  take_break_options(code, n, collect);
+  return out;
+}
+
+TEST(TakeBreakOptions, KaylesRow) {
+  // 0.77 on 4 pins: take 1 leaving 3 | 1+2; take 2 leaving 2 | 1+1.
+  const auto opts = options_of(parse("0.77"), 4);
+  const std::set<std::vector<std::uint64_t>> expected{{3}, {1, 2}, {2}, {1, 1}};
+  EXPECT_EQ(opts, expected);
+}
+
+TEST(TakeBreakOptions, LeaveNothingOnlyWhenExact) {
+  EXPECT_EQ(options_of(parse("0.1"), 1), (std::set<std::vector<std::uint64_t>>{{}}));
+  EXPECT_TRUE(options_of(parse("0.1"), 2).empty());
+  EXPECT_TRUE(options_of(parse("0.07"), 1).empty());
+}
+
+TEST(TakeBreakOptions, SplitsWithoutRemoving) {
+  // 4.0: split 4 into 1+3 or 2+2; Grundy's game forbids the equal split.
+  EXPECT_EQ(options_of(parse("4.0"), 4), (std::set<std::vector<std::uint64_t>>{{1, 3}, {2, 2}}));
+  TakeBreakCode grundy{.digits = {kLeaveTwo}, .unequal_split = true};
+  EXPECT_EQ(options_of(grundy, 4), (std::set<std::vector<std::uint64_t>>{{1, 3}}));
+}
+
+TEST(TakeBreakOptions, ThreeHeaps) {
+  // hex 0.8: remove one token and leave three non-empty heaps.
+  EXPECT_EQ(options_of(parse("0.8", true), 6),
+            (std::set<std::vector<std::uint64_t>>{{1, 1, 3}, {1, 2, 2}}));
+}
+
+}  // namespace
+}  // namespace grundy

@@ -55,6 +55,18 @@ int run(int argc, char** argv) {
     runners[app.get_subcommands({}).at(before)] = std::move(runner);
   }
 
+  if (argc > 1 && argv[1][0] != '-') {
+    std::string known;
+    bool found = false;
+    for (const CLI::App* command : app.get_subcommands({})) {
+      known += (known.empty() ? "" : ", ") + command->get_name();
+      found = found || command->get_name() == argv[1];
+    }
+    if (!found) {
+      print_error(std::string("unknown command '") + argv[1] + "' (commands: " + known + "; see grundy --help)");
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

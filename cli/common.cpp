@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "grundy/core/error.hpp"
+#include "grundy/core/scanner.hpp"
 
 namespace grundy::cli {
 
@@ -20,6 +21,21 @@ void add_common_options(CLI::App& command, CommonOptions& options) {
   command.add_option("--max-memory", options.max_memory,
                      "Largest table allowed, e.g. 512M or 8G (default: the memory available); "
                      "bigger requests are refused before allocating");
+}
+
+std::uint64_t parse_number_option(std::string_view option, const std::string& text, std::uint64_t max) {
+  Scanner in(text);
+  try {
+    const std::uint64_t v = in.unsigned_integer("a whole number", max);
+    in.expect_end("the number");
+    return v;
+  } catch (const SpecError& e) {
+    throw Error(std::string(option) + " '" + text + "': " + e.detail());
+  }
+}
+
+std::string dump_json(const nlohmann::ordered_json& doc) {
+  return doc.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
 nlohmann::ordered_json json_number(std::uint64_t v) {

@@ -23,6 +23,13 @@ struct CommonOptions {
 /// Adds --json and --max-memory to a subcommand.
 void add_common_options(CLI::App& command, CommonOptions& options);
 
+/// Reads a whole-number option value (given as text, so that "-1" is an error rather than a
+/// wrapped-around 2^64-1): 0..max, else Error naming the option and the text.
+std::uint64_t parse_number_option(std::string_view option, const std::string& text, std::uint64_t max);
+
+/// One JSON document as text; bytes that are not UTF-8 (a file name, say) become U+FFFD.
+std::string dump_json(const nlohmann::ordered_json& doc);
+
 /// A JSON number when it fits in 53 bits, else a string of decimal digits (the CLI contract).
 nlohmann::ordered_json json_number(std::uint64_t v);
 

@@ -14,8 +14,8 @@ namespace {
 struct SeqArgs {
   CommonOptions common;
   std::string game;
-  std::uint64_t from = 0;
-  std::uint64_t to = 0;
+  std::string from = "0";
+  std::string to;
 };
 
 int run_seq(const SeqArgs& args) {
@@ -29,16 +29,15 @@ int run_seq(const SeqArgs& args) {
     throw Error("seq needs a game whose positions are integers (heap sizes); the positions of " +
                 game->name() + " are not");
   }
-  if (args.to > kMaxCoordinate) {
-    throw Error("--to " + std::to_string(args.to) + " is above 2^63-1, the largest position");
-  }
-  if (args.from > args.to) {
-    throw Error("--from " + std::to_string(args.from) + " is above --to " + std::to_string(args.to));
+  const std::uint64_t to = parse_number_option("--to", args.to, kMaxCoordinate);
+  const std::uint64_t from = parse_number_option("--from", args.from, kMaxCoordinate);
+  if (from > to) {
+    throw Error("--from " + std::to_string(from) + " is above --to " + std::to_string(to));
   }
   Evaluator evaluator(game, args.common.limits());
   if (auto* dense = evaluator.dense()) {
     dense->set_progress(terminal_progress("seq"));
-    const Position last{args.to, 0};
+    const Position last{to, 0};
     evaluator.prepare(std::span<const Position>(&last, 1));
     end_progress();
   }
@@ -49,15 +48,15 @@ int run_seq(const SeqArgs& args) {
     out.clear();
   };
   if (args.common.json) {
-    out += "{\"game\":" + nlohmann::ordered_json(game->name()).dump() + ",\"from\":" +
-           json_number(args.from).dump() + ",\"to\":" + json_number(args.to).dump() + ",\"values\":[";
+    out += "{\"game\":" + dump_json(game->name()) + ",\"from\":" +
+           dump_json(json_number(from)) + ",\"to\":" + dump_json(json_number(to)) + ",\"values\":[";
   }
-  for (std::uint64_t n = args.from;; ++n) {
+  for (std::uint64_t n = from;; ++n) {
     const Value v = evaluator.value(Position{n, 0});
-    if (n != args.from) out += args.common.json ? ',' : ' ';
-    out += args.common.json ? json_number(v).dump() : std::to_string(v);
+    if (n != from) out += args.common.json ? ',' : ' ';
+    out += args.common.json ? dump_json(json_number(v)) : std::to_string(v);
     if (out.size() > (1u << 16)) flush();
-    if (n == args.to) break;
+    if (n == to) break;
   }
   out += args.common.json ? "]}\n" : "\n";
   flush();

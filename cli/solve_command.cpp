@@ -15,7 +15,7 @@ namespace {
 struct SolveArgs {
   CommonOptions common;
   std::string sum;
-  std::size_t max_moves = 20;
+  std::string max_moves = "20";
 };
 
 int run_solve(const SolveArgs& args) {
@@ -25,8 +25,9 @@ int run_solve(const SolveArgs& args) {
   } catch (const SpecError&) {
     rethrow_with_context("spec", args.sum);
   }
+  const std::uint64_t max_moves = parse_number_option("--max-moves", args.max_moves, 1u << 30);
   SumEvaluators evaluators(sum, args.common.limits());
-  const SumSolution solution = solve_sum(sum, evaluators.sources(), args.max_moves);
+  const SumSolution solution = solve_sum(sum, evaluators.sources(), max_moves);
   const std::string winner = solution.outcome == Outcome::N ? "first" : "second";
 
   auto move_to = [&](const Move& m) { return format_option(*sum.components[m.component].game, m.to); };
@@ -51,7 +52,7 @@ int run_solve(const SolveArgs& args) {
                                    ? json_number(*solution.winning_move_count)
                                    : nlohmann::ordered_json(nullptr)},
     };
-    std::cout << doc.dump() << '\n';
+    std::cout << dump_json(doc) << '\n';
     return 0;
   }
   std::cout << winner << " player wins\n";

@@ -70,7 +70,7 @@ int run_value(const ValueArgs& args) {
     for (const Position& p : positions) answer(p);
   }
   if (args.common.json) {
-    std::cout << nlohmann::ordered_json{{"game", game->name()}, {"values", values}}.dump() << '\n';
+    std::cout << dump_json({{"game", game->name()}, {"values", values}}) << '\n';
   }
   return 0;
 }

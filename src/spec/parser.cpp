@@ -56,7 +56,7 @@ std::shared_ptr<const Game> parse_game_at(std::string_view text, std::size_t col
     if (family->arguments == Arguments::none) {
       in.fail_at(in.offset() - 1, "'" + family->name + "' takes no arguments");
     }
-    const std::size_t close = text.find(')', in.offset());
+    const std::size_t close = find_top_level(text, ')', in.offset());
     if (close == std::string_view::npos) {
       in.fail_at(text.size(), "expected ')' to close the arguments of '" + family->name + "'");
     }

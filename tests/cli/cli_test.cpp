@@ -1,0 +1,893 @@
+// Command-line tests: run the built `grundy` binary and check what it prints against the command
+// contract (docs/cli.md): stdout, stderr, exit codes, the JSON documents.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace {
+
+using nlohmann::json;
+
+// ---------------------------------------------------------------------------------------------
+// Running the binary
+// ---------------------------------------------------------------------------------------------
+
+struct RunResult {
+  std::string out;
+  std::string err;
+  int exit_code = -1;  // the exit status; 128 + signal when killed by a signal
+  bool timed_out = false;
+};
+
+std::ostream& operator<<(std::ostream& os, const RunResult& r) {
+  return os << "exit " << r.exit_code << (r.timed_out ? " (timed out)" : "") << "\n--- stdout ---\n"
+            << r.out << "--- stderr ---\n"
+            << r.err << "--------------";
+}
+
+constexpr std::chrono::milliseconds kTimeout{60'000};
+/// Output kept per stream; the rest is read and dropped (a runaway command cannot exhaust memory).
+constexpr std::size_t kMaxCaptured = std::size_t{64} << 20;
+
+/// Runs `grundy args...` (no shell) with `stdin_text` on its stdin (/dev/null when absent) and
+/// collects stdout, stderr and the exit code. The child is killed after `timeout`.
+RunResult run_grundy(const std::vector<std::string>& args,
+                     const std::optional<std::string>& stdin_text = std::nullopt,
+                     std::chrono::milliseconds timeout = kTimeout) {
+  RunResult result;
+  // A child that exits before reading its stdin must not kill the test with SIGPIPE.
+  ::signal(SIGPIPE, SIG_IGN);
+
+  int in_pipe[2] = {-1, -1};
+  int out_pipe[2];
+  int err_pipe[2];
+  if (stdin_text && ::pipe2(in_pipe, O_CLOEXEC) != 0) ADD_FAILURE() << "pipe: " << std::strerror(errno);
+  if (::pipe2(out_pipe, O_CLOEXEC) != 0 || ::pipe2(err_pipe, O_CLOEXEC) != 0) {
+    ADD_FAILURE() << "pipe: " << std::strerror(errno);
+    return result;
+  }
+
+  // Everything the child needs is prepared before fork (only async-signal-safe calls after it).
+  const std::string path = GRUNDY_CLI_PATH;
+  std::vector<std::string> storage;
+  storage.push_back(path);
+  storage.insert(storage.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& s : storage) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  const int dev_null = stdin_text ? -1 : ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ADD_FAILURE() << "fork: " << std::strerror(errno);
+    return result;
+  }
+  if (pid == 0) {
+    ::signal(SIGPIPE, SIG_DFL);
+    ::dup2(stdin_text ? in_pipe[0] : dev_null, STDIN_FILENO);
+    ::dup2(out_pipe[1], STDOUT_FILENO);
+    ::dup2(err_pipe[1], STDERR_FILENO);
+    ::execv(path.c_str(), argv.data());
+    ::_exit(127);
+  }
+
+  if (dev_null >= 0) ::close(dev_null);
+  ::close(out_pipe[1]);
+  ::close(err_pipe[1]);
+  int in_fd = -1;
+  std::size_t written = 0;
+  if (stdin_text) {
+    ::close(in_pipe[0]);
+    in_fd = in_pipe[1];
+    ::fcntl(in_fd, F_SETFL, O_NONBLOCK);
+    if (stdin_text->empty()) {
+      ::close(in_fd);
+      in_fd = -1;
+    }
+  }
+  int out_fd = out_pipe[0];
+  int err_fd = err_pipe[0];
+
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  char buffer[1 << 14];
+  while (out_fd >= 0 || err_fd >= 0 || in_fd >= 0) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      result.timed_out = true;
+      ::kill(pid, SIGKILL);
+      break;
+    }
+    pollfd fds[3];
+    nfds_t n = 0;
+    int out_index = -1, err_index = -1, in_index = -1;
+    if (out_fd >= 0) {
+      out_index = static_cast<int>(n);
+      fds[n++] = pollfd{out_fd, POLLIN, 0};
+    }
+    if (err_fd >= 0) {
+      err_index = static_cast<int>(n);
+      fds[n++] = pollfd{err_fd, POLLIN, 0};
+    }
+    if (in_fd >= 0) {
+      in_index = static_cast<int>(n);
+      fds[n++] = pollfd{in_fd, POLLOUT, 0};
+    }
+    const int ready = ::poll(fds, n, static_cast<int>(left.count()));
+    if (ready < 0) {
+      if (errno == EINTR) continue;
+      ADD_FAILURE() << "poll: " << std::strerror(errno);
+      ::kill(pid, SIGKILL);
+      break;
+    }
+    auto drain = [&](int index, int& fd, std::string& sink) {
+      if (index < 0 || fds[index].revents == 0) return;
+      const ssize_t got = ::read(fd, buffer, sizeof buffer);
+      if (got > 0) {
+        if (sink.size() < kMaxCaptured) sink.append(buffer, static_cast<std::size_t>(got));
+      } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {
+        ::close(fd);
+        fd = -1;
+      }
+    };
+    drain(out_index, out_fd, result.out);
+    drain(err_index, err_fd, result.err);
+    if (in_index >= 0 && fds[in_index].revents != 0) {
+      const ssize_t put = ::write(in_fd, stdin_text->data() + written, stdin_text->size() - written);
+      if (put > 0) written += static_cast<std::size_t>(put);
+      if ((put < 0 && errno != EAGAIN && errno != EINTR) || written == stdin_text->size()) {
+        ::close(in_fd);
+        in_fd = -1;
+      }
+    }
+  }
+  for (int fd : {out_fd, err_fd, in_fd}) {
+    if (fd >= 0) ::close(fd);
+  }
+
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+  else if (WIFSIGNALED(status)) result.exit_code = 128 + WTERMSIG(status);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checking results
+// ---------------------------------------------------------------------------------------------
+
+std::string data_path(const std::string& relative) { return std::string(GRUNDY_TEST_DATA) + "/" + relative; }
+
+/// `graph(<tests/data/graphs/NAME>)`.
+std::string graph_game(const std::string& name) { return "graph(" + data_path("graphs/" + name) + ")"; }
+
+std::size_t count_newlines(const std::string& text) {
+  std::size_t n = 0;
+  for (char c : text) n += c == '\n';
+  return n;
+}
+
+/// A success: exit 0, nothing on stderr (progress is for terminals only), not killed.
+void expect_success(const RunResult& r) {
+  EXPECT_FALSE(r.timed_out) << r;
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.err, "") << r;
+}
+
+/// A bad-input error: exit 2, nothing on stdout, exactly one line on stderr starting
+/// `grundy: error: `. Returns the message after that prefix (without the newline).
+std::string expect_error(const RunResult& r) {
+  if (r.timed_out || r.exit_code != 2) {
+    ADD_FAILURE() << "expected a bad-input error (exit 2)\n" << r;
+    return r.err;
+  }
+  EXPECT_EQ(r.out, "") << r;
+  EXPECT_EQ(count_newlines(r.err), 1u) << "stderr must be exactly one line\n" << r;
+  EXPECT_TRUE(!r.err.empty() && r.err.back() == '\n') << r;
+  const std::string prefix = "grundy: error: ";
+  EXPECT_EQ(r.err.rfind(prefix, 0), 0u) << r;
+  if (r.err.rfind(prefix, 0) != 0) return r.err;
+  std::string message = r.err.substr(prefix.size());
+  if (!message.empty() && message.back() == '\n') message.pop_back();
+  return message;
+}
+
+#define EXPECT_CONTAINS(haystack, needle)                                                 \
+  EXPECT_NE(std::string(haystack).find(needle), std::string::npos)                        \
+      << "expected to find \"" << (needle) << "\" in:\n"                                  \
+      << (haystack)
+
+/// `--json` output: exit 0, empty stderr, and stdout exactly one JSON document (one line).
+json expect_json(const RunResult& r) {
+  expect_success(r);
+  EXPECT_EQ(count_newlines(r.out), 1u) << "one JSON document on one line\n" << r;
+  try {
+    return json::parse(r.out);  // throws on anything after the document
+  } catch (const json::exception& e) {
+    ADD_FAILURE() << "stdout is not exactly one JSON document: " << e.what() << "\n" << r;
+    return json();
+  }
+}
+
+/// Reads an OEIS data file from tests/data (comment lines start with '#'): the terms, space-joined.
+std::string oeis_terms(const std::string& file, std::size_t count) {
+  std::ifstream in(data_path(file));
+  EXPECT_TRUE(in) << "cannot read " << data_path(file);
+  std::string out;
+  std::size_t n = 0;
+  for (std::string line; n < count && std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    if (!out.empty()) out += ' ';
+    out += line;
+    ++n;
+  }
+  EXPECT_EQ(n, count) << file << " has fewer terms than asked";
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The harness itself
+// ---------------------------------------------------------------------------------------------
+
+TEST(CliHarness, KillsARunawayCommand) {
+  // nim has a formula, so this streams 2^63 values without a table: it never ends by itself.
+  const auto started = std::chrono::steady_clock::now();
+  const RunResult r = run_grundy({"seq", "nim", "--to", "9223372036854775807"}, std::nullopt,
+                                 std::chrono::milliseconds(500));
+  EXPECT_TRUE(r.timed_out);
+  EXPECT_EQ(r.exit_code, 128 + SIGKILL);
+  EXPECT_EQ(r.out.rfind("0 1 2 3 ", 0), 0u);
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(20));
+}
+
+TEST(CliHarness, ExitCodeAndStreamsAreSeparate) {
+  const RunResult ok = run_grundy({"value", "nim", "5"});
+  EXPECT_EQ(ok.exit_code, 0);
+  EXPECT_EQ(ok.out, "5\n");
+  EXPECT_EQ(ok.err, "");
+  const RunResult bad = run_grundy({"value", "nim", "x"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.out, "");
+  EXPECT_NE(bad.err, "");
+}
+
+// ---------------------------------------------------------------------------------------------
+// value
+// ---------------------------------------------------------------------------------------------
+
+TEST(CliValue, KaylesJson) {
+  const RunResult r = run_grundy({"value", "0.77", "70", "71", "72", "--json"});
+  const json doc = expect_json(r);
+  EXPECT_EQ(doc, json::parse(R"({"game":"0.77","values":[{"position":"70","value":6},)"
+                             R"({"position":"71","value":7},{"position":"72","value":4}]})"));
+  // Field order as in the contract.
+  EXPECT_EQ(r.out, R"({"game":"0.77","values":[{"position":"70","value":6},{"position":"71","value":7},)"
+                   R"({"position":"72","value":4}]})"
+                   "\n");
+}
+
+TEST(CliValue, KaylesTextOneValuePerLine) {
+  const RunResult r = run_grundy({"value", "0.77", "70", "71", "72"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "6\n7\n4\n");
+}
+
+TEST(CliValue, CanonicalGameNames) {
+  // Aliases and ranges are expanded in the "game" field.
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"kayles", "0.77"},         {"dawson", "0.07"},     {"octal(0.07)", "0.07"},
+      {"octal(0.070)", "0.07"},   {"sub(1..3)", "sub(1,2,3)"}, {"nim", "nim"},
+      {"hex(0.F)", "hex(0.F)"},
+  };
+  for (const auto& [spec, canonical] : cases) {
+    const json doc = expect_json(run_grundy({"value", spec, "5", "--json"}));
+    EXPECT_EQ(doc.value("game", ""), canonical) << spec;
+  }
+}
+
+TEST(CliValue, SeveralFamilies) {
+  // Hand-checked: sub(1,2,3): g(n) = n mod 4; allbut(1,2): 0 0 0 1 1 1 2 2 2 3 3 (g(10) = 3);
+  // 0.07 (Dawson's Kayles): g(5) = 0, g(6) = 3; nim: g(n) = n.
+  EXPECT_EQ(run_grundy({"value", "sub(1..3)", "5", "7", "8"}).out, "1\n3\n0\n");
+  EXPECT_EQ(run_grundy({"value", "allbut(1,2)", "3", "6", "10"}).out, "1\n2\n3\n");
+  EXPECT_EQ(run_grundy({"value", "dawson", "5", "6"}).out, "0\n3\n");
+  EXPECT_EQ(run_grundy({"value", "nim", "0", "12345"}).out, "0\n12345\n");
+}
+
+TEST(CliValue, PositionsAreCanonicalStrings) {
+  const json doc = expect_json(run_grundy({"value", "nim", "007", " 7 ", "--json"}));
+  ASSERT_EQ(doc["values"].size(), 2u);
+  for (const json& v : doc["values"]) {
+    EXPECT_TRUE(v["position"].is_string());
+    EXPECT_EQ(v["position"], "7");
+    EXPECT_EQ(v["value"], 7);
+  }
+}
+
+TEST(CliValue, HugeValuesAreStringsInJson) {
+  const json doc = expect_json(run_grundy({"value", "nim", "9223372036854775807", "--json"}));
+  ASSERT_EQ(doc["values"].size(), 1u);
+  EXPECT_EQ(doc["values"][0]["position"], "9223372036854775807");
+  ASSERT_TRUE(doc["values"][0]["value"].is_string());
+  EXPECT_EQ(doc["values"][0]["value"], "9223372036854775807");
+
+  // The 53-bit boundary: 2^53 - 1 is a number, 2^53 a string.
+  const json edge = expect_json(run_grundy({"value", "nim", "9007199254740991", "9007199254740992", "--json"}));
+  ASSERT_EQ(edge["values"].size(), 2u);
+  EXPECT_TRUE(edge["values"][0]["value"].is_number_unsigned());
+  EXPECT_EQ(edge["values"][0]["value"].get<std::uint64_t>(), 9007199254740991u);
+  EXPECT_TRUE(edge["values"][1]["value"].is_string());
+  EXPECT_EQ(edge["values"][1]["value"], "9007199254740992");
+}
+
+TEST(CliValue, HugeValueText) {
+  const RunResult r = run_grundy({"value", "nim", "9223372036854775807"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "9223372036854775807\n");
+}
+
+TEST(CliValue, StdinBatch) {
+  // 0.07: g(1) = 0, g(2) = 1, g(3) = 1.
+  const RunResult r = run_grundy({"value", "0.07", "-"}, "1\n2\n3\n");
+  expect_success(r);
+  EXPECT_EQ(r.out, "0\n1\n1\n");
+}
+
+TEST(CliValue, StdinBatchJsonToleratesBlankLinesSpacesAndCrLf) {
+  const json doc = expect_json(run_grundy({"value", "0.07", "-", "--json"}, "1\r\n\n 2 \n\t\n3"));
+  EXPECT_EQ(doc, json::parse(R"({"game":"0.07","values":[{"position":"1","value":0},)"
+                             R"({"position":"2","value":1},{"position":"3","value":1}]})"));
+}
+
+TEST(CliValue, StdinBatchEmpty) {
+  const json doc = expect_json(run_grundy({"value", "0.07", "-", "--json"}, ""));
+  EXPECT_EQ(doc, json::parse(R"({"game":"0.07","values":[]})"));
+  const RunResult text = run_grundy({"value", "0.07", "-"}, "");
+  expect_success(text);
+  EXPECT_EQ(text.out, "");
+}
+
+TEST(CliValue, StdinBatchBadLineIsAnError) {
+  // In JSON mode nothing was printed before the error, so the whole error contract holds.
+  const std::string message = expect_error(run_grundy({"value", "0.07", "-", "--json"}, "1\nabc\n3\n"));
+  EXPECT_CONTAINS(message, "abc");
+}
+
+TEST(CliValue, StdinBatchLargeInput) {
+  // Big enough to need several pipe buffers both ways.
+  std::string input;
+  std::string expected;
+  for (int i = 0; i < 20000; ++i) {
+    input += std::to_string(i) + "\n";
+    expected += std::to_string(i) + "\n";
+  }
+  const RunResult r = run_grundy({"value", "nim", "-"}, input);
+  expect_success(r);
+  EXPECT_EQ(r.out, expected);
+}
+
+// ---------------------------------------------------------------------------------------------
+// seq
+// ---------------------------------------------------------------------------------------------
+
+TEST(CliSeq, GrundysGameTo30) {
+  const RunResult r = run_grundy({"seq", "grundy", "--to", "30"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0 4 3 0 4 3 0 4 1 2 3\n");
+}
+
+TEST(CliSeq, From) {
+  const RunResult r = run_grundy({"seq", "grundy", "--from", "20", "--to", "30"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "0 4 3 0 4 3 0 4 1 2 3\n");
+
+  const RunResult one = run_grundy({"seq", "kayles", "--from", "70", "--to", "70"});
+  expect_success(one);
+  EXPECT_EQ(one.out, "6\n");
+}
+
+TEST(CliSeq, Json) {
+  const RunResult r = run_grundy({"seq", "kayles", "--from", "70", "--to", "72", "--json"});
+  const json doc = expect_json(r);
+  EXPECT_EQ(doc, json::parse(R"({"game":"0.77","from":70,"to":72,"values":[6,7,4]})"));
+  EXPECT_EQ(r.out, "{\"game\":\"0.77\",\"from\":70,\"to\":72,\"values\":[6,7,4]}\n");
+
+  const json zero = expect_json(run_grundy({"seq", "grundy", "--to", "0", "--json"}));
+  EXPECT_EQ(zero, json::parse(R"({"game":"grundy","from":0,"to":0,"values":[0]})"));
+}
+
+TEST(CliSeq, JsonHugeNumbersAreStrings) {
+  const json doc = expect_json(
+      run_grundy({"seq", "nim", "--from", "9007199254740990", "--to", "9007199254740992", "--json"}));
+  EXPECT_EQ(doc, json::parse(R"({"game":"nim","from":9007199254740990,"to":"9007199254740992",)"
+                             R"("values":[9007199254740990,9007199254740991,"9007199254740992"]})"));
+  const json top = expect_json(run_grundy(
+      {"seq", "nim", "--from", "9223372036854775806", "--to", "9223372036854775807", "--json"}));
+  EXPECT_EQ(top["from"], "9223372036854775806");
+  EXPECT_EQ(top["to"], "9223372036854775807");
+  EXPECT_EQ(top["values"], json::parse(R"(["9223372036854775806","9223372036854775807"])"));
+}
+
+TEST(CliSeq, MatchesPublishedSequences) {
+  EXPECT_EQ(run_grundy({"seq", "kayles", "--to", "104"}).out, oeis_terms("kayles-A002186.txt", 105) + "\n");
+  EXPECT_EQ(run_grundy({"seq", "grundy", "--to", "104"}).out,
+            oeis_terms("grundys-game-A002188.txt", 105) + "\n");
+  EXPECT_EQ(run_grundy({"seq", "0.137", "--to", "131"}).out,
+            oeis_terms("dawsons-chess-A002187.txt", 132) + "\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// solve
+// ---------------------------------------------------------------------------------------------
+
+TEST(CliSolve, NimText) {
+  // 3 ^ 4 ^ 5 = 2; only 3 can drop to 3 ^ 2 = 1.
+  const RunResult r = run_grundy({"solve", "nim:3 + nim:4 + nim:5"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "first player wins\nnim-sum 2\n0: nim:3 -> nim:1\n");
+}
+
+TEST(CliSolve, NimJson) {
+  const RunResult r = run_grundy({"solve", "nim:3 + nim:4 + nim:5", "--json"});
+  const json doc = expect_json(r);
+  EXPECT_EQ(doc, json::parse(R"({"sum":"nim:3 + nim:4 + nim:5","play":"normal","winner":"first",)"
+                             R"("nim_sum":2,"winning_moves":[{"component":0,"from":"nim:3","to":"nim:1"}],)"
+                             R"("winning_moves_truncated":false,"winning_move_count":1})"));
+  // Field order as in the contract (nlohmann::json sorts keys, so check the raw text).
+  const std::vector<std::string> in_order = {"\"sum\"", "\"play\"", "\"winner\"", "\"nim_sum\"",
+                                             "\"winning_moves\"", "\"winning_moves_truncated\"",
+                                             "\"winning_move_count\""};
+  std::size_t at = 0;
+  for (const std::string& key : in_order) {
+    const std::size_t found = r.out.find(key, at);
+    EXPECT_NE(found, std::string::npos) << key << " missing or out of order in " << r.out;
+    if (found != std::string::npos) at = found;
+  }
+}
+
+TEST(CliSolve, SecondPlayerWins) {
+  // 1 ^ 2 ^ 3 = 0.
+  const RunResult r = run_grundy({"solve", "nim:1 + nim:2 + nim:3"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "second player wins\nnim-sum 0\n");
+
+  const json doc = expect_json(run_grundy({"solve", "nim:1 + nim:2 + nim:3", "--json"}));
+  EXPECT_EQ(doc["winner"], "second");
+  EXPECT_EQ(doc["play"], "normal");
+  EXPECT_EQ(doc["nim_sum"], 0);
+  EXPECT_EQ(doc["winning_moves"], json::array());
+  EXPECT_EQ(doc["winning_moves_truncated"], false);
+  EXPECT_EQ(doc["winning_move_count"], 0);
+
+  const json empty_heap = expect_json(run_grundy({"solve", "nim:0", "--json"}));
+  EXPECT_EQ(empty_heap["winner"], "second");
+  EXPECT_EQ(empty_heap["winning_move_count"], 0);
+}
+
+TEST(CliSolve, SplitMoveInNonDecreasingOrder) {
+  // 0.07 (Dawson's Kayles), g(0..20) = 0 0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3 3.
+  // nim:1 + 0.07:10: 1 ^ 3 = 2; from 10 (remove 2 tokens, leaving 0, 1 or 2 heaps) reach value
+  // 3 ^ 2 = 1: 8 (g 1), 1 + 7 (0 ^ 1), 3 + 5 (1 ^ 0); not 2 + 6 (1 ^ 3) nor 4 + 4 (0).
+  const RunResult r = run_grundy({"solve", "nim:1 + 0.07:10"});
+  expect_success(r);
+  EXPECT_EQ(r.out,
+            "first player wins\n"
+            "nim-sum 2\n"
+            "1: 0.07:10 -> 0.07:1 + 0.07:7\n"
+            "1: 0.07:10 -> 0.07:3 + 0.07:5\n"
+            "1: 0.07:10 -> 0.07:8\n");
+  const json doc = expect_json(run_grundy({"solve", "nim:1 + 0.07:10", "--json"}));
+  EXPECT_EQ(doc["winning_move_count"], 3);
+  ASSERT_EQ(doc["winning_moves"].size(), 3u);
+  EXPECT_EQ(doc["winning_moves"][1],
+            json::parse(R"({"component":1,"from":"0.07:10","to":"0.07:3 + 0.07:5"})"));
+}
+
+TEST(CliSolve, SplitIntoEqualPartsCountsOnce) {
+  // 0.07:10 alone: g = 3; the only option of value 0 is 4 + 4.
+  const json doc = expect_json(run_grundy({"solve", "0.07:10", "--json"}));
+  EXPECT_EQ(doc["nim_sum"], 3);
+  EXPECT_EQ(doc["winning_move_count"], 1);
+  EXPECT_EQ(doc["winning_moves"],
+            json::parse(R"([{"component":0,"from":"0.07:10","to":"0.07:4 + 0.07:4"}])"));
+}
+
+TEST(CliSolve, MixedSumOrderedByComponentThenTo) {
+  // nim:3 + 0.07:20 + sub(1,3):9: values 3, 3, 1 (sub(1,3): n mod 2), nim-sum 1.
+  // nim:3 -> 2.  0.07:20 -> value 2: 18 (g 2), 1+17 (0^2), 5+13 (0^2), 7+11 (1^3), 8+10 (1^3).
+  // sub(1,3):9 -> value 0: 8 and 6.
+  const RunResult r = run_grundy({"solve", "nim:3 + 0.07:20 + sub(1,3):9"});
+  expect_success(r);
+  EXPECT_EQ(r.out,
+            "first player wins\n"
+            "nim-sum 1\n"
+            "0: nim:3 -> nim:2\n"
+            "1: 0.07:20 -> 0.07:1 + 0.07:17\n"
+            "1: 0.07:20 -> 0.07:5 + 0.07:13\n"
+            "1: 0.07:20 -> 0.07:7 + 0.07:11\n"
+            "1: 0.07:20 -> 0.07:8 + 0.07:10\n"
+            "1: 0.07:20 -> 0.07:18\n"
+            "2: sub(1,3):9 -> sub(1,3):6\n"
+            "2: sub(1,3):9 -> sub(1,3):8\n");
+}
+
+TEST(CliSolve, MoveLeavingNothingPrintsZero) {
+  // 0.07:2: the only move removes both tokens.
+  const RunResult r = run_grundy({"solve", "0.07:2"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "first player wins\nnim-sum 1\n0: 0.07:2 -> 0\n");
+  const json doc = expect_json(run_grundy({"solve", "nim:3 + nim:3 + nim:1", "--json"}));
+  // Equal heaps in different components count separately.
+  EXPECT_EQ(doc["winning_move_count"], 3);
+  ASSERT_EQ(doc["winning_moves"].size(), 3u);
+  EXPECT_EQ(doc["winning_moves"][2], json::parse(R"({"component":2,"from":"nim:1","to":"0"})"));
+}
+
+TEST(CliSolve, MaxMovesTruncates) {
+  // 5 ^ 6 ^ 7 ^ 1 = 5: moves 5 -> 0, 6 -> 3, 7 -> 2 (1 cannot reach 4).
+  const json all = expect_json(run_grundy({"solve", "nim:5 + nim:6 + nim:7 + nim:1", "--json"}));
+  EXPECT_EQ(all["winning_move_count"], 3);
+  EXPECT_EQ(all["winning_moves"].size(), 3u);
+  EXPECT_EQ(all["winning_moves_truncated"], false);
+
+  const json one =
+      expect_json(run_grundy({"solve", "nim:5 + nim:6 + nim:7 + nim:1", "--max-moves", "1", "--json"}));
+  EXPECT_EQ(one["winning_moves"], json::parse(R"([{"component":0,"from":"nim:5","to":"0"}])"));
+  EXPECT_EQ(one["winning_moves_truncated"], true);
+  EXPECT_EQ(one["winning_move_count"], 3);
+
+  const RunResult text = run_grundy({"solve", "nim:5 + nim:6 + nim:7 + nim:1", "--max-moves", "1"});
+  EXPECT_EQ(text.exit_code, 0) << text;
+  EXPECT_EQ(text.out, "first player wins\nnim-sum 5\n0: nim:5 -> 0\n");
+
+  const json split = expect_json(run_grundy({"solve", "nim:1 + 0.07:10", "--max-moves", "1", "--json"}));
+  EXPECT_EQ(split["winning_moves"].size(), 1u);
+  EXPECT_EQ(split["winning_moves_truncated"], true);
+  EXPECT_EQ(split["winning_move_count"], 3);
+}
+
+TEST(CliSolve, AliasesCanonicalisedInSum) {
+  // kayles:5 (g 4) + sub(1,2,3):4 (g 0): the only Kayles option of value 0 is 2 + 2.
+  const RunResult r = run_grundy({"solve", "kayles:5 + sub(1..3):4", "--json"});
+  const json doc = expect_json(r);
+  EXPECT_EQ(doc["sum"], "0.77:5 + sub(1,2,3):4");
+  EXPECT_EQ(doc["nim_sum"], 4);
+  EXPECT_EQ(doc["winning_moves"],
+            json::parse(R"([{"component":0,"from":"0.77:5","to":"0.77:2 + 0.77:2"}])"));
+  const RunResult text = run_grundy({"solve", "kayles:5 + sub(1..3):4"});
+  expect_success(text);
+  EXPECT_EQ(text.out, "first player wins\nnim-sum 4\n0: 0.77:5 -> 0.77:2 + 0.77:2\n");
+
+  const json spaced = expect_json(run_grundy({"solve", " nim : 007+dawson:3", "--json"}));
+  EXPECT_EQ(spaced["sum"], "nim:7 + 0.07:3");
+}
+
+TEST(CliSolve, HugeNimSumIsAString) {
+  // (2^63 - 1) ^ 1 = 2^63 - 2; the big heap drops to 1.
+  const json doc = expect_json(run_grundy({"solve", "nim:9223372036854775807 + nim:1", "--json"}));
+  EXPECT_EQ(doc["nim_sum"], "9223372036854775806");
+  EXPECT_EQ(doc["winning_moves"],
+            json::parse(R"([{"component":0,"from":"nim:9223372036854775807","to":"nim:1"}])"));
+  EXPECT_EQ(doc["winning_move_count"], 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Graph games (tests/data/graphs/small.txt; values derived by hand in that file)
+// ---------------------------------------------------------------------------------------------
+
+TEST(CliGraph, Values) {
+  const std::string game = graph_game("small.txt");
+  const RunResult r = run_grundy({"value", game, "start", "mid_1", "v.2", "x", "end-3", "lonely"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "1\n0\n2\n1\n0\n0\n");
+
+  const json doc = expect_json(run_grundy({"value", game, "start", "v.2", "--json"}));
+  EXPECT_EQ(doc["game"], game);
+  EXPECT_EQ(doc["values"], json::parse(R"([{"position":"start","value":1},{"position":"v.2","value":2}])"));
+}
+
+TEST(CliGraph, Solve) {
+  const std::string game = graph_game("small.txt");
+  // start (1): winning moves go to the value-0 successors mid_1 and end-3 (not v.2, value 2).
+  const RunResult r = run_grundy({"solve", game + ":start"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "first player wins\nnim-sum 1\n0: " + game + ":start -> " + game + ":mid_1\n0: " +
+                       game + ":start -> " + game + ":end-3\n");
+
+  // start (1) + nim:1: a second-player win.
+  const json p = expect_json(run_grundy({"solve", game + ":start + nim:1", "--json"}));
+  EXPECT_EQ(p["sum"], game + ":start + nim:1");
+  EXPECT_EQ(p["winner"], "second");
+  EXPECT_EQ(p["winning_move_count"], 0);
+
+  // v.2 (2) + x (1): nim-sum 3; v.2 -> x (value 1) wins; x cannot reach value 2.
+  const json n = expect_json(run_grundy({"solve", game + ":v.2 + " + game + ":x", "--json"}));
+  EXPECT_EQ(n["winner"], "first");
+  EXPECT_EQ(n["nim_sum"], 3);
+  EXPECT_EQ(n["winning_moves"], json::array({json{{"component", 0}, {"from", game + ":v.2"}, {"to", game + ":x"}}}));
+  EXPECT_EQ(n["winning_move_count"], 1);
+
+  // v.2 (2) + nim:3: nim-sum 1; only nim:3 -> nim:2.
+  const RunResult mixed = run_grundy({"solve", game + ":v.2 + nim:3"});
+  expect_success(mixed);
+  EXPECT_EQ(mixed.out, "first player wins\nnim-sum 1\n1: nim:3 -> nim:2\n");
+}
+
+TEST(CliGraph, MissingFile) {
+  const std::string missing = data_path("graphs/no-such-file.txt");
+  const std::string message = expect_error(run_grundy({"value", "graph(" + missing + ")", "a"}));
+  EXPECT_CONTAINS(message, missing);
+}
+
+TEST(CliGraph, ThreeNamesOnALine) {
+  const std::string message = expect_error(run_grundy({"value", graph_game("three_names.txt"), "a"}));
+  EXPECT_CONTAINS(message, "line 3");
+}
+
+TEST(CliGraph, BadCharacter) {
+  const std::string message = expect_error(run_grundy({"value", graph_game("bad_char.txt"), "a"}));
+  EXPECT_CONTAINS(message, "line 4");
+  EXPECT_CONTAINS(message, "'>'");
+}
+
+TEST(CliGraph, Cycle) {
+  const std::string message = expect_error(run_grundy({"value", graph_game("cycle.txt"), "a"}));
+  EXPECT_CONTAINS(message, "cycle");
+  const std::string in_sum = expect_error(run_grundy({"solve", graph_game("cycle.txt") + ":b + nim:1"}));
+  EXPECT_CONTAINS(in_sum, "cycle");
+}
+
+TEST(CliGraph, UnknownVertex) {
+  const std::string game = graph_game("small.txt");
+  const std::string message = expect_error(run_grundy({"value", game, "nowhere"}));
+  EXPECT_CONTAINS(message, "nowhere");
+  // In a sum, the column of the vertex name in the spec argument.
+  const std::string sum = "nim:3 + " + game + ":nowhere";
+  const std::string in_sum = expect_error(run_grundy({"solve", sum}));
+  EXPECT_CONTAINS(in_sum, "spec column " + std::to_string(sum.find("nowhere") + 1) + ":");
+  EXPECT_CONTAINS(in_sum, "nowhere");
+}
+
+TEST(CliGraph, SeqNeedsIntegerPositions) {
+  const std::string message = expect_error(run_grundy({"seq", graph_game("small.txt"), "--to", "3"}));
+  EXPECT_CONTAINS(message, "seq");
+}
+
+/// A scratch directory for files the tests cannot keep in tests/data (odd names); removed at the end.
+class ScratchDir {
+ public:
+  ScratchDir()
+      : path_(std::filesystem::temp_directory_path() /
+              ("grundy-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(next_++))) {
+    std::filesystem::create_directories(path_);
+  }
+  ~ScratchDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+
+  /// Writes `text` to a file `name` in the directory; returns its path.
+  std::string write(const std::string& name, const std::string& text) const {
+    const std::filesystem::path file = path_ / name;
+    std::ofstream(file) << text;
+    return file.string();
+  }
+
+ private:
+  static inline int next_ = 0;
+  std::filesystem::path path_;
+};
+
+TEST(CliGraph, PathWithParentheses) {
+  // A file name may contain parentheses; graph(FILE) must read the whole path, not stop at the
+  // first ')'.
+  const ScratchDir dir;
+  const std::string file = dir.write("copy(1).txt", "a b\nb c\n");  // a -> b -> c: g = 0, 1, 0
+  const RunResult r = run_grundy({"value", "graph(" + file + ")", "a", "b"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "0\n1\n");
+}
+
+TEST(CliGraph, NonUtf8PathInJsonIsNotAnInternalError) {
+  // Linux file names are bytes; the game name in a JSON document must not make the command fail
+  // with an internal error (exit 1). Either it succeeds with one valid JSON document, or it is
+  // refused as bad input (exit 2).
+  const ScratchDir dir;
+  const std::string file = dir.write("latin1-\xE9t\xE9.txt", "a b\n");  // g(a) = 1, g(b) = 0
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"value", "graph(" + file + ")", "a", "--json"},
+           {"solve", "graph(" + file + "):a", "--json"},
+       }) {
+    SCOPED_TRACE(args[0]);
+    const RunResult r = run_grundy(args);
+    EXPECT_NE(r.exit_code, 1) << r;
+    if (r.exit_code == 0) expect_json(r);
+    if (r.exit_code == 2) expect_error(r);
+  }
+  // The text form works already.
+  const RunResult text = run_grundy({"value", "graph(" + file + ")", "a"});
+  expect_success(text);
+  EXPECT_EQ(text.out, "1\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Help and version
+// ---------------------------------------------------------------------------------------------
+
+TEST(CliHelp, AppHelp) {
+  const RunResult r = run_grundy({"--help"});
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_CONTAINS(r.out, "Usage");
+  for (const char* command : {"value", "seq", "solve"}) EXPECT_CONTAINS(r.out, command);
+}
+
+TEST(CliHelp, SubcommandHelp) {
+  for (const char* command : {"value", "seq", "solve"}) {
+    for (const char* flag : {"--help", "-h"}) {
+      const RunResult r = run_grundy({command, flag});
+      EXPECT_EQ(r.exit_code, 0) << command << " " << flag << "\n" << r;
+      EXPECT_CONTAINS(r.out, std::string("Usage: grundy ") + command);
+      EXPECT_CONTAINS(r.out, "--json");
+    }
+  }
+}
+
+TEST(CliHelp, Version) {
+  const RunResult r = run_grundy({"--version"});
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.out.rfind("grundy ", 0), 0u) << r;
+  EXPECT_EQ(count_newlines(r.out), 1u) << r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors: exit 2, nothing on stdout, one line on stderr `grundy: error: ...`
+// ---------------------------------------------------------------------------------------------
+
+TEST(CliErrors, UnknownGame) {
+  const std::string message = expect_error(run_grundy({"value", "foo", "3"}));
+  EXPECT_CONTAINS(message, "spec column 1:");
+  EXPECT_CONTAINS(message, "foo");
+}
+
+TEST(CliErrors, MalformedOctalCodesNameTheColumn) {
+  const std::vector<std::pair<std::string, int>> cases = {
+      {"0.8", 3},       // not an octal digit
+      {"0.", 3},        // no digit after the point
+      {"3.07", 1},      // leading digit must be 0 or 4
+      {"0.x", 3},       // not a digit
+      {" 0.x", 4},      // columns count in the argument as given
+      {"hex(0.G)", 7},  // not a hexadecimal digit
+      {"hex(3.0)", 5},  // leading digit must be 0, 4, 8 or C
+      {"sub()", 5},     // empty subtraction set
+      {"sub(1,,3)", 7},
+      {"kayles(3)", 7},  // takes no arguments
+  };
+  for (const auto& [spec, column] : cases) {
+    SCOPED_TRACE(spec);
+    const std::string message = expect_error(run_grundy({"value", spec, "3"}));
+    EXPECT_EQ(message.rfind("spec column " + std::to_string(column) + ": ", 0), 0u) << message;
+  }
+}
+
+TEST(CliErrors, SpecColumnsInSums) {
+  const std::vector<std::pair<std::string, int>> cases = {
+      {"nim:3 + 0.x:3", 11},  // in the game of the second component
+      {"nim:3 + nim:x", 13},  // in the position of the second component
+      {"nim:3 + foo:3", 9},
+  };
+  for (const auto& [sum, column] : cases) {
+    SCOPED_TRACE(sum);
+    const std::string message = expect_error(run_grundy({"solve", sum}));
+    EXPECT_EQ(message.rfind("spec column " + std::to_string(column) + ": ", 0), 0u) << message;
+  }
+  expect_error(run_grundy({"solve", "nim:3 + "}));
+  expect_error(run_grundy({"solve", "nim"}));
+}
+
+TEST(CliErrors, BadPositions) {
+  const std::string negative = expect_error(run_grundy({"value", "nim", "-3"}));
+  EXPECT_CONTAINS(negative, "negative");
+  const std::string text = expect_error(run_grundy({"value", "nim", "abc"}));
+  EXPECT_CONTAINS(text, "abc");
+  const std::string big = expect_error(run_grundy({"value", "nim", "9223372036854775808"}));
+  EXPECT_CONTAINS(big, "9223372036854775808");
+  expect_error(run_grundy({"value", "nim", "3x"}));
+  expect_error(run_grundy({"value", "nim", ""}));
+  expect_error(run_grundy({"value", "0.07", "3", "-"}));  // '-' is only special alone
+  // Nothing is printed for the good positions before a bad one.
+  expect_error(run_grundy({"value", "nim", "1", "2", "abc"}));
+  expect_error(run_grundy({"value", "nim", "1", "2", "abc", "--json"}));
+}
+
+TEST(CliErrors, MemoryLimitRefused) {
+  // g(0..10^8) as 32-bit values: 400000004 bytes = 381 MiB.
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"value", "0.07", "100000000", "--max-memory", "1M"},
+           {"seq", "0.07", "--to", "100000000", "--max-memory", "1M"},
+           {"solve", "0.07:100000000", "--max-memory", "1M"},
+           {"solve", "nim:1 + 0.07:100000000", "--max-memory", "1M", "--json"},
+       }) {
+    SCOPED_TRACE(args[0] + " " + args[1]);
+    const std::string message = expect_error(run_grundy(args));
+    EXPECT_CONTAINS(message, "381 MiB");   // the size needed
+    EXPECT_CONTAINS(message, "1.00 MiB");  // the limit
+    EXPECT_CONTAINS(message, "--max-memory");
+  }
+  const std::string batch =
+      expect_error(run_grundy({"value", "0.07", "-", "--max-memory", "1M", "--json"}, "100000000\n"));
+  EXPECT_CONTAINS(batch, "381 MiB");
+
+  // Without --max-memory, a table for 2^63 - 1 positions is refused, not attempted.
+  const std::string huge = expect_error(run_grundy({"value", "0.07", "9223372036854775807"}));
+  EXPECT_CONTAINS(huge, "--max-memory");
+}
+
+TEST(CliErrors, BadMaxMemory) {
+  expect_error(run_grundy({"value", "nim", "3", "--max-memory", "abc"}));
+  expect_error(run_grundy({"value", "nim", "3", "--max-memory", "1X"}));
+}
+
+TEST(CliErrors, UnknownOptionAndMissingArguments) {
+  const std::string message = expect_error(run_grundy({"value", "nim", "3", "--bogus"}));
+  EXPECT_CONTAINS(message, "--bogus");
+  expect_error(run_grundy({}));
+  expect_error(run_grundy({"value"}));
+  expect_error(run_grundy({"value", "nim"}));
+  expect_error(run_grundy({"seq", "nim"}));
+  expect_error(run_grundy({"seq", "nim", "--to", "abc"}));
+  expect_error(run_grundy({"solve", "nim:3", "--max-moves", "abc"}));
+}
+
+TEST(CliErrors, UnknownSubcommandIsNamed) {
+  const std::string message = expect_error(run_grundy({"bogus"}));
+  EXPECT_CONTAINS(message, "bogus");
+}
+
+TEST(CliErrors, SeqFromAboveTo) {
+  const std::string message = expect_error(run_grundy({"seq", "nim", "--from", "5", "--to", "3"}));
+  EXPECT_CONTAINS(message, "--from");
+}
+
+TEST(CliErrors, SeqToAboveLargestPosition) {
+  const std::string message = expect_error(run_grundy({"seq", "nim", "--to", "9223372036854775808"}));
+  EXPECT_CONTAINS(message, "9223372036854775808");
+}
+
+TEST(CliErrors, SeqNegativeOrOverflowingBoundsAreReportedAsGiven) {
+  // A negative bound must not wrap around to 2^64 - 1 in the message (or anywhere else).
+  const std::string to = expect_error(run_grundy({"seq", "nim", "--to", "-1"}));
+  EXPECT_CONTAINS(to, "-1");
+  EXPECT_EQ(to.find("18446744073709551615"), std::string::npos) << to;
+
+  const std::string from = expect_error(run_grundy({"seq", "nim", "--from", "-1", "--to", "3"}));
+  EXPECT_CONTAINS(from, "-1");
+  EXPECT_EQ(from.find("18446744073709551615"), std::string::npos) << from;
+
+  // A number above 2^64 - 1 must be reported as written, not saturated.
+  const std::string over = expect_error(run_grundy({"seq", "nim", "--to", "18446744073709551616"}));
+  EXPECT_CONTAINS(over, "18446744073709551616");
+}
+
+TEST(CliErrors, NegativeMaxMovesRejected) {
+  // --max-moves -1 must not silently become 2^64 - 1.
+  expect_error(run_grundy({"solve", "nim:3", "--max-moves", "-1"}));
+}
+
+}  // namespace

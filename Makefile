@@ -1,0 +1,25 @@
+# Day-to-day shortcuts over the CMake presets. The README's two commands need no make.
+.PHONY: all build test asan demo format clean
+
+all: build
+
+build:
+	cmake --preset release >/dev/null
+	cmake --build --preset release -j$$(nproc)
+
+test: build
+	ctest --preset release -j$$(nproc)
+
+asan:
+	cmake --preset asan >/dev/null
+	cmake --build --preset asan -j$$(nproc)
+	ctest --preset asan -j$$(nproc)
+
+demo:
+	bash scripts/demo.sh
+
+format:
+	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
+
+clean:
+	rm -rf build

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what building and testing grundy needs, from Debian's packages, skipping what is
+# already installed. Works as root on a minimal Debian 12 (bash and apt-get only); elsewhere it
+# uses sudo when it has to install something.
+set -euo pipefail
+
+packages=(
+  g++ make cmake                      # toolchain
+  libcli11-dev nlohmann-json3-dev libfmt-dev   # the library and the command
+  libgtest-dev libgmock-dev libbenchmark-dev   # tests and benchmarks
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}" >&2
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null 2>&1 || { echo "setup: need root (or sudo) to install ${missing[*]}" >&2; exit 1; }
+  sudo=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

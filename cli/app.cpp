@@ -1,7 +1,6 @@
 #include "app.hpp"
 
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 #include <exception>
 #include <iostream>
@@ -21,12 +20,13 @@ constexpr const char* kVersion = "0.1.0";
 
 /// The games section of --help, from the registry (the only list of families).
 std::string games_help() {
-  std::string out =
-      "\nGames (quote specs that contain parentheses):\n";
+  std::string out = "\nGames (quote specs that contain parentheses):\n";
   for (const Family* f : Registry::instance().families()) {
     std::string line = "  " + f->syntax;
-    if (line.size() < 30) line.resize(30, ' ');
-    else line += "\n" + std::string(30, ' ');
+    if (line.size() < 30)
+      line.resize(30, ' ');
+    else
+      line += "\n" + std::string(30, ' ');
     out += line + f->summary + "\n";
   }
   out +=
@@ -43,7 +43,8 @@ void print_error(const std::string& message) {
 }  // namespace
 
 int run(int argc, char** argv) {
-  CLI::App app{"grundy: exact Grundy values, outcomes and winning moves of impartial games", "grundy"};
+  CLI::App app{"grundy: exact Grundy values, outcomes and winning moves of impartial games",
+               "grundy"};
   app.set_version_flag("--version", std::string("grundy ") + kVersion);
   app.require_subcommand(1);
   app.footer(games_help());
@@ -63,7 +64,8 @@ int run(int argc, char** argv) {
       found = found || command->get_name() == argv[1];
     }
     if (!found) {
-      print_error(std::string("unknown command '") + argv[1] + "' (commands: " + known + "; see grundy --help)");
+      print_error(std::string("unknown command '") + argv[1] + "' (commands: " + known +
+                  "; see grundy --help)");
       return 2;
     }
   }

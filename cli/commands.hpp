@@ -2,7 +2,6 @@
 // Each subcommand registers its options on the app and returns the function that runs it.
 
 #include <CLI/CLI.hpp>
-
 #include <functional>
 
 namespace grundy::cli {

@@ -23,7 +23,8 @@ void add_common_options(CLI::App& command, CommonOptions& options) {
                      "bigger requests are refused before allocating");
 }
 
-std::uint64_t parse_number_option(std::string_view option, const std::string& text, std::uint64_t max) {
+std::uint64_t parse_number_option(std::string_view option, const std::string& text,
+                                  std::uint64_t max) {
   Scanner in(text);
   try {
     const std::uint64_t v = in.unsigned_integer("a whole number", max);
@@ -62,20 +63,21 @@ DenseSolver::Progress terminal_progress(std::string label) {
   if (!isatty(STDERR_FILENO)) return {};
   const auto started = std::chrono::steady_clock::now();
   auto last = started;
-  return [label = std::move(label), started, last](std::uint64_t done, std::uint64_t total) mutable {
-    const auto now = std::chrono::steady_clock::now();
-    if (now - last < std::chrono::milliseconds(200)) return;
-    last = now;
-    const double seconds = std::chrono::duration<double>(now - started).count();
-    const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
-    const double eta = rate > 0 ? static_cast<double>(total - done) / rate : 0;
-    std::fprintf(stderr, "\r%s: %llu / %llu values (%.1f%%), %.0f values/s, ETA %.0f s   ",
-                 label.c_str(), static_cast<unsigned long long>(done),
-                 static_cast<unsigned long long>(total), 100.0 * static_cast<double>(done) / static_cast<double>(total), rate,
-                 eta);
-    std::fflush(stderr);
-    g_progress_drawn = true;
-  };
+  return
+      [label = std::move(label), started, last](std::uint64_t done, std::uint64_t total) mutable {
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last < std::chrono::milliseconds(200)) return;
+        last = now;
+        const double seconds = std::chrono::duration<double>(now - started).count();
+        const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
+        const double eta = rate > 0 ? static_cast<double>(total - done) / rate : 0;
+        std::fprintf(stderr, "\r%s: %llu / %llu values (%.1f%%), %.0f values/s, ETA %.0f s   ",
+                     label.c_str(), static_cast<unsigned long long>(done),
+                     static_cast<unsigned long long>(total),
+                     100.0 * static_cast<double>(done) / static_cast<double>(total), rate, eta);
+        std::fflush(stderr);
+        g_progress_drawn = true;
+      };
 }
 
 void end_progress() {

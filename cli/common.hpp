@@ -2,7 +2,6 @@
 // What every subcommand shares: common options, JSON numbers, progress, error reporting.
 
 #include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -25,7 +24,8 @@ void add_common_options(CLI::App& command, CommonOptions& options);
 
 /// Reads a whole-number option value (given as text, so that "-1" is an error rather than a
 /// wrapped-around 2^64-1): 0..max, else Error naming the option and the text.
-std::uint64_t parse_number_option(std::string_view option, const std::string& text, std::uint64_t max);
+std::uint64_t parse_number_option(std::string_view option, const std::string& text,
+                                  std::uint64_t max);
 
 /// One JSON document as text; bytes that are not UTF-8 (a file name, say) become U+FFFD.
 std::string dump_json(const nlohmann::ordered_json& doc);

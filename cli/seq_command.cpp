@@ -48,8 +48,8 @@ int run_seq(const SeqArgs& args) {
     out.clear();
   };
   if (args.common.json) {
-    out += "{\"game\":" + dump_json(game->name()) + ",\"from\":" +
-           dump_json(json_number(from)) + ",\"to\":" + dump_json(json_number(to)) + ",\"values\":[";
+    out += "{\"game\":" + dump_json(game->name()) + ",\"from\":" + dump_json(json_number(from)) +
+           ",\"to\":" + dump_json(json_number(to)) + ",\"values\":[";
   }
   for (std::uint64_t n = from;; ++n) {
     const Value v = evaluator.value(Position{n, 0});
@@ -72,7 +72,8 @@ Runner add_seq_command(CLI::App& app) {
       "\nExamples:\n"
       "  grundy seq grundy --to 30\n"
       "  grundy seq kayles --from 70 --to 100 --json");
-  cmd->add_option("game", args->game, "Game spec whose positions are integers, e.g. 0.77")->required();
+  cmd->add_option("game", args->game, "Game spec whose positions are integers, e.g. 0.77")
+      ->required();
   cmd->add_option("--to", args->to, "Last position N")->required();
   cmd->add_option("--from", args->from, "First position A (default 0)");
   add_common_options(*cmd, args->common);

@@ -30,7 +30,9 @@ int run_solve(const SolveArgs& args) {
   const SumSolution solution = solve_sum(sum, evaluators.sources(), max_moves);
   const std::string winner = solution.outcome == Outcome::N ? "first" : "second";
 
-  auto move_to = [&](const Move& m) { return format_option(*sum.components[m.component].game, m.to); };
+  auto move_to = [&](const Move& m) {
+    return format_option(*sum.components[m.component].game, m.to);
+  };
   auto move_from = [&](const Move& m) {
     const Component& c = sum.components[m.component];
     return format_component(*c.game, c.position);

@@ -58,7 +58,8 @@ void require_memory(const Limits& limits, std::uint64_t bytes, std::string_view 
 std::uint64_t parse_size(std::string_view text) {
   const std::string shown(text);
   std::size_t i = 0;
-  while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.')) ++i;
+  while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.'))
+    ++i;
   if (i == 0) throw Error("invalid size '" + shown + "': expected a number such as 512M or 8G");
   double number = 0;
   try {
@@ -70,17 +71,26 @@ std::uint64_t parse_size(std::string_view text) {
   }
   std::string unit(text.substr(i));
   for (char& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  if (unit.ends_with("IB")) unit.erase(unit.size() - 2);
-  else if (unit.size() > 1 && unit.ends_with("B")) unit.pop_back();
+  if (unit.ends_with("IB"))
+    unit.erase(unit.size() - 2);
+  else if (unit.size() > 1 && unit.ends_with("B"))
+    unit.pop_back();
   double scale = 1;
-  if (unit.empty() || unit == "B") scale = 1;
-  else if (unit == "K") scale = 1024.0;
-  else if (unit == "M") scale = 1024.0 * 1024;
-  else if (unit == "G") scale = 1024.0 * 1024 * 1024;
-  else if (unit == "T") scale = 1024.0 * 1024 * 1024 * 1024;
-  else throw Error("invalid size '" + shown + "': unknown unit (use K, M, G or T)");
+  if (unit.empty() || unit == "B")
+    scale = 1;
+  else if (unit == "K")
+    scale = 1024.0;
+  else if (unit == "M")
+    scale = 1024.0 * 1024;
+  else if (unit == "G")
+    scale = 1024.0 * 1024 * 1024;
+  else if (unit == "T")
+    scale = 1024.0 * 1024 * 1024 * 1024;
+  else
+    throw Error("invalid size '" + shown + "': unknown unit (use K, M, G or T)");
   const double bytes = number * scale;
-  if (!std::isfinite(bytes) || bytes >= 1.8e19) throw Error("invalid size '" + shown + "': too large");
+  if (!std::isfinite(bytes) || bytes >= 1.8e19)
+    throw Error("invalid size '" + shown + "': too large");
   return static_cast<std::uint64_t>(bytes);
 }
 

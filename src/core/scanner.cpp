@@ -58,7 +58,8 @@ std::uint64_t Scanner::unsigned_integer(std::string_view what, std::uint64_t max
 
 std::string_view Scanner::identifier() noexcept {
   const std::size_t start = pos_;
-  while (!at_end() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_')) {
+  while (!at_end() &&
+         (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_')) {
     ++pos_;
   }
   return text_.substr(start, pos_ - start);
@@ -70,7 +71,9 @@ void Scanner::expect_end(std::string_view what_was_expected) {
   }
 }
 
-void Scanner::fail(const std::string& detail) const { fail_at(pos_, detail); }
+void Scanner::fail(const std::string& detail) const {
+  fail_at(pos_, detail);
+}
 
 void Scanner::fail_at(std::size_t offset, const std::string& detail) const {
   throw SpecError(base_ + offset, detail);

@@ -22,7 +22,8 @@ GraphGame::GraphGame(const std::string& path) : Game("graph(" + path + ")") {
   auto vertex = [&](const std::string& name) -> std::uint32_t {
     auto [it, added] = index_.try_emplace(name, static_cast<std::uint32_t>(names_.size()));
     if (added) {
-      if (names_.size() >= UINT32_MAX) throw Error("graph file '" + path + "' has too many vertices");
+      if (names_.size() >= UINT32_MAX)
+        throw Error("graph file '" + path + "' has too many vertices");
       names_.push_back(name);
     }
     return it->second;
@@ -101,16 +102,15 @@ const FamilyRegistration kGraph{Family{
                "(position: a vertex name)",
     .arguments = Arguments::required,
     .examples = {},
-    .make =
-        [](Scanner* args) -> std::shared_ptr<const Game> {
-          if (args == nullptr) throw SpecError(1, "graph needs a file, e.g. graph(edges.txt)");
-          args->skip_spaces();
-          std::string path(args->rest());
-          while (!path.empty() && (path.back() == ' ' || path.back() == '\t')) path.pop_back();
-          if (path.empty()) args->fail("expected the path of a graph file");
-          while (!args->at_end()) args->get();
-          return std::make_shared<const GraphGame>(path);
-        },
+    .make = [](Scanner* args) -> std::shared_ptr<const Game> {
+      if (args == nullptr) throw SpecError(1, "graph needs a file, e.g. graph(edges.txt)");
+      args->skip_spaces();
+      std::string path(args->rest());
+      while (!path.empty() && (path.back() == ' ' || path.back() == '\t')) path.pop_back();
+      if (path.empty()) args->fail("expected the path of a graph file");
+      while (!args->at_end()) args->get();
+      return std::make_shared<const GraphGame>(path);
+    },
 }};
 
 }  // namespace

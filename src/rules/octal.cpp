@@ -8,7 +8,8 @@ namespace {
 
 class TakeBreakGame final : public HeapGame {
  public:
-  TakeBreakGame(std::string name, TakeBreakCode code) : HeapGame(std::move(name)), code_(std::move(code)) {}
+  TakeBreakGame(std::string name, TakeBreakCode code)
+      : HeapGame(std::move(name)), code_(std::move(code)) {}
 
   void options(const Position& p, OptionVisitor& visit) const override {
     take_break_options(code_, p.x, visit);

@@ -27,7 +27,8 @@ const Family* Registry::find(std::string_view name) const {
 std::vector<const Family*> Registry::families() const {
   std::vector<const Family*> all;
   for (const auto& f : families_) all.push_back(f.get());
-  std::sort(all.begin(), all.end(), [](const Family* a, const Family* b) { return a->name < b->name; });
+  std::sort(all.begin(), all.end(),
+            [](const Family* a, const Family* b) { return a->name < b->name; });
   return all;
 }
 

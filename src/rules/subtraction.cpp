@@ -4,8 +4,8 @@
 #include <array>
 #include <limits>
 #include <optional>
-#include <tuple>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "grundy/rules/heap_game.hpp"
@@ -33,10 +33,18 @@ class NamedCursor {
  public:
   explicit NamedCursor(NamedSet set) : set_(set) {
     switch (set) {
-      case NamedSet::fib: cur_ = 1, aux_ = 2; break;         // 1, 2, 3, 5, 8, ...
-      case NamedSet::pow2: cur_ = 1; break;                  // 1, 2, 4, ...
-      case NamedSet::squares: cur_ = 1, aux_ = 1; break;     // aux = k, cur = k^2
-      case NamedSet::factorials: cur_ = 1, aux_ = 2; break;  // 1, 2, 6, 24, ... (aux = next factor)
+      case NamedSet::fib:
+        cur_ = 1, aux_ = 2;
+        break;  // 1, 2, 3, 5, 8, ...
+      case NamedSet::pow2:
+        cur_ = 1;
+        break;  // 1, 2, 4, ...
+      case NamedSet::squares:
+        cur_ = 1, aux_ = 1;
+        break;  // aux = k, cur = k^2
+      case NamedSet::factorials:
+        cur_ = 1, aux_ = 2;
+        break;  // 1, 2, 6, 24, ... (aux = next factor)
     }
   }
   bool done() const { return done_; }
@@ -145,7 +153,8 @@ ParsedSet parse_set(Scanner& in, bool allow_named, std::string_view what) {
     } else {
       const std::size_t at = in.offset();
       const std::uint64_t lo = in.unsigned_integer("a positive integer", kMaxCoordinate);
-      if (lo == 0) in.fail_at(at, std::string(what) + " elements must be positive (0 would be a pass)");
+      if (lo == 0)
+        in.fail_at(at, std::string(what) + " elements must be positive (0 would be a pass)");
       std::uint64_t hi = lo;
       if (in.accept("..")) {
         const std::size_t hi_at = in.offset();
@@ -216,8 +225,10 @@ class Subtraction final : public HeapGame {
       }
       if (next > n) return;
       const Position left{n - next, 0};
-      if (left.x == 0) visit.option({});
-      else visit.option(std::span<const Position>(&left, 1));
+      if (left.x == 0)
+        visit.option({});
+      else
+        visit.option(std::span<const Position>(&left, 1));
       last = next;
     }
   }
@@ -234,8 +245,10 @@ class AllBut final : public HeapGame {
 
   static std::shared_ptr<const Game> make(Scanner* args) {
     if (args == nullptr || args->rest().find_first_not_of(" \t") == std::string_view::npos) {
-      if (args == nullptr) throw SpecError(1, "allbut needs the excluded numbers, e.g. allbut(1,2)");
-      args->fail("allbut needs at least one excluded number, e.g. allbut(1,2) (with none it is nim)");
+      if (args == nullptr)
+        throw SpecError(1, "allbut needs the excluded numbers, e.g. allbut(1,2)");
+      args->fail(
+          "allbut needs at least one excluded number, e.g. allbut(1,2) (with none it is nim)");
     }
     ParsedSet set = parse_set(*args, false, "an excluded set");
     std::vector<Interval> excluded = normalise(std::move(set.finite));
@@ -253,8 +266,10 @@ class AllBut final : public HeapGame {
         continue;
       }
       const Position left{n - s, 0};
-      if (left.x == 0) visit.option({});
-      else visit.option(std::span<const Position>(&left, 1));
+      if (left.x == 0)
+        visit.option({});
+      else
+        visit.option(std::span<const Position>(&left, 1));
     }
   }
 

@@ -8,9 +8,12 @@ namespace grundy {
 int TakeBreakCode::max_parts() const {
   int parts = 0;
   for (std::uint8_t d : digits) {
-    if (d & kLeaveThree) parts = std::max(parts, 3);
-    else if (d & kLeaveTwo) parts = std::max(parts, 2);
-    else if (d & kLeaveOne) parts = std::max(parts, 1);
+    if (d & kLeaveThree)
+      parts = std::max(parts, 3);
+    else if (d & kLeaveTwo)
+      parts = std::max(parts, 2);
+    else if (d & kLeaveOne)
+      parts = std::max(parts, 1);
   }
   return parts;
 }
@@ -34,7 +37,8 @@ void take_break_options(const TakeBreakCode& code, std::uint64_t n, OptionVisito
     if ((d & kLeaveThree) && r >= 3) {
       for (std::uint64_t a = 1; 3 * a <= r; ++a) {
         for (std::uint64_t b = a; a + 2 * b <= r; ++b) {
-          const std::array<Position, 3> three{Position{a, 0}, Position{b, 0}, Position{r - a - b, 0}};
+          const std::array<Position, 3> three{Position{a, 0}, Position{b, 0},
+                                              Position{r - a - b, 0}};
           visit.option(three);
         }
       }
@@ -60,14 +64,14 @@ TakeBreakCode parse_take_break_code(Scanner& in, bool hexadecimal) {
   const std::size_t lead_at = in.offset();
   const int lead = digit_value(in.peek());
   if (lead < 0) {
-    in.fail(std::string("expected an ") + kind + " code such as " +
-            (hexadecimal ? "0.F" : "0.07") + ", found " + describe_char(in.text(), in.offset()));
+    in.fail(std::string("expected an ") + kind + " code such as " + (hexadecimal ? "0.F" : "0.07") +
+            ", found " + describe_char(in.text(), in.offset()));
   }
   in.get();
   const bool lead_ok = lead == 0 || lead == 4 || (hexadecimal && (lead == 8 || lead == 12));
   if (!lead_ok) {
-    in.fail_at(lead_at, std::string("the digit before the point of an ") + kind +
-                            " code must be " + (hexadecimal ? "0, 4, 8 or C" : "0 or 4") +
+    in.fail_at(lead_at, std::string("the digit before the point of an ") + kind + " code must be " +
+                            (hexadecimal ? "0, 4, 8 or C" : "0 or 4") +
                             " (a split without removing tokens)");
   }
   if (in.peek() != '.') {
@@ -81,7 +85,8 @@ TakeBreakCode parse_take_break_code(Scanner& in, bool hexadecimal) {
     const int d = digit_value(c);
     if (d < 0) break;
     if (d >= base) {
-      in.fail("'" + std::string(1, c) + "' is not an octal digit (0-7); write hex(...) for a "
+      in.fail("'" + std::string(1, c) +
+              "' is not an octal digit (0-7); write hex(...) for a "
               "hexadecimal code");
     }
     code.digits.push_back(static_cast<std::uint8_t>(d));

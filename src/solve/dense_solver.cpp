@@ -27,7 +27,8 @@ void DenseSolver::extend_to(std::uint64_t n) {
                  "a table of g(0.." + std::to_string(n) + ") for " + game_.name());
   if (n + 1 > table_.capacity()) {
     // Grow geometrically for a stream of increasing queries, but never past the limit.
-    const std::uint64_t doubled = std::min<std::uint64_t>(2 * table_.capacity(), limits_.max_memory_bytes / 4);
+    const std::uint64_t doubled =
+        std::min<std::uint64_t>(2 * table_.capacity(), limits_.max_memory_bytes / 4);
     table_.reserve(static_cast<std::size_t>(std::max<std::uint64_t>(n + 1, doubled)));
   }
   const TakeBreakCode* code = game_.take_break_code();
@@ -44,7 +45,8 @@ void DenseSolver::extend_to(std::uint64_t n) {
 
 void DenseSolver::store(std::uint64_t n, Value v) {
   if (v > std::numeric_limits<std::uint32_t>::max()) {
-    throw Error("g(" + std::to_string(n) + ") of " + game_.name() + " exceeds 2^32-1, the widest "
+    throw Error("g(" + std::to_string(n) + ") of " + game_.name() +
+                " exceeds 2^32-1, the widest "
                 "value a dense table stores");
   }
   table_.push_back(static_cast<std::uint32_t>(v));

@@ -51,8 +51,9 @@ Value MemoSolver::value(const Position& root) {
       scratch_.push_back(v);
     });
     if ((memo_.size() + 1) * kBytesPerEntry > limits_.max_memory_bytes) {
-      require_memory(limits_, (memo_.size() + 1) * kBytesPerEntry,
-                     "a memo of " + std::to_string(memo_.size() + 1) + " positions of " + game_.name());
+      require_memory(
+          limits_, (memo_.size() + 1) * kBytesPerEntry,
+          "a memo of " + std::to_string(memo_.size() + 1) + " positions of " + game_.name());
     }
     memo_.emplace(p, mex(scratch_, mex_));
     expanding_.erase(p);

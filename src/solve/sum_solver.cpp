@@ -7,7 +7,8 @@
 
 namespace grundy {
 
-SumSolution solve_sum(const Sum& sum, std::span<ValueSource* const> sources, std::size_t max_moves) {
+SumSolution solve_sum(const Sum& sum, std::span<ValueSource* const> sources,
+                      std::size_t max_moves) {
   if (sources.size() != sum.components.size()) {
     throw std::logic_error("solve_sum: one value source per component is needed");
   }

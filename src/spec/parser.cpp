@@ -24,9 +24,12 @@ std::string known_families() {
 std::size_t find_top_level(std::string_view text, char c, std::size_t from = 0) {
   int depth = 0;
   for (std::size_t i = from; i < text.size(); ++i) {
-    if (text[i] == '(') ++depth;
-    else if (text[i] == ')' && depth > 0) --depth;
-    else if (text[i] == c && depth == 0) return i;
+    if (text[i] == '(')
+      ++depth;
+    else if (text[i] == ')' && depth > 0)
+      --depth;
+    else if (text[i] == c && depth == 0)
+      return i;
   }
   return std::string_view::npos;
 }

@@ -55,7 +55,8 @@ RunResult run_grundy(const std::vector<std::string>& args,
   int in_pipe[2] = {-1, -1};
   int out_pipe[2];
   int err_pipe[2];
-  if (stdin_text && ::pipe2(in_pipe, O_CLOEXEC) != 0) ADD_FAILURE() << "pipe: " << std::strerror(errno);
+  if (stdin_text && ::pipe2(in_pipe, O_CLOEXEC) != 0)
+    ADD_FAILURE() << "pipe: " << std::strerror(errno);
   if (::pipe2(out_pipe, O_CLOEXEC) != 0 || ::pipe2(err_pipe, O_CLOEXEC) != 0) {
     ADD_FAILURE() << "pipe: " << std::strerror(errno);
     return result;
@@ -147,7 +148,8 @@ RunResult run_grundy(const std::vector<std::string>& args,
     drain(out_index, out_fd, result.out);
     drain(err_index, err_fd, result.err);
     if (in_index >= 0 && fds[in_index].revents != 0) {
-      const ssize_t put = ::write(in_fd, stdin_text->data() + written, stdin_text->size() - written);
+      const ssize_t put =
+          ::write(in_fd, stdin_text->data() + written, stdin_text->size() - written);
       if (put > 0) written += static_cast<std::size_t>(put);
       if ((put < 0 && errno != EAGAIN && errno != EINTR) || written == stdin_text->size()) {
         ::close(in_fd);
@@ -162,8 +164,10 @@ RunResult run_grundy(const std::vector<std::string>& args,
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
-  else if (WIFSIGNALED(status)) result.exit_code = 128 + WTERMSIG(status);
+  if (WIFEXITED(status))
+    result.exit_code = WEXITSTATUS(status);
+  else if (WIFSIGNALED(status))
+    result.exit_code = 128 + WTERMSIG(status);
   return result;
 }
 
@@ -171,10 +175,14 @@ RunResult run_grundy(const std::vector<std::string>& args,
 // Checking results
 // ---------------------------------------------------------------------------------------------
 
-std::string data_path(const std::string& relative) { return std::string(GRUNDY_TEST_DATA) + "/" + relative; }
+std::string data_path(const std::string& relative) {
+  return std::string(GRUNDY_TEST_DATA) + "/" + relative;
+}
 
 /// `graph(<tests/data/graphs/NAME>)`.
-std::string graph_game(const std::string& name) { return "graph(" + data_path("graphs/" + name) + ")"; }
+std::string graph_game(const std::string& name) {
+  return "graph(" + data_path("graphs/" + name) + ")";
+}
 
 std::size_t count_newlines(const std::string& text) {
   std::size_t n = 0;
@@ -207,9 +215,9 @@ std::string expect_error(const RunResult& r) {
   return message;
 }
 
-#define EXPECT_CONTAINS(haystack, needle)                                                 \
-  EXPECT_NE(std::string(haystack).find(needle), std::string::npos)                        \
-      << "expected to find \"" << (needle) << "\" in:\n"                                  \
+#define EXPECT_CONTAINS(haystack, needle)                          \
+  EXPECT_NE(std::string(haystack).find(needle), std::string::npos) \
+      << "expected to find \"" << (needle) << "\" in:\n"           \
       << (haystack)
 
 /// `--json` output: exit 0, empty stderr, and stdout exactly one JSON document (one line).
@@ -276,9 +284,10 @@ TEST(CliValue, KaylesJson) {
   EXPECT_EQ(doc, json::parse(R"({"game":"0.77","values":[{"position":"70","value":6},)"
                              R"({"position":"71","value":7},{"position":"72","value":4}]})"));
   // Field order as in the contract.
-  EXPECT_EQ(r.out, R"({"game":"0.77","values":[{"position":"70","value":6},{"position":"71","value":7},)"
-                   R"({"position":"72","value":4}]})"
-                   "\n");
+  EXPECT_EQ(r.out,
+            R"({"game":"0.77","values":[{"position":"70","value":6},{"position":"71","value":7},)"
+            R"({"position":"72","value":4}]})"
+            "\n");
 }
 
 TEST(CliValue, KaylesTextOneValuePerLine) {
@@ -290,8 +299,8 @@ TEST(CliValue, KaylesTextOneValuePerLine) {
 TEST(CliValue, CanonicalGameNames) {
   // Aliases and ranges are expanded in the "game" field.
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"kayles", "0.77"},         {"dawson", "0.07"},     {"octal(0.07)", "0.07"},
-      {"octal(0.070)", "0.07"},   {"sub(1..3)", "sub(1,2,3)"}, {"nim", "nim"},
+      {"kayles", "0.77"},       {"dawson", "0.07"},          {"octal(0.07)", "0.07"},
+      {"octal(0.070)", "0.07"}, {"sub(1..3)", "sub(1,2,3)"}, {"nim", "nim"},
       {"hex(0.F)", "hex(0.F)"},
   };
   for (const auto& [spec, canonical] : cases) {
@@ -327,7 +336,8 @@ TEST(CliValue, HugeValuesAreStringsInJson) {
   EXPECT_EQ(doc["values"][0]["value"], "9223372036854775807");
 
   // The 53-bit boundary: 2^53 - 1 is a number, 2^53 a string.
-  const json edge = expect_json(run_grundy({"value", "nim", "9007199254740991", "9007199254740992", "--json"}));
+  const json edge =
+      expect_json(run_grundy({"value", "nim", "9007199254740991", "9007199254740992", "--json"}));
   ASSERT_EQ(edge["values"].size(), 2u);
   EXPECT_TRUE(edge["values"][0]["value"].is_number_unsigned());
   EXPECT_EQ(edge["values"][0]["value"].get<std::uint64_t>(), 9007199254740991u);
@@ -364,7 +374,8 @@ TEST(CliValue, StdinBatchEmpty) {
 
 TEST(CliValue, StdinBatchBadLineIsAnError) {
   // In JSON mode nothing was printed before the error, so the whole error contract holds.
-  const std::string message = expect_error(run_grundy({"value", "0.07", "-", "--json"}, "1\nabc\n3\n"));
+  const std::string message =
+      expect_error(run_grundy({"value", "0.07", "-", "--json"}, "1\nabc\n3\n"));
   EXPECT_CONTAINS(message, "abc");
 }
 
@@ -412,10 +423,11 @@ TEST(CliSeq, Json) {
 }
 
 TEST(CliSeq, JsonHugeNumbersAreStrings) {
-  const json doc = expect_json(
-      run_grundy({"seq", "nim", "--from", "9007199254740990", "--to", "9007199254740992", "--json"}));
-  EXPECT_EQ(doc, json::parse(R"({"game":"nim","from":9007199254740990,"to":"9007199254740992",)"
-                             R"("values":[9007199254740990,9007199254740991,"9007199254740992"]})"));
+  const json doc = expect_json(run_grundy(
+      {"seq", "nim", "--from", "9007199254740990", "--to", "9007199254740992", "--json"}));
+  EXPECT_EQ(doc,
+            json::parse(R"({"game":"nim","from":9007199254740990,"to":"9007199254740992",)"
+                        R"("values":[9007199254740990,9007199254740991,"9007199254740992"]})"));
   const json top = expect_json(run_grundy(
       {"seq", "nim", "--from", "9223372036854775806", "--to", "9223372036854775807", "--json"}));
   EXPECT_EQ(top["from"], "9223372036854775806");
@@ -424,7 +436,8 @@ TEST(CliSeq, JsonHugeNumbersAreStrings) {
 }
 
 TEST(CliSeq, MatchesPublishedSequences) {
-  EXPECT_EQ(run_grundy({"seq", "kayles", "--to", "104"}).out, oeis_terms("kayles-A002186.txt", 105) + "\n");
+  EXPECT_EQ(run_grundy({"seq", "kayles", "--to", "104"}).out,
+            oeis_terms("kayles-A002186.txt", 105) + "\n");
   EXPECT_EQ(run_grundy({"seq", "grundy", "--to", "104"}).out,
             oeis_terms("grundys-game-A002188.txt", 105) + "\n");
   EXPECT_EQ(run_grundy({"seq", "0.137", "--to", "131"}).out,
@@ -445,12 +458,17 @@ TEST(CliSolve, NimText) {
 TEST(CliSolve, NimJson) {
   const RunResult r = run_grundy({"solve", "nim:3 + nim:4 + nim:5", "--json"});
   const json doc = expect_json(r);
-  EXPECT_EQ(doc, json::parse(R"({"sum":"nim:3 + nim:4 + nim:5","play":"normal","winner":"first",)"
-                             R"("nim_sum":2,"winning_moves":[{"component":0,"from":"nim:3","to":"nim:1"}],)"
-                             R"("winning_moves_truncated":false,"winning_move_count":1})"));
+  EXPECT_EQ(doc, json::parse(
+                     R"({"sum":"nim:3 + nim:4 + nim:5","play":"normal","winner":"first",)"
+                     R"("nim_sum":2,"winning_moves":[{"component":0,"from":"nim:3","to":"nim:1"}],)"
+                     R"("winning_moves_truncated":false,"winning_move_count":1})"));
   // Field order as in the contract (nlohmann::json sorts keys, so check the raw text).
-  const std::vector<std::string> in_order = {"\"sum\"", "\"play\"", "\"winner\"", "\"nim_sum\"",
-                                             "\"winning_moves\"", "\"winning_moves_truncated\"",
+  const std::vector<std::string> in_order = {"\"sum\"",
+                                             "\"play\"",
+                                             "\"winner\"",
+                                             "\"nim_sum\"",
+                                             "\"winning_moves\"",
+                                             "\"winning_moves_truncated\"",
                                              "\"winning_move_count\""};
   std::size_t at = 0;
   for (const std::string& key : in_order) {
@@ -545,8 +563,8 @@ TEST(CliSolve, MaxMovesTruncates) {
   EXPECT_EQ(all["winning_moves"].size(), 3u);
   EXPECT_EQ(all["winning_moves_truncated"], false);
 
-  const json one =
-      expect_json(run_grundy({"solve", "nim:5 + nim:6 + nim:7 + nim:1", "--max-moves", "1", "--json"}));
+  const json one = expect_json(
+      run_grundy({"solve", "nim:5 + nim:6 + nim:7 + nim:1", "--max-moves", "1", "--json"}));
   EXPECT_EQ(one["winning_moves"], json::parse(R"([{"component":0,"from":"nim:5","to":"0"}])"));
   EXPECT_EQ(one["winning_moves_truncated"], true);
   EXPECT_EQ(one["winning_move_count"], 3);
@@ -555,7 +573,8 @@ TEST(CliSolve, MaxMovesTruncates) {
   EXPECT_EQ(text.exit_code, 0) << text;
   EXPECT_EQ(text.out, "first player wins\nnim-sum 5\n0: nim:5 -> 0\n");
 
-  const json split = expect_json(run_grundy({"solve", "nim:1 + 0.07:10", "--max-moves", "1", "--json"}));
+  const json split =
+      expect_json(run_grundy({"solve", "nim:1 + 0.07:10", "--max-moves", "1", "--json"}));
   EXPECT_EQ(split["winning_moves"].size(), 1u);
   EXPECT_EQ(split["winning_moves_truncated"], true);
   EXPECT_EQ(split["winning_move_count"], 3);
@@ -598,7 +617,8 @@ TEST(CliGraph, Values) {
 
   const json doc = expect_json(run_grundy({"value", game, "start", "v.2", "--json"}));
   EXPECT_EQ(doc["game"], game);
-  EXPECT_EQ(doc["values"], json::parse(R"([{"position":"start","value":1},{"position":"v.2","value":2}])"));
+  EXPECT_EQ(doc["values"],
+            json::parse(R"([{"position":"start","value":1},{"position":"v.2","value":2}])"));
 }
 
 TEST(CliGraph, Solve) {
@@ -606,8 +626,8 @@ TEST(CliGraph, Solve) {
   // start (1): winning moves go to the value-0 successors mid_1 and end-3 (not v.2, value 2).
   const RunResult r = run_grundy({"solve", game + ":start"});
   expect_success(r);
-  EXPECT_EQ(r.out, "first player wins\nnim-sum 1\n0: " + game + ":start -> " + game + ":mid_1\n0: " +
-                       game + ":start -> " + game + ":end-3\n");
+  EXPECT_EQ(r.out, "first player wins\nnim-sum 1\n0: " + game + ":start -> " + game +
+                       ":mid_1\n0: " + game + ":start -> " + game + ":end-3\n");
 
   // start (1) + nim:1: a second-player win.
   const json p = expect_json(run_grundy({"solve", game + ":start + nim:1", "--json"}));
@@ -619,7 +639,8 @@ TEST(CliGraph, Solve) {
   const json n = expect_json(run_grundy({"solve", game + ":v.2 + " + game + ":x", "--json"}));
   EXPECT_EQ(n["winner"], "first");
   EXPECT_EQ(n["nim_sum"], 3);
-  EXPECT_EQ(n["winning_moves"], json::array({json{{"component", 0}, {"from", game + ":v.2"}, {"to", game + ":x"}}}));
+  EXPECT_EQ(n["winning_moves"],
+            json::array({json{{"component", 0}, {"from", game + ":v.2"}, {"to", game + ":x"}}}));
   EXPECT_EQ(n["winning_move_count"], 1);
 
   // v.2 (2) + nim:3: nim-sum 1; only nim:3 -> nim:2.
@@ -635,7 +656,8 @@ TEST(CliGraph, MissingFile) {
 }
 
 TEST(CliGraph, ThreeNamesOnALine) {
-  const std::string message = expect_error(run_grundy({"value", graph_game("three_names.txt"), "a"}));
+  const std::string message =
+      expect_error(run_grundy({"value", graph_game("three_names.txt"), "a"}));
   EXPECT_CONTAINS(message, "line 3");
 }
 
@@ -648,7 +670,8 @@ TEST(CliGraph, BadCharacter) {
 TEST(CliGraph, Cycle) {
   const std::string message = expect_error(run_grundy({"value", graph_game("cycle.txt"), "a"}));
   EXPECT_CONTAINS(message, "cycle");
-  const std::string in_sum = expect_error(run_grundy({"solve", graph_game("cycle.txt") + ":b + nim:1"}));
+  const std::string in_sum =
+      expect_error(run_grundy({"solve", graph_game("cycle.txt") + ":b + nim:1"}));
   EXPECT_CONTAINS(in_sum, "cycle");
 }
 
@@ -664,11 +687,13 @@ TEST(CliGraph, UnknownVertex) {
 }
 
 TEST(CliGraph, SeqNeedsIntegerPositions) {
-  const std::string message = expect_error(run_grundy({"seq", graph_game("small.txt"), "--to", "3"}));
+  const std::string message =
+      expect_error(run_grundy({"seq", graph_game("small.txt"), "--to", "3"}));
   EXPECT_CONTAINS(message, "seq");
 }
 
-/// A scratch directory for files the tests cannot keep in tests/data (odd names); removed at the end.
+/// A scratch directory for files the tests cannot keep in tests/data (odd names); removed at the
+/// end.
 class ScratchDir {
  public:
   ScratchDir()
@@ -768,16 +793,15 @@ TEST(CliErrors, UnknownGame) {
 
 TEST(CliErrors, MalformedOctalCodesNameTheColumn) {
   const std::vector<std::pair<std::string, int>> cases = {
-      {"0.8", 3},       // not an octal digit
-      {"0.", 3},        // no digit after the point
-      {"3.07", 1},      // leading digit must be 0 or 4
-      {"0.x", 3},       // not a digit
-      {" 0.x", 4},      // columns count in the argument as given
-      {"hex(0.G)", 7},  // not a hexadecimal digit
-      {"hex(3.0)", 5},  // leading digit must be 0, 4, 8 or C
-      {"sub()", 5},     // empty subtraction set
-      {"sub(1,,3)", 7},
-      {"kayles(3)", 7},  // takes no arguments
+      {"0.8", 3},                          // not an octal digit
+      {"0.", 3},                           // no digit after the point
+      {"3.07", 1},                         // leading digit must be 0 or 4
+      {"0.x", 3},                          // not a digit
+      {" 0.x", 4},                         // columns count in the argument as given
+      {"hex(0.G)", 7},                     // not a hexadecimal digit
+      {"hex(3.0)", 5},                     // leading digit must be 0, 4, 8 or C
+      {"sub()", 5},                        // empty subtraction set
+      {"sub(1,,3)", 7}, {"kayles(3)", 7},  // takes no arguments
   };
   for (const auto& [spec, column] : cases) {
     SCOPED_TRACE(spec);
@@ -830,8 +854,8 @@ TEST(CliErrors, MemoryLimitRefused) {
     EXPECT_CONTAINS(message, "1.00 MiB");  // the limit
     EXPECT_CONTAINS(message, "--max-memory");
   }
-  const std::string batch =
-      expect_error(run_grundy({"value", "0.07", "-", "--max-memory", "1M", "--json"}, "100000000\n"));
+  const std::string batch = expect_error(
+      run_grundy({"value", "0.07", "-", "--max-memory", "1M", "--json"}, "100000000\n"));
   EXPECT_CONTAINS(batch, "381 MiB");
 
   // Without --max-memory, a table for 2^63 - 1 positions is refused, not attempted.
@@ -866,7 +890,8 @@ TEST(CliErrors, SeqFromAboveTo) {
 }
 
 TEST(CliErrors, SeqToAboveLargestPosition) {
-  const std::string message = expect_error(run_grundy({"seq", "nim", "--to", "9223372036854775808"}));
+  const std::string message =
+      expect_error(run_grundy({"seq", "nim", "--to", "9223372036854775808"}));
   EXPECT_CONTAINS(message, "9223372036854775808");
 }
 

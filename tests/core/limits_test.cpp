@@ -40,7 +40,9 @@ TEST(Limits, RequireMemoryNamesSizeAndLimit) {
   }
 }
 
-TEST(Limits, DefaultIsTheMemoryAvailable) { EXPECT_GT(Limits{}.max_memory_bytes, 0u); }
+TEST(Limits, DefaultIsTheMemoryAvailable) {
+  EXPECT_GT(Limits{}.max_memory_bytes, 0u);
+}
 
 }  // namespace
 }  // namespace grundy

@@ -9,7 +9,9 @@
 namespace grundy {
 namespace {
 
-TEST(Mex, EmptySetIsZero) { EXPECT_EQ(mex(std::vector<Value>{}), 0u); }
+TEST(Mex, EmptySetIsZero) {
+  EXPECT_EQ(mex(std::vector<Value>{}), 0u);
+}
 
 TEST(Mex, SmallSets) {
   EXPECT_EQ(mex(std::vector<Value>{0}), 1u);

@@ -1,7 +1,8 @@
 #include "grundy/core/scanner.hpp"
-#include "grundy/core/value.hpp"
 
 #include <gtest/gtest.h>
+
+#include "grundy/core/value.hpp"
 
 namespace grundy {
 namespace {

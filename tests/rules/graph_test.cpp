@@ -1,7 +1,6 @@
 #include "grundy/rules/graph.hpp"
 
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <cstdio>

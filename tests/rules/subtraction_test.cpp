@@ -41,7 +41,8 @@ TEST(Subtraction, NamedSetsEnumerateInOrderWithoutRepeats) {
   EXPECT_EQ(removals("sub(pow2)", 20), (std::vector<std::uint64_t>{1, 2, 4, 8, 16}));
   EXPECT_EQ(removals("sub(squares)", 30), (std::vector<std::uint64_t>{1, 4, 9, 16, 25}));
   EXPECT_EQ(removals("sub(factorials)", 200), (std::vector<std::uint64_t>{1, 2, 6, 24, 120}));
-  EXPECT_EQ(removals("sub(fib,squares,3..4)", 9), (std::vector<std::uint64_t>{1, 2, 3, 4, 5, 8, 9}));
+  EXPECT_EQ(removals("sub(fib,squares,3..4)", 9),
+            (std::vector<std::uint64_t>{1, 2, 3, 4, 5, 8, 9}));
   EXPECT_EQ(removals("allbut(2..3,5)", 7), (std::vector<std::uint64_t>{1, 4, 6, 7}));
 }
 

@@ -30,7 +30,8 @@ std::size_t error_column(std::string_view text, bool hex = false) {
 TEST(TakeBreakCode, ParsesDigits) {
   EXPECT_EQ(parse("0.77").digits, (std::vector<std::uint8_t>{0, 7, 7}));
   EXPECT_EQ(parse("4.07").digits, (std::vector<std::uint8_t>{4, 0, 7}));
-  EXPECT_EQ(parse("0.1370").digits, (std::vector<std::uint8_t>{0, 1, 3, 7}));  // trailing zero dropped
+  EXPECT_EQ(parse("0.1370").digits,
+            (std::vector<std::uint8_t>{0, 1, 3, 7}));  // trailing zero dropped
   EXPECT_EQ(parse("C.f", true).digits, (std::vector<std::uint8_t>{12, 15}));
   EXPECT_EQ(parse("0.0").digits, (std::vector<std::uint8_t>{0}));
   EXPECT_EQ(parse("0.6").max_removed(), 1u);
@@ -44,11 +45,11 @@ TEST(TakeBreakCode, Formats) {
 }
 
 TEST(TakeBreakCode, RejectsBadCodesWithColumns) {
-  EXPECT_EQ(error_column("3.07"), 1u);     // leading digit must be 0 or 4
-  EXPECT_EQ(error_column("8.07"), 1u);     // 8 only in hexadecimal
-  EXPECT_EQ(error_column("0."), 3u);       // no digit after the point
-  EXPECT_EQ(error_column("0x"), 2u);       // no point
-  EXPECT_EQ(error_column("0.78"), 4u);     // 8 is not octal
+  EXPECT_EQ(error_column("3.07"), 1u);  // leading digit must be 0 or 4
+  EXPECT_EQ(error_column("8.07"), 1u);  // 8 only in hexadecimal
+  EXPECT_EQ(error_column("0."), 3u);    // no digit after the point
+  EXPECT_EQ(error_column("0x"), 2u);    // no point
+  EXPECT_EQ(error_column("0.78"), 4u);  // 8 is not octal
   EXPECT_EQ(error_column("0.7G", true), 4u);
   EXPECT_EQ(error_column("5.0", true), 1u);
   EXPECT_EQ(error_column("8.0", true), 0u);

@@ -33,11 +33,13 @@ TEST(DenseSolver, RefusesBeforeAllocating) {
 
 TEST(DenseSolver, TakeBreakFastPathAgreesWithGenericOptions) {
   // Octal, hexadecimal, Grundy's game: the code loop against the brute-force recursion.
-  for (const char* spec : {"0.77", "0.137", "4.07", "hex(0.8F)", "hex(C.3)", "grundy", "0.6", "hex(8.0)"}) {
+  for (const char* spec :
+       {"0.77", "0.137", "4.07", "hex(0.8F)", "hex(C.3)", "grundy", "0.6", "hex(8.0)"}) {
     const auto game = parse_game(spec);
     DenseSolver solver(*game, Limits{});
     test::BruteForce brute(*game);
-    for (std::uint64_t n = 0; n < 45; ++n) EXPECT_EQ(solver.value(n), brute.value({n, 0})) << spec << " " << n;
+    for (std::uint64_t n = 0; n < 45; ++n)
+      EXPECT_EQ(solver.value(n), brute.value({n, 0})) << spec << " " << n;
   }
 }
 

@@ -9,7 +9,8 @@
 namespace grundy {
 namespace {
 
-void expect_sequence(const std::string& spec, const std::vector<Value>& expected, std::size_t shift) {
+void expect_sequence(const std::string& spec, const std::vector<Value>& expected,
+                     std::size_t shift) {
   ASSERT_GT(expected.size(), 100u) << "data file missing or short";
   Evaluator evaluator(parse_game(spec), Limits{});
   for (std::size_t i = 0; i < expected.size(); ++i) {
@@ -17,7 +18,9 @@ void expect_sequence(const std::string& spec, const std::vector<Value>& expected
   }
 }
 
-TEST(PublishedSequences, Kayles) { expect_sequence("kayles", test::read_sequence("kayles-A002186.txt"), 0); }
+TEST(PublishedSequences, Kayles) {
+  expect_sequence("kayles", test::read_sequence("kayles-A002186.txt"), 0);
+}
 
 TEST(PublishedSequences, DawsonsChess) {
   expect_sequence("0.137", test::read_sequence("dawsons-chess-A002187.txt"), 0);

@@ -78,9 +78,9 @@ TEST(SumSolver, MovesAreOrderedByComponentThenResult) {
 /// Random sums of small positions over many families: the solver's winning moves are exactly
 /// the brute-force ones, each really reaches nim-sum 0, and the count is exact.
 TEST(SumSolver, RandomSumsAgreeWithBruteForce) {
-  const std::vector<std::string> games{"nim",      "sub(1,3)", "sub(fib)",  "sub(2,3,7)", "allbut(2)",
-                                       "0.77",     "0.07",     "0.137",     "4.07",       "hex(0.8F)",
-                                       "grundy",   "polygon",  "sub(squares)", "0.6",     "hex(C.1)"};
+  const std::vector<std::string> games{
+      "nim",  "sub(1,3)",  "sub(fib)", "sub(2,3,7)", "allbut(2)",    "0.77", "0.07",    "0.137",
+      "4.07", "hex(0.8F)", "grundy",   "polygon",    "sub(squares)", "0.6",  "hex(C.1)"};
   std::mt19937_64 rng(2026);
   for (int round = 0; round < 300; ++round) {
     std::string spec;

@@ -71,9 +71,9 @@ TEST(SpecParser, ErrorColumnsPointAtTheProblem) {
   EXPECT_EQ(game_error_column("!"), 1u);
 
   EXPECT_EQ(sum_error_column("nim:3 + 0.x:5"), 11u);
-  EXPECT_EQ(sum_error_column("nim:3 + nim"), 12u);        // no ':'
-  EXPECT_EQ(sum_error_column("nim:3 + "), 9u);            // empty component: at the end
-  EXPECT_EQ(sum_error_column("nim:3 + nim:-1"), 13u);     // negative position
+  EXPECT_EQ(sum_error_column("nim:3 + nim"), 12u);     // no ':'
+  EXPECT_EQ(sum_error_column("nim:3 + "), 9u);         // empty component: at the end
+  EXPECT_EQ(sum_error_column("nim:3 + nim:-1"), 13u);  // negative position
   EXPECT_EQ(sum_error_column("nim:3 + nim:abc"), 13u);
   EXPECT_EQ(sum_error_column("nim:3 + nim:4x"), 14u);
   EXPECT_EQ(sum_error_column("nim:9223372036854775808"), 5u);

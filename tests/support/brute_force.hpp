@@ -63,8 +63,9 @@ inline std::set<std::pair<std::size_t, std::vector<Position>>> brute_force_winni
       if (j != i) rest ^= values[j];
     }
     std::vector<std::vector<Position>> options;
-    for_each_option(*sum.components[i].game, sum.components[i].position,
-                    [&](std::span<const Position> parts) { options.emplace_back(parts.begin(), parts.end()); });
+    for_each_option(
+        *sum.components[i].game, sum.components[i].position,
+        [&](std::span<const Position> parts) { options.emplace_back(parts.begin(), parts.end()); });
     for (auto& parts : options) {
       Value v = 0;
       for (const Position& part : parts) v ^= brute[i].value(part);

@@ -18,7 +18,9 @@ class Error : public std::runtime_error {
 class SpecError : public Error {
  public:
   SpecError(std::size_t column, const std::string& detail)
-      : Error("column " + std::to_string(column) + ": " + detail), column_(column), detail_(detail) {}
+      : Error("column " + std::to_string(column) + ": " + detail),
+        column_(column),
+        detail_(detail) {}
   std::size_t column() const noexcept { return column_; }
   const std::string& detail() const noexcept { return detail_; }
 

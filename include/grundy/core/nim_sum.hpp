@@ -8,7 +8,9 @@
 
 namespace grundy {
 
-constexpr Value nim_sum(Value a, Value b) noexcept { return a ^ b; }
+constexpr Value nim_sum(Value a, Value b) noexcept {
+  return a ^ b;
+}
 
 constexpr Value nim_sum(std::span<const Value> values) noexcept {
   Value s = 0;

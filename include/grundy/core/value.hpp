@@ -8,7 +8,8 @@
 
 namespace grundy {
 
-/// A Grundy value (a nimber). 64 bits: a Nim heap of size n has value n, and positions go to 2^63-1.
+/// A Grundy value (a nimber). 64 bits: a Nim heap of size n has value n, and positions go to
+/// 2^63-1.
 using Value = std::uint64_t;
 
 /// A position of one game component. Each family decides what the coordinates mean: a heap size

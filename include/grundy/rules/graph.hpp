@@ -33,7 +33,8 @@ class GraphGame final : public Game {
  private:
   std::vector<std::string> names_;
   std::unordered_map<std::string, std::uint32_t> index_;
-  std::vector<std::uint64_t> offsets_;  // CSR: successors of v are targets_[offsets_[v]..offsets_[v+1])
+  std::vector<std::uint64_t>
+      offsets_;  // CSR: successors of v are targets_[offsets_[v]..offsets_[v+1])
   std::vector<std::uint32_t> targets_;
 };
 

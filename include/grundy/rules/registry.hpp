@@ -21,9 +21,9 @@ using GameFactory = std::function<std::shared_ptr<const Game>(Scanner* args)>;
 enum class Arguments { none, required };
 
 struct Family {
-  std::string name;      ///< spec name: `sub`, `octal`, `kayles`
-  std::string syntax;    ///< how to write it: `sub(1,3,4) | sub(1..3) | sub(fib)`
-  std::string summary;   ///< one line for --help
+  std::string name;     ///< spec name: `sub`, `octal`, `kayles`
+  std::string syntax;   ///< how to write it: `sub(1,3,4) | sub(1..3) | sub(fib)`
+  std::string summary;  ///< one line for --help
   Arguments arguments = Arguments::none;
   /// Game specs the generic test suite runs over; every family lists at least one unless its
   /// games need outside input (a graph file).

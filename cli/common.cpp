@@ -16,6 +16,21 @@ Limits CommonOptions::limits() const {
   return limits;
 }
 
+PeriodOptions period_options(const CommonOptions& common, bool no_cache, std::uint64_t max_values) {
+  PeriodOptions options;
+  options.limits = common.limits();
+  options.max_values = max_values;
+  if (no_cache) options.cache_directory.reset();
+  return options;
+}
+
+void add_period_search_options(CLI::App& command, std::string& max, bool& no_cache) {
+  command.add_option("--max", max,
+                     "For positions beyond a table: compute at most N values to prove a period "
+                     "(default 10000000)");
+  command.add_flag("--no-cache", no_cache, "Neither read nor write the period cache");
+}
+
 void add_common_options(CLI::App& command, CommonOptions& options) {
   command.add_flag("--json", options.json, "Print one JSON document on stdout");
   command.add_option("--max-memory", options.max_memory,

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "grundy/analysis/periodic_source.hpp"
 #include "grundy/core/limits.hpp"
 #include "grundy/solve/dense_solver.hpp"
 
@@ -19,6 +20,9 @@ struct CommonOptions {
   Limits limits() const;
 };
 
+/// The options of period searches behind value, solve and period.
+PeriodOptions period_options(const CommonOptions& common, bool no_cache, std::uint64_t max_values);
+
 /// Adds --json and --max-memory to a subcommand.
 void add_common_options(CLI::App& command, CommonOptions& options);
 
@@ -29,6 +33,9 @@ std::uint64_t parse_number_option(std::string_view option, const std::string& te
 
 /// One JSON document as text; bytes that are not UTF-8 (a file name, say) become U+FFFD.
 std::string dump_json(const nlohmann::ordered_json& doc);
+
+/// Adds --max and --no-cache (period searches for positions beyond a table).
+void add_period_search_options(CLI::App& command, std::string& max, bool& no_cache);
 
 /// A JSON number when it fits in 53 bits, else a string of decimal digits (the CLI contract).
 nlohmann::ordered_json json_number(std::uint64_t v);

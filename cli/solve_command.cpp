@@ -5,6 +5,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/analysis/periodic_source.hpp"
 #include "grundy/solve/evaluator.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
@@ -16,6 +17,8 @@ struct SolveArgs {
   CommonOptions common;
   std::string sum;
   std::string max_moves = "20";
+  std::string max = "10000000";
+  bool no_cache = false;
 };
 
 int run_solve(const SolveArgs& args) {
@@ -26,7 +29,13 @@ int run_solve(const SolveArgs& args) {
     rethrow_with_context("spec", args.sum);
   }
   const std::uint64_t max_moves = parse_number_option("--max-moves", args.max_moves, 1u << 30);
-  SumEvaluators evaluators(sum, args.common.limits());
+  const PeriodOptions options =
+      period_options(args.common, args.no_cache, parse_number_option("--max", args.max, kMaxCoordinate));
+  SumEvaluators evaluators(sum, [&](std::shared_ptr<const Game> game) -> std::unique_ptr<ValueSource> {
+    auto source = std::make_unique<PeriodicSource>(std::move(game), options);
+    source->set_progress(terminal_progress("solve"));
+    return source;
+  });
   const SumSolution solution = solve_sum(sum, evaluators.sources(), max_moves);
   const std::string winner = solution.outcome == Outcome::N ? "first" : "second";
 
@@ -62,6 +71,10 @@ int run_solve(const SolveArgs& args) {
   for (const Move& m : solution.winning_moves) {
     std::cout << m.component << ": " << move_from(m) << " -> " << move_to(m) << '\n';
   }
+  if (!solution.winning_move_count) {
+    std::cerr << "grundy: note: the number of winning moves is unknown: "
+              << solution.count_unknown_reason << '\n';
+  }
   if (solution.winning_moves_truncated) {
     std::cerr << "grundy: showing " << solution.winning_moves.size() << " of "
               << (solution.winning_move_count ? std::to_string(*solution.winning_move_count)
@@ -84,6 +97,7 @@ Runner add_solve_command(CLI::App& app) {
   cmd->add_option("sum", args->sum, "GAME:POSITION + GAME:POSITION + ...")->required();
   cmd->add_option("--max-moves", args->max_moves, "List at most N winning moves (default 20)");
   add_common_options(*cmd, args->common);
+  add_period_search_options(*cmd, args->max, args->no_cache);
   return [args] { return run_solve(*args); };
 }
 

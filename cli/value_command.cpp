@@ -8,7 +8,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "grundy/core/error.hpp"
-#include "grundy/solve/evaluator.hpp"
+#include "grundy/analysis/periodic_source.hpp"
 #include "grundy/spec/parser.hpp"
 
 namespace grundy::cli {
@@ -16,6 +16,8 @@ namespace {
 
 struct ValueArgs {
   CommonOptions common;
+  std::string max = "10000000";
+  bool no_cache = false;
   std::string game;
   std::vector<std::string> positions;
 };
@@ -38,8 +40,9 @@ Position parse_position_argument(const Game& game, const std::string& text) {
 
 int run_value(const ValueArgs& args) {
   const auto game = parse_game_argument(args.game);
-  Evaluator evaluator(game, args.common.limits());
-  if (auto* dense = evaluator.dense()) dense->set_progress(terminal_progress("value"));
+  const std::uint64_t max_values = parse_number_option("--max", args.max, kMaxCoordinate);
+  PeriodicSource evaluator(game, period_options(args.common, args.no_cache, max_values));
+  evaluator.set_progress(terminal_progress("value"));
   nlohmann::ordered_json values = nlohmann::ordered_json::array();
   auto answer = [&](const Position& p) {
     const Value v = evaluator.value(p);
@@ -90,6 +93,7 @@ Runner add_value_command(CLI::App& app) {
                   "Positions of that game; a lone '-' reads them from stdin, one per line")
       ->required();
   add_common_options(*cmd, args->common);
+  add_period_search_options(*cmd, args->max, args->no_cache);
   return [args] { return run_value(*args); };
 }
 

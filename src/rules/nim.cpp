@@ -1,6 +1,7 @@
 // Nim: one heap; a move removes any positive number of tokens. g(n) = n (Bouton 1901).
 #include "grundy/rules/heap_game.hpp"
 #include "grundy/rules/registry.hpp"
+#include "grundy/rules/subtraction.hpp"
 
 namespace grundy {
 namespace {
@@ -18,6 +19,8 @@ class Nim final : public HeapGame {
     }
   }
   std::optional<Value> formula_value(const Position& p) const override { return p.x; }
+  /// Nim is the all-but game that excludes nothing.
+  const SubtractionSet* subtraction_set() const override { return &set_; }
   std::optional<std::uint64_t> formula_options_with_value(const Position& p, Value target,
                                                           std::size_t limit,
                                                           OptionVisitor& visit) const override {
@@ -33,6 +36,9 @@ class Nim final : public HeapGame {
     }
     return 1;
   }
+
+ private:
+  SubtractionSet set_{.all_but = true, .finite = {}, .named = {}};
 };
 
 const FamilyRegistration kNim{Family{

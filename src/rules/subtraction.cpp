@@ -10,16 +10,13 @@
 
 #include "grundy/rules/heap_game.hpp"
 #include "grundy/rules/registry.hpp"
+#include "grundy/rules/subtraction.hpp"
 
 namespace grundy {
 namespace {
 
-struct Interval {
-  std::uint64_t lo, hi;  // inclusive
-};
-
-/// An infinite subtraction set, enumerated in increasing order up to a bound.
-enum class NamedSet { fib, pow2, squares, factorials };
+using Interval = SubtractionSet::Interval;
+using NamedSet = SubtractionSet::Named;
 
 constexpr std::array<std::pair<NamedSet, std::string_view>, 4> kNamedSets{{
     {NamedSet::fib, "fib"},
@@ -84,11 +81,7 @@ class NamedCursor {
   bool done_ = false, pending_last_ = false;
 };
 
-bool named_contains(NamedSet set, std::uint64_t v) {
-  NamedCursor c(set);
-  while (!c.done() && c.value() < v) c.advance();
-  return !c.done() && c.value() == v;
-}
+bool named_contains(NamedSet set, std::uint64_t v) { return named_set_contains(set, v); }
 
 std::vector<Interval> normalise(std::vector<Interval> parts) {
   std::sort(parts.begin(), parts.end(), [](Interval a, Interval b) { return a.lo < b.lo; });
@@ -174,7 +167,11 @@ ParsedSet parse_set(Scanner& in, bool allow_named, std::string_view what) {
 class Subtraction final : public HeapGame {
  public:
   Subtraction(std::string name, std::vector<Interval> finite, std::vector<NamedSet> named)
-      : HeapGame(std::move(name)), finite_(std::move(finite)), named_(std::move(named)) {}
+      : HeapGame(std::move(name)),
+        set_{.all_but = false, .finite = std::move(finite), .named = std::move(named)},
+        finite_(set_.finite),
+        named_(set_.named) {}
+  const SubtractionSet* subtraction_set() const override { return &set_; }
 
   static std::shared_ptr<const Game> make(Scanner* args) {
     if (args == nullptr || args->rest().find_first_not_of(" \t") == std::string_view::npos) {
@@ -234,14 +231,18 @@ class Subtraction final : public HeapGame {
   }
 
  private:
-  std::vector<Interval> finite_;
-  std::vector<NamedSet> named_;
+  SubtractionSet set_;
+  const std::vector<Interval>& finite_;
+  const std::vector<NamedSet>& named_;
 };
 
 class AllBut final : public HeapGame {
  public:
   AllBut(std::string name, std::vector<Interval> excluded)
-      : HeapGame(std::move(name)), excluded_(std::move(excluded)) {}
+      : HeapGame(std::move(name)),
+        set_{.all_but = true, .finite = std::move(excluded), .named = {}},
+        excluded_(set_.finite) {}
+  const SubtractionSet* subtraction_set() const override { return &set_; }
 
   static std::shared_ptr<const Game> make(Scanner* args) {
     if (args == nullptr || args->rest().find_first_not_of(" \t") == std::string_view::npos) {
@@ -274,7 +275,8 @@ class AllBut final : public HeapGame {
   }
 
  private:
-  std::vector<Interval> excluded_;
+  SubtractionSet set_;
+  const std::vector<Interval>& excluded_;
 };
 
 const FamilyRegistration kSub{Family{
@@ -298,4 +300,29 @@ const FamilyRegistration kAllBut{Family{
 }};
 
 }  // namespace
+
+bool named_set_contains(SubtractionSet::Named set, std::uint64_t v) {
+  NamedCursor c(set);
+  while (!c.done() && c.value() < v) c.advance();
+  return !c.done() && c.value() == v;
+}
+
+std::string_view named_set_name(SubtractionSet::Named set) {
+  return kNamedSets[static_cast<std::size_t>(set)].second;
+}
+
+bool SubtractionSet::contains(std::uint64_t s) const {
+  if (s == 0) return false;
+  bool in_finite = false;
+  for (const Interval& iv : finite) in_finite = in_finite || (iv.lo <= s && s <= iv.hi);
+  if (all_but) return !in_finite;
+  return in_finite || std::any_of(named.begin(), named.end(),
+                                  [&](Named n) { return named_set_contains(n, s); });
+}
+
+std::optional<std::uint64_t> SubtractionSet::max_element() const {
+  if (all_but || !named.empty() || finite.empty()) return std::nullopt;
+  return finite.back().hi;
+}
+
 }  // namespace grundy

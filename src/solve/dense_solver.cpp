@@ -55,10 +55,34 @@ void DenseSolver::store(std::uint64_t n, Value v) {
 
 Value DenseSolver::compute_take_break(std::uint64_t n) {
   // Every value so far is below 2^w, so every XOR of them is too, and the mex is at most 2^w.
-  const std::uint64_t bound = std::bit_ceil(max_value_ + 1) + 1;
-  mex_.reset(bound);
+  const std::uint64_t width = std::bit_ceil(max_value_ + 1);
   const TakeBreakCode& code = *game_.take_break_code();
   const std::uint32_t* g = table_.data();
+  if (width <= 64) {
+    // The common case (octal games rarely pass 63): the marks fit one machine word, and the
+    // split loop is a branch-free OR the compiler can vectorise.
+    std::uint64_t marks = 0;
+    for (std::uint64_t k = 0; k < code.digits.size() && k <= n; ++k) {
+      const std::uint8_t d = code.digits[k];
+      const std::uint64_t r = n - k;
+      if ((d & kLeaveNothing) && r == 0) marks |= 1;
+      if ((d & kLeaveOne) && r > 0) marks |= std::uint64_t{1} << g[r];
+      if ((d & kLeaveTwo) && r >= 2) {
+        for (std::uint64_t a = 1; 2 * a < r; ++a) marks |= std::uint64_t{1} << (g[a] ^ g[r - a]);
+        // The equal split a + a has value 0; Grundy's game forbids it.
+        if (r % 2 == 0 && !code.unequal_split) marks |= 1;
+      }
+      if ((d & kLeaveThree) && r >= 3) {
+        for (std::uint64_t a = 1; 3 * a <= r; ++a) {
+          for (std::uint64_t b = a; a + 2 * b <= r; ++b) {
+            marks |= std::uint64_t{1} << (g[a] ^ g[b] ^ g[r - a - b]);
+          }
+        }
+      }
+    }
+    return static_cast<Value>(std::countr_one(marks));
+  }
+  mex_.reset(width + 1);
   for (std::uint64_t k = 0; k < code.digits.size() && k <= n; ++k) {
     const std::uint8_t d = code.digits[k];
     const std::uint64_t r = n - k;

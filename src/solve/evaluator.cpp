@@ -38,11 +38,16 @@ Value Evaluator::value(const Position& p) {
   return graph_values_.at(p.x);
 }
 
-SumEvaluators::SumEvaluators(const Sum& sum, Limits limits) {
+SumEvaluators::SumEvaluators(const Sum& sum, Limits limits)
+    : SumEvaluators(sum, [limits](std::shared_ptr<const Game> game) -> std::unique_ptr<ValueSource> {
+        return std::make_unique<Evaluator>(std::move(game), limits);
+      }) {}
+
+SumEvaluators::SumEvaluators(const Sum& sum, const Factory& make) {
   std::map<const Game*, std::vector<Position>> positions;
   for (const Component& c : sum.components) {
     auto& slot = by_game_[c.game.get()];
-    if (!slot) slot = std::make_unique<Evaluator>(c.game, limits);
+    if (!slot) slot = make(c.game);
     positions[c.game.get()].push_back(c.position);
     sources_.push_back(slot.get());
   }

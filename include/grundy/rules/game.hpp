@@ -15,6 +15,7 @@
 namespace grundy {
 
 struct TakeBreakCode;
+struct SubtractionSet;
 
 /// Receives the options of a position one at a time. An option is a list of component positions
 /// of the same game whose values XOR (a take-and-break move can leave several heaps); an empty
@@ -78,6 +79,9 @@ class Game {
   /// The take-and-break code of the game when it has one (octal, hexadecimal, Grundy's game,
   /// polygon), for solvers with a fast path over codes.
   virtual const TakeBreakCode* take_break_code() const { return nullptr; }
+  /// The subtraction set of the game when it is a subtraction game (sub, allbut, nim), for the
+  /// periodicity theorems.
+  virtual const SubtractionSet* subtraction_set() const { return nullptr; }
 
   /// Up to `count` small positions, smallest first: for tests, demos and tables.
   virtual std::vector<Position> sample_positions(std::size_t count) const = 0;

@@ -2,6 +2,7 @@
 /// \file The default value source for one game: it picks the solver that fits the family — a
 /// formula, a dense table (heap-ordered games), the graph solver, or the memoising solver.
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <span>
@@ -21,7 +22,7 @@ class Evaluator final : public ValueSource {
 
   /// Sizes the tables for all of `positions` at once (one dense table to the largest heap), so
   /// the memory check sees the whole request before anything is computed.
-  void prepare(std::span<const Position> positions);
+  void prepare(std::span<const Position> positions) override;
   Value value(const Position& p) override;
 
   const Game& game() const noexcept { return *game_; }
@@ -37,14 +38,18 @@ class Evaluator final : public ValueSource {
   bool graph_solved_ = false;
 };
 
-/// One evaluator per distinct game of a sum; `sources()[i]` serves component i.
+/// One value source per distinct game of a sum; `sources()[i]` serves component i.
 class SumEvaluators {
  public:
+  using Factory = std::function<std::unique_ptr<ValueSource>(std::shared_ptr<const Game>)>;
+  /// Plain Evaluators.
   SumEvaluators(const Sum& sum, Limits limits);
+  /// Sources made by `make` (e.g. period-aware ones from the analysis layer).
+  SumEvaluators(const Sum& sum, const Factory& make);
   std::span<ValueSource* const> sources() const noexcept { return sources_; }
 
  private:
-  std::map<const Game*, std::unique_ptr<Evaluator>> by_game_;
+  std::map<const Game*, std::unique_ptr<ValueSource>> by_game_;
   std::vector<ValueSource*> sources_;
 };
 

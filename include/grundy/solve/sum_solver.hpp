@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "grundy/core/outcome.hpp"
@@ -30,6 +31,8 @@ struct SumSolution {
   /// Every winning move, counted as distinct (component, resulting position) pairs; nothing when
   /// it cannot be computed.
   std::optional<std::uint64_t> winning_move_count;
+  /// Why winning_move_count is missing (empty when it is known).
+  std::string count_unknown_reason;
 };
 
 /// Solves `sum` with `sources[i]` giving the values of component i's game.

@@ -1,0 +1,87 @@
+// grundy period GAME : the least preperiod and period of a nim-sequence, with the proof.
+#include <iostream>
+#include <string>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "grundy/analysis/periodic_source.hpp"
+#include "grundy/core/error.hpp"
+#include "grundy/spec/parser.hpp"
+
+namespace grundy::cli {
+namespace {
+
+struct PeriodArgs {
+  CommonOptions common;
+  std::string game;
+  std::string max = "10000000";
+  bool no_cache = false;
+};
+
+int run_period(const PeriodArgs& args) {
+  std::shared_ptr<const Game> game;
+  try {
+    game = parse_game(args.game);
+  } catch (const SpecError&) {
+    rethrow_with_context("spec", args.game);
+  }
+  const std::uint64_t max_values = parse_number_option("--max", args.max, kMaxCoordinate);
+  if (max_values == 0) throw Error("--max must be at least 1");
+  PeriodOptions options = period_options(args.common, args.no_cache, max_values);
+  if (!game->heap_ordered()) periodicity_theorem(*game);  // no theory: a clear error
+  DenseSolver solver(*game, options.limits);
+  solver.set_progress(terminal_progress("period"));
+  const PeriodAnswer answer = find_or_load_periodicity(*game, solver, options, max_values);
+  end_progress();
+
+  if (args.common.json) {
+    nlohmann::ordered_json doc{{"game", game->name()}, {"proven", answer.periodicity.has_value()}};
+    if (const auto& p = answer.periodicity) {
+      doc["preperiod"] = json_number(p->preperiod);
+      doc["period"] = json_number(p->period);
+      doc["saltus"] = json_number(p->saltus);
+      doc["values_computed"] = json_number(answer.values_computed);
+      doc["proof"] = p->proof;
+      doc["from_cache"] = answer.from_cache;
+    } else {
+      doc["values_computed"] = json_number(answer.values_computed);
+      doc["max"] = json_number(max_values);
+      if (!answer.why_not.empty()) doc["reason"] = answer.why_not;
+    }
+    std::cout << dump_json(doc) << '\n';
+    return 0;
+  }
+  if (const auto& p = answer.periodicity) {
+    std::cout << "preperiod " << p->preperiod << " period " << p->period;
+    if (p->saltus != 0) std::cout << " saltus " << p->saltus;
+    std::cout << '\n' << p->proof << (answer.from_cache ? " [from the cache]" : "") << '\n';
+  } else {
+    std::cout << "no period proven up to " << max_values << '\n';
+    if (!answer.why_not.empty()) std::cerr << "grundy: note: " << answer.why_not << '\n';
+  }
+  return 0;
+}
+
+}  // namespace
+
+Runner add_period_command(CLI::App& app) {
+  auto args = std::make_shared<PeriodArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "period", "The least preperiod and period of a heap game's nim-sequence, with a proof");
+  cmd->footer(
+      "\nA period is claimed only when a theorem proves it: a repeated window for finite\n"
+      "subtraction sets, the Guy-Smith periodicity theorem for octal and hexadecimal codes, a\n"
+      "residue argument for some infinite subtraction sets. Proven periods are cached (see\n"
+      "docs/file-formats.md); --no-cache bypasses the cache.\n"
+      "\nExamples:\n"
+      "  grundy period kayles\n"
+      "  grundy period 'sub(2,3,7)' --json\n"
+      "  grundy period 0.16 --max 1000000");
+  cmd->add_option("game", args->game, "Game spec, e.g. 0.07, 'sub(2,3,7)'")->required();
+  cmd->add_option("--max", args->max, "Compute at most N values (default 10000000)");
+  cmd->add_flag("--no-cache", args->no_cache, "Neither read nor write the period cache");
+  add_common_options(*cmd, args->common);
+  return [args] { return run_period(*args); };
+}
+
+}  // namespace grundy::cli

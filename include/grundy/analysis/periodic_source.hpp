@@ -1,0 +1,64 @@
+#pragma once
+/// \file The value source the faces use: small positions from the game's own solver, positions
+/// beyond any table from a proven period (found once, then cached on disk).
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+
+#include "grundy/analysis/period_cache.hpp"
+#include "grundy/analysis/periodicity.hpp"
+#include "grundy/analysis/periodicity_theorem.hpp"
+#include "grundy/solve/evaluator.hpp"
+
+namespace grundy {
+
+struct PeriodOptions {
+  Limits limits;
+  /// The most values a period search computes (`--max`).
+  std::uint64_t max_values = 10'000'000;
+  /// Where proven periods are cached; nothing: no cache (`--no-cache`).
+  std::optional<std::filesystem::path> cache_directory = PeriodCache::default_directory();
+};
+
+/// A proven period of `game`: from the cache when it holds one, else by search (and then stored).
+/// Throws Error when the family has no periodicity theory.
+struct PeriodAnswer {
+  std::optional<Periodicity> periodicity;
+  std::uint64_t values_computed = 0;
+  bool from_cache = false;
+  std::string why_not;
+};
+PeriodAnswer find_or_load_periodicity(const Game& game, DenseSolver& solver,
+                                      const PeriodOptions& options, std::uint64_t max_values);
+
+class PeriodicSource final : public ValueSource {
+ public:
+  PeriodicSource(std::shared_ptr<const Game> game, PeriodOptions options);
+
+  void prepare(std::span<const Position> positions) override;
+  Value value(const Position& p) override;
+  OptionSearch options_with_value(const Position& p, Value target, std::size_t limit,
+                                  OptionVisitor& visit) override;
+  /// Progress of long table extensions (the searches included).
+  void set_progress(DenseSolver::Progress progress) {
+    if (DenseSolver* table = direct_.dense()) table->set_progress(std::move(progress));
+  }
+
+ private:
+  /// Positions from here on are answered through a period when one is proven.
+  static constexpr std::uint64_t kPeriodFrom = 4096;
+  bool periodic_family() const { return theorem_.has_value(); }
+  /// Makes sure the search has looked up to `n + 1` values (or --max); true when proven.
+  bool ensure_period(std::uint64_t n);
+
+  std::shared_ptr<const Game> game_;
+  PeriodOptions options_;
+  Evaluator direct_;
+  std::optional<PeriodicityTheorem> theorem_;
+  std::optional<Periodicity> periodicity_;
+  std::uint64_t searched_to_ = 0;
+};
+
+}  // namespace grundy

@@ -1,0 +1,35 @@
+#pragma once
+/// \file Subtraction sets: which numbers of tokens a move of a subtraction game may remove.
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace grundy {
+
+struct SubtractionSet {
+  struct Interval {
+    std::uint64_t lo, hi;  // inclusive
+    friend bool operator==(const Interval&, const Interval&) = default;
+  };
+  /// Infinite named sets: 1,2,3,5,8,... | 1,2,4,8,... | 1,4,9,... | 1,2,6,24,...
+  enum class Named { fib, pow2, squares, factorials };
+
+  /// true: a move removes any positive number except those in `finite` (`allbut(...)`; with
+  /// nothing excluded it is Nim).
+  bool all_but = false;
+  /// Sorted, disjoint, non-adjacent intervals of positive integers.
+  std::vector<Interval> finite;
+  /// Named infinite sets in the set (never with all_but).
+  std::vector<Named> named;
+
+  bool contains(std::uint64_t s) const;
+  /// The largest element when the set is finite.
+  std::optional<std::uint64_t> max_element() const;
+};
+
+bool named_set_contains(SubtractionSet::Named set, std::uint64_t v);
+std::string_view named_set_name(SubtractionSet::Named set);
+
+}  // namespace grundy

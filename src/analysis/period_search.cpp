@@ -1,0 +1,85 @@
+#include "grundy/analysis/period_search.hpp"
+
+#include <algorithm>
+
+#include "grundy/analysis/period_finder.hpp"
+
+namespace grundy {
+namespace {
+
+/// g(n) for any n once g is known to be periodic from i with period p (n may pass the table).
+struct Extended {
+  std::span<const std::uint32_t> g;
+  std::uint64_t i, p;
+  std::uint32_t operator()(std::uint64_t n) const { return n < g.size() ? g[n] : g[i + (n - i) % p]; }
+};
+
+}  // namespace
+
+std::optional<Periodicity> prove_period(std::span<const std::uint32_t> g,
+                                        const PeriodicityTheorem& theorem) {
+  const std::uint64_t n = g.size();
+  if (n < 2) return std::nullopt;
+  // The second half lies inside the periodic part whenever the theorem's bound (which is at
+  // least 2i + p) is met, so its least period is the candidate.
+  const std::uint64_t half = n / 2;
+  const std::uint64_t p = least_period(g.subspan(half));
+  if (p >= n - half) return std::nullopt;
+  const std::uint64_t i = least_start(g, p);
+  if (theorem.values_needed(i, p) > n) return std::nullopt;
+
+  // Proven: periodic from i with period p. The least period divides every period of an
+  // eventually periodic sequence, so it is the least divisor d of p that is a period of one
+  // block; the least preperiod is then the least start for d.
+  const Extended at{g, i, p};
+  std::uint64_t best = p;
+  for (std::uint64_t d = 1; d * d <= p; ++d) {
+    if (p % d != 0) continue;
+    for (std::uint64_t cand : {d, p / d}) {
+      if (cand >= best) continue;
+      bool is_period = true;
+      for (std::uint64_t m = i; m < i + p && is_period; ++m) is_period = at(m) == at(m + cand);
+      if (is_period) best = cand;
+    }
+  }
+  std::uint64_t start = i;
+  while (start > 0 && at(start - 1) == at(start - 1 + best)) --start;
+
+  Periodicity result;
+  result.preperiod = start;
+  result.period = best;
+  result.values.reserve(start + best);
+  for (std::uint64_t m = 0; m < start + best; ++m) result.values.push_back(at(m));
+  result.values_checked = n;
+  result.proof = theorem.statement(i, p, n);
+  return result;
+}
+
+PeriodSearch find_periodicity(const Game& game, DenseSolver& solver, std::uint64_t max_values) {
+  const PeriodicityTheorem theorem = periodicity_theorem(game);
+  PeriodSearch search;
+  if (auto closed = closed_form_periodicity(theorem)) {
+    search.periodicity = std::move(closed);
+    return search;
+  }
+  if (theorem.kind == PeriodicityTheorem::Kind::none_applies) {
+    search.why_not = theorem.reason;
+    return search;
+  }
+  // Check at geometrically spaced lengths (every 1/16 more values): each check is linear, so
+  // all checks together cost a constant times the values computed, and a period is found at
+  // most 1/16 past the first length that proves it.
+  std::uint64_t n = std::min<std::uint64_t>(std::max<std::uint64_t>(solver.size(), 16), max_values);
+  while (true) {
+    if (n > 0) solver.extend_to(n - 1);
+    search.values_computed = n;
+    if (auto proven = prove_period(solver.values().first(n), theorem)) {
+      search.periodicity = std::move(proven);
+      return search;
+    }
+    if (n >= max_values) return search;
+    n = std::min(max_values, n + std::max<std::uint64_t>(n / 16, 16));
+  }
+}
+
+}  // namespace grundy

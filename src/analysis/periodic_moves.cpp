@@ -1,0 +1,116 @@
+#include "grundy/analysis/periodic_moves.hpp"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <vector>
+
+namespace grundy {
+namespace {
+
+/// Adds with saturation at 2^64 - 1 (a count that large is reported as unknown).
+void add_saturating(std::uint64_t& total, std::uint64_t more, bool& overflow) {
+  if (more > std::numeric_limits<std::uint64_t>::max() - total) overflow = true;
+  else total += more;
+}
+
+/// How many a in [lo, hi] have a = i + u (mod p).
+std::uint64_t count_in_class(std::uint64_t lo, std::uint64_t hi, std::uint64_t i, std::uint64_t p,
+                             std::uint64_t u) {
+  if (lo > hi) return 0;
+  // First a >= lo with (a - i) mod p == u; lo >= i here.
+  const std::uint64_t first = lo + (u + p - (lo - i) % p) % p;
+  return first > hi ? 0 : (hi - first) / p + 1;
+}
+
+}  // namespace
+
+OptionSearch take_break_options_with_value(const TakeBreakCode& code, const Periodicity& per,
+                                           std::uint64_t n, Value target, std::size_t limit,
+                                           OptionVisitor& visit) {
+  OptionSearch result;
+  result.answered = true;
+  std::uint64_t count = 0;
+  bool overflow = false;
+  bool three_heaps = false;
+  std::vector<std::vector<Position>> found;  // at most `limit` per kind of move, merged below
+  const std::uint64_t i = per.preperiod, p = per.period;
+  auto g = [&](std::uint64_t x) { return per.value_at(x); };
+
+  for (std::uint64_t k = 0; k < code.digits.size() && k <= n; ++k) {
+    const std::uint8_t d = code.digits[k];
+    const std::uint64_t r = n - k;
+    if ((d & kLeaveNothing) && r == 0 && target == 0) {
+      add_saturating(count, 1, overflow);
+      found.push_back({});
+    }
+    if ((d & kLeaveOne) && r > 0 && g(r) == target) {
+      add_saturating(count, 1, overflow);
+      found.push_back({Position{r, 0}});
+    }
+    if ((d & kLeaveTwo) && r >= 2) {
+      const std::uint64_t half = r / 2;
+      std::size_t listed = 0;
+      auto take = [&](std::uint64_t a) {
+        if (listed < limit) {
+          found.push_back({Position{a, 0}, Position{r - a, 0}});
+          ++listed;
+        }
+      };
+      // Both parts periodic: a in [qlo, qhi] with a >= i and r - a >= i.
+      const std::uint64_t qlo = std::max<std::uint64_t>(i, 1);
+      const std::uint64_t qhi = r >= i ? std::min(half, r - i) : 0;
+      const bool has_q = qlo <= qhi;
+      // The rest, listed one by one: a below qlo, and a above qhi (r - a in the preperiod).
+      auto explicit_range = [&](std::uint64_t lo, std::uint64_t hi) {
+        for (std::uint64_t a = lo; a <= hi; ++a) {
+          if ((g(a) ^ g(r - a)) == target) {
+            add_saturating(count, 1, overflow);
+            take(a);
+          }
+        }
+      };
+      if (!has_q) {
+        explicit_range(1, half);
+      } else {
+        explicit_range(1, qlo - 1);
+        // g(a) = per(u), g(r - a) = per((c - u) mod p) with u = (a - i) mod p, c = (r - 2i) mod p.
+        const std::uint64_t c = (r - 2 * i) % p;
+        std::vector<std::uint64_t> first_matches;  // a in [qlo, qlo + p) that match, ascending
+        for (std::uint64_t a = qlo; a < qlo + p && a <= qhi; ++a) {
+          const std::uint64_t u = (a - i) % p;
+          if ((per.values[i + u] ^ per.values[i + (c + p - u) % p]) == target) {
+            first_matches.push_back(a);
+            add_saturating(count, count_in_class(qlo, qhi, i, p, u), overflow);
+          }
+        }
+        for (std::uint64_t j = 0; listed < limit && !first_matches.empty(); ++j) {
+          bool any = false;
+          for (std::uint64_t a0 : first_matches) {
+            if (j > (qhi - a0) / p) continue;
+            any = true;
+            take(a0 + j * p);
+            if (listed >= limit) break;
+          }
+          if (!any) break;
+        }
+        explicit_range(qhi + 1, half);
+      }
+    }
+    if ((d & kLeaveThree) && r >= 3) three_heaps = true;
+  }
+
+  std::sort(found.begin(), found.end());
+  for (std::size_t m = 0; m < found.size() && m < limit; ++m) visit.option(found[m]);
+  if (three_heaps) {
+    result.count_unknown_reason =
+        "splits of a heap beyond the computed table into three heaps are not enumerated";
+  } else if (overflow) {
+    result.count_unknown_reason = "the number of winning moves passes 2^64-1";
+  } else {
+    result.count = count;
+  }
+  return result;
+}
+
+}  // namespace grundy

@@ -1,0 +1,152 @@
+#include "grundy/analysis/periodicity_theorem.hpp"
+
+#include <algorithm>
+
+#include "grundy/core/error.hpp"
+#include "grundy/rules/subtraction.hpp"
+#include "grundy/rules/take_break.hpp"
+
+namespace grundy {
+namespace {
+
+bool is_power_of_two(std::uint64_t q) { return q != 0 && (q & (q - 1)) == 0; }
+
+/// Whether some element of the named set is divisible by q (q >= 2). Fibonacci numbers: every
+/// q divides some F(k) (the rank of apparition exists for every modulus); squares: q^2;
+/// factorials: q!; powers of two: only when q is itself a power of two.
+bool named_has_multiple(SubtractionSet::Named set, std::uint64_t q) {
+  return set == SubtractionSet::Named::pow2 ? is_power_of_two(q) : true;
+}
+
+/// Residue theorem. If no element of S is divisible by q and S contains 1, 2, ..., q-1, then
+/// g(n) = n mod q. Proof by induction on n: every option n - s has n - s != n (mod q), so its value
+/// (n - s) mod q differs from n mod q; and for each r < n mod q the element s = (n mod q) - r is
+/// in S and at most n, giving an option of value r. So the mex is n mod q.
+std::optional<std::uint64_t> residue_modulus(const SubtractionSet& set) {
+  for (std::uint64_t q = 2; q <= 64; ++q) {
+    bool holds = true;
+    for (std::uint64_t s = 1; s < q && holds; ++s) holds = set.contains(s);
+    for (SubtractionSet::Named n : set.named) holds = holds && !named_has_multiple(n, q);
+    for (const auto& iv : set.finite) {
+      // Some multiple of q in [lo, hi]?
+      holds = holds && !((iv.lo + q - 1) / q * q <= iv.hi);
+    }
+    if (holds) return q;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+PeriodicityTheorem periodicity_theorem(const Game& game) {
+  PeriodicityTheorem th;
+  if (const TakeBreakCode* code = game.take_break_code()) {
+    if (code->unequal_split) {
+      th.reason = "no periodicity theorem covers splits into unequal heaps (Grundy's game)";
+      return th;
+    }
+    th.kind = PeriodicityTheorem::Kind::take_break;
+    th.reach = code->max_removed();
+    th.heaps = std::max(1, code->max_parts());
+    return th;
+  }
+  if (const SubtractionSet* set = game.subtraction_set()) {
+    if (set->all_but) {
+      if (set->finite.empty()) {
+        th.kind = PeriodicityTheorem::Kind::nim;
+        return th;
+      }
+      th.reason = "all-but subtraction games are not periodic (their values grow), and no "
+                  "arithmetic-periodicity test is implemented for them";
+      return th;
+    }
+    if (auto m = set->max_element()) {
+      th.kind = PeriodicityTheorem::Kind::window;
+      th.reach = *m;
+      return th;
+    }
+    if (auto q = residue_modulus(*set)) {
+      th.kind = PeriodicityTheorem::Kind::residue;
+      th.modulus = *q;
+      return th;
+    }
+    th.reason = "no periodicity theorem covers this infinite subtraction set (no residue "
+                "argument applies)";
+    return th;
+  }
+  throw Error("no periodicity theory for " + game.name() +
+              ": periods are proven for subtraction games, octal and hexadecimal codes and "
+              "polygon");
+}
+
+std::uint64_t PeriodicityTheorem::values_needed(std::uint64_t i, std::uint64_t p) const {
+  switch (kind) {
+    case Kind::window:
+      // g(n) depends only on g(n-m), ..., g(n-1) once every s <= m fits (n >= m): a window of m
+      // equal values at i and i + p repeats forever.
+      return i + p + reach;
+    case Kind::take_break: {
+      // With moves leaving up to h heaps, the largest part of a split of n + p - k is at least
+      // (n + p - t) / h, so for n >= h*i' + (h-1)*p + t it is at least i' + p and maps to a part
+      // p smaller (and back); i' = max(i, 1) keeps the mapped part non-empty. Checking
+      // g(n + p) = g(n) for i <= n < n0 = h*i' + (h-1)*p + t needs g up to n0 + p - 1.
+      const std::uint64_t i1 = std::max<std::uint64_t>(i, 1);
+      const std::uint64_t h = static_cast<std::uint64_t>(heaps);
+      return h * i1 + (h - 1) * p + reach + p;
+    }
+    case Kind::residue:
+    case Kind::nim:
+      return 0;
+    case Kind::none_applies:
+      break;
+  }
+  return ~std::uint64_t{0};
+}
+
+std::string PeriodicityTheorem::statement(std::uint64_t i, std::uint64_t p, std::uint64_t n) const {
+  const std::string range = "g(0.." + std::to_string(n - 1) + ") computed";
+  switch (kind) {
+    case Kind::window:
+      return "proof: finite subtraction set with max(S) = " + std::to_string(reach) +
+             ", so g(n) depends only on the " + std::to_string(reach) +
+             " values before it; g(n+p) = g(n) holds for " + std::to_string(i) + " <= n < " +
+             std::to_string(i + reach) + " (" + range + ")";
+    case Kind::take_break: {
+      const std::uint64_t n0 = values_needed(i, p) - p;
+      return "proof: periodicity theorem for take-and-break games (Guy-Smith, Winning Ways ch. "
+             "4; bound generalised to moves leaving up to " +
+             std::to_string(heaps) + " heaps): g(n+p) = g(n) for " + std::to_string(i) +
+             " <= n < " + std::to_string(n0) + " = " + std::to_string(heaps) + "*max(i,1) + " +
+             std::to_string(heaps - 1) + "*p + t with t = " + std::to_string(reach) + " (" +
+             range + ")";
+    }
+    case Kind::residue:
+      return "proof: residue theorem: no element of S is divisible by " + std::to_string(modulus) +
+             " and S contains 1.." + std::to_string(modulus - 1) + ", so g(n) = n mod " +
+             std::to_string(modulus) + " (no values needed)";
+    case Kind::nim:
+      return "proof: Nim (the all-but game excluding nothing) has g(n) = n (Bouton 1901): period 1 "
+             "with saltus 1";
+    case Kind::none_applies:
+      break;
+  }
+  return reason;
+}
+
+std::optional<Periodicity> closed_form_periodicity(const PeriodicityTheorem& theorem) {
+  Periodicity result;
+  if (theorem.kind == PeriodicityTheorem::Kind::residue) {
+    result.period = theorem.modulus;
+    for (std::uint64_t r = 0; r < theorem.modulus; ++r) result.values.push_back(static_cast<std::uint32_t>(r));
+  } else if (theorem.kind == PeriodicityTheorem::Kind::nim) {
+    result.period = 1;
+    result.saltus = 1;
+    result.values = {0};
+  } else {
+    return std::nullopt;
+  }
+  result.proof = theorem.statement(0, result.period, 0);
+  return result;
+}
+
+}  // namespace grundy

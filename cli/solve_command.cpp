@@ -4,8 +4,8 @@
 
 #include "commands.hpp"
 #include "common.hpp"
-#include "grundy/core/error.hpp"
 #include "grundy/analysis/periodic_source.hpp"
+#include "grundy/core/error.hpp"
 #include "grundy/solve/evaluator.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
@@ -29,13 +29,14 @@ int run_solve(const SolveArgs& args) {
     rethrow_with_context("spec", args.sum);
   }
   const std::uint64_t max_moves = parse_number_option("--max-moves", args.max_moves, 1u << 30);
-  const PeriodOptions options =
-      period_options(args.common, args.no_cache, parse_number_option("--max", args.max, kMaxCoordinate));
-  SumEvaluators evaluators(sum, [&](std::shared_ptr<const Game> game) -> std::unique_ptr<ValueSource> {
-    auto source = std::make_unique<PeriodicSource>(std::move(game), options);
-    source->set_progress(terminal_progress("solve"));
-    return source;
-  });
+  const PeriodOptions options = period_options(
+      args.common, args.no_cache, parse_number_option("--max", args.max, kMaxCoordinate));
+  SumEvaluators evaluators(
+      sum, [&](std::shared_ptr<const Game> game) -> std::unique_ptr<ValueSource> {
+        auto source = std::make_unique<PeriodicSource>(std::move(game), options);
+        source->set_progress(terminal_progress("solve"));
+        return source;
+      });
   const SumSolution solution = solve_sum(sum, evaluators.sources(), max_moves);
   const std::string winner = solution.outcome == Outcome::N ? "first" : "second";
 

@@ -7,8 +7,8 @@
 
 #include "commands.hpp"
 #include "common.hpp"
-#include "grundy/core/error.hpp"
 #include "grundy/analysis/periodic_source.hpp"
+#include "grundy/core/error.hpp"
 #include "grundy/spec/parser.hpp"
 
 namespace grundy::cli {

@@ -69,7 +69,8 @@ std::string serialise_periodicity(const std::string& game, const Periodicity& p)
 std::optional<Periodicity> parse_periodicity(const std::string& text, const std::string& game) {
   const std::size_t mark = text.rfind("checksum ");
   if (mark == std::string::npos) return std::nullopt;
-  if (text.substr(mark) != "checksum " + hex(fnv1a(std::string_view(text).substr(0, mark))) + "\n") {
+  if (text.substr(mark) !=
+      "checksum " + hex(fnv1a(std::string_view(text).substr(0, mark))) + "\n") {
     return std::nullopt;
   }
   std::istringstream in(text.substr(0, mark));
@@ -81,13 +82,14 @@ std::optional<Periodicity> parse_periodicity(const std::string& text, const std:
   auto field = [&](const char* name, auto& value) {
     return static_cast<bool>(in >> key >> value) && key == name;
   };
-  if (!field("preperiod", p.preperiod) || !field("period", p.period) || !field("saltus", p.saltus) ||
-      !field("values_checked", p.values_checked)) {
+  if (!field("preperiod", p.preperiod) || !field("period", p.period) ||
+      !field("saltus", p.saltus) || !field("values_checked", p.values_checked)) {
     return std::nullopt;
   }
   if (!(in >> key) || key != "proof" || !std::getline(in, p.proof)) return std::nullopt;
   if (!p.proof.empty() && p.proof[0] == ' ') p.proof.erase(0, 1);
-  if (!field("values", count) || p.period == 0 || count != p.preperiod + p.period) return std::nullopt;
+  if (!field("values", count) || p.period == 0 || count != p.preperiod + p.period)
+    return std::nullopt;
   p.values.resize(count);
   for (std::uint32_t& v : p.values) {
     if (!(in >> v)) return std::nullopt;

@@ -11,7 +11,9 @@ namespace {
 struct Extended {
   std::span<const std::uint32_t> g;
   std::uint64_t i, p;
-  std::uint32_t operator()(std::uint64_t n) const { return n < g.size() ? g[n] : g[i + (n - i) % p]; }
+  std::uint32_t operator()(std::uint64_t n) const {
+    return n < g.size() ? g[n] : g[i + (n - i) % p];
+  }
 };
 
 }  // namespace

@@ -10,8 +10,10 @@ namespace {
 
 /// Adds with saturation at 2^64 - 1 (a count that large is reported as unknown).
 void add_saturating(std::uint64_t& total, std::uint64_t more, bool& overflow) {
-  if (more > std::numeric_limits<std::uint64_t>::max() - total) overflow = true;
-  else total += more;
+  if (more > std::numeric_limits<std::uint64_t>::max() - total)
+    overflow = true;
+  else
+    total += more;
 }
 
 /// How many a in [lo, hi] have a = i + u (mod p).

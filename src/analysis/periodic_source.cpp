@@ -12,8 +12,8 @@ PeriodAnswer find_or_load_periodicity(const Game& game, DenseSolver& solver,
                                       const PeriodOptions& options, std::uint64_t max_values) {
   PeriodAnswer answer;
   const PeriodicityTheorem theorem = periodicity_theorem(game);  // throws for other families
-  if (theorem.kind != PeriodicityTheorem::Kind::none_applies &&
-      !closed_form_periodicity(theorem) && options.cache_directory) {
+  if (theorem.kind != PeriodicityTheorem::Kind::none_applies && !closed_form_periodicity(theorem) &&
+      options.cache_directory) {
     if (auto cached = PeriodCache(*options.cache_directory).load(game.name())) {
       answer.periodicity = std::move(cached);
       answer.values_computed = answer.periodicity->values_checked;
@@ -52,11 +52,21 @@ bool PeriodicSource::ensure_period(std::uint64_t n) {
 void PeriodicSource::prepare(std::span<const Position> positions) {
   std::vector<Position> direct;
   for (const Position& p : positions) {
-    const bool by_period = periodic_family() && !game_->formula_value(p) && p.x >= kPeriodFrom &&
-                           ensure_period(p.x);
+    const bool by_period =
+        periodic_family() && !game_->formula_value(p) && p.x >= kPeriodFrom && ensure_period(p.x);
     if (!by_period) direct.push_back(p);
   }
-  direct_.prepare(direct);
+  try {
+    direct_.prepare(direct);
+  } catch (const ResourceError& e) {
+    if (!periodic_family()) throw;
+    throw ResourceError(no_period_message(e));
+  }
+}
+
+std::string PeriodicSource::no_period_message(const ResourceError& e) const {
+  return "no period of " + game_->name() + " is proven within " + std::to_string(searched_to_) +
+         " values (--max), and " + e.what();
 }
 
 Value PeriodicSource::value(const Position& p) {
@@ -69,8 +79,7 @@ Value PeriodicSource::value(const Position& p) {
   try {
     return direct_.value(p);
   } catch (const ResourceError& e) {
-    throw ResourceError("no period of " + game_->name() + " is proven within " +
-                        std::to_string(searched_to_) + " values (--max), and " + e.what());
+    throw ResourceError(no_period_message(e));
   }
 }
 

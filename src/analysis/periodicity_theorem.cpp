@@ -9,7 +9,9 @@
 namespace grundy {
 namespace {
 
-bool is_power_of_two(std::uint64_t q) { return q != 0 && (q & (q - 1)) == 0; }
+bool is_power_of_two(std::uint64_t q) {
+  return q != 0 && (q & (q - 1)) == 0;
+}
 
 /// Whether some element of the named set is divisible by q (q >= 2). Fibonacci numbers: every
 /// q divides some F(k) (the rank of apparition exists for every modulus); squares: q^2;
@@ -56,8 +58,9 @@ PeriodicityTheorem periodicity_theorem(const Game& game) {
         th.kind = PeriodicityTheorem::Kind::nim;
         return th;
       }
-      th.reason = "all-but subtraction games are not periodic (their values grow), and no "
-                  "arithmetic-periodicity test is implemented for them";
+      th.reason =
+          "all-but subtraction games are not periodic (their values grow), and no "
+          "arithmetic-periodicity test is implemented for them";
       return th;
     }
     if (auto m = set->max_element()) {
@@ -70,8 +73,9 @@ PeriodicityTheorem periodicity_theorem(const Game& game) {
       th.modulus = *q;
       return th;
     }
-    th.reason = "no periodicity theorem covers this infinite subtraction set (no residue "
-                "argument applies)";
+    th.reason =
+        "no periodicity theorem covers this infinite subtraction set (no residue "
+        "argument applies)";
     return th;
   }
   throw Error("no periodicity theory for " + game.name() +
@@ -117,8 +121,8 @@ std::string PeriodicityTheorem::statement(std::uint64_t i, std::uint64_t p, std:
              "4; bound generalised to moves leaving up to " +
              std::to_string(heaps) + " heaps): g(n+p) = g(n) for " + std::to_string(i) +
              " <= n < " + std::to_string(n0) + " = " + std::to_string(heaps) + "*max(i,1) + " +
-             std::to_string(heaps - 1) + "*p + t with t = " + std::to_string(reach) + " (" +
-             range + ")";
+             std::to_string(heaps - 1) + "*p + t with t = " + std::to_string(reach) + " (" + range +
+             ")";
     }
     case Kind::residue:
       return "proof: residue theorem: no element of S is divisible by " + std::to_string(modulus) +
@@ -137,7 +141,8 @@ std::optional<Periodicity> closed_form_periodicity(const PeriodicityTheorem& the
   Periodicity result;
   if (theorem.kind == PeriodicityTheorem::Kind::residue) {
     result.period = theorem.modulus;
-    for (std::uint64_t r = 0; r < theorem.modulus; ++r) result.values.push_back(static_cast<std::uint32_t>(r));
+    for (std::uint64_t r = 0; r < theorem.modulus; ++r)
+      result.values.push_back(static_cast<std::uint32_t>(r));
   } else if (theorem.kind == PeriodicityTheorem::Kind::nim) {
     result.period = 1;
     result.saltus = 1;

@@ -1,5 +1,7 @@
 // Subtraction games: a move removes s tokens for some s in a set S (`sub(...)`), or any number
 // of tokens except those in a finite set (`allbut(...)`).
+#include "grundy/rules/subtraction.hpp"
+
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -10,7 +12,6 @@
 
 #include "grundy/rules/heap_game.hpp"
 #include "grundy/rules/registry.hpp"
-#include "grundy/rules/subtraction.hpp"
 
 namespace grundy {
 namespace {
@@ -81,7 +82,9 @@ class NamedCursor {
   bool done_ = false, pending_last_ = false;
 };
 
-bool named_contains(NamedSet set, std::uint64_t v) { return named_set_contains(set, v); }
+bool named_contains(NamedSet set, std::uint64_t v) {
+  return named_set_contains(set, v);
+}
 
 std::vector<Interval> normalise(std::vector<Interval> parts) {
   std::sort(parts.begin(), parts.end(), [](Interval a, Interval b) { return a.lo < b.lo; });
@@ -316,8 +319,8 @@ bool SubtractionSet::contains(std::uint64_t s) const {
   bool in_finite = false;
   for (const Interval& iv : finite) in_finite = in_finite || (iv.lo <= s && s <= iv.hi);
   if (all_but) return !in_finite;
-  return in_finite || std::any_of(named.begin(), named.end(),
-                                  [&](Named n) { return named_set_contains(n, s); });
+  return in_finite ||
+         std::any_of(named.begin(), named.end(), [&](Named n) { return named_set_contains(n, s); });
 }
 
 std::optional<std::uint64_t> SubtractionSet::max_element() const {

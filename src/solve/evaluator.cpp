@@ -39,9 +39,10 @@ Value Evaluator::value(const Position& p) {
 }
 
 SumEvaluators::SumEvaluators(const Sum& sum, Limits limits)
-    : SumEvaluators(sum, [limits](std::shared_ptr<const Game> game) -> std::unique_ptr<ValueSource> {
-        return std::make_unique<Evaluator>(std::move(game), limits);
-      }) {}
+    : SumEvaluators(sum,
+                    [limits](std::shared_ptr<const Game> game) -> std::unique_ptr<ValueSource> {
+                      return std::make_unique<Evaluator>(std::move(game), limits);
+                    }) {}
 
 SumEvaluators::SumEvaluators(const Sum& sum, const Factory& make) {
   std::map<const Game*, std::vector<Position>> positions;

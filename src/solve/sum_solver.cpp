@@ -35,13 +35,15 @@ SumSolution solve_sum(const Sum& sum, std::span<ValueSource* const> sources,
     OptionFunction visitor(keep);
     if (auto count = c.game->formula_options_with_value(c.position, target, room, visitor)) {
       *out.winning_move_count += *count;
-    } else if (OptionSearch search = sources[i]->options_with_value(c.position, target, room, visitor);
+    } else if (OptionSearch search =
+                   sources[i]->options_with_value(c.position, target, room, visitor);
                search.answered) {
       if (search.count && out.winning_move_count) {
         *out.winning_move_count += *search.count;
       } else if (!search.count) {
         out.winning_move_count.reset();
-        if (out.count_unknown_reason.empty()) out.count_unknown_reason = search.count_unknown_reason;
+        if (out.count_unknown_reason.empty())
+          out.count_unknown_reason = search.count_unknown_reason;
       }
     } else {
       // Any option of value g xor X wins, including options above g (a reversible move).
@@ -60,9 +62,9 @@ SumSolution solve_sum(const Sum& sum, std::span<ValueSource* const> sources,
       out.winning_moves.push_back(std::move(m));
     }
   }
-  out.winning_moves_truncated =
-      out.winning_move_count ? *out.winning_move_count > out.winning_moves.size()
-                             : out.winning_moves.size() >= max_moves;
+  out.winning_moves_truncated = out.winning_move_count
+                                    ? *out.winning_move_count > out.winning_moves.size()
+                                    : out.winning_moves.size() >= max_moves;
   return out;
 }
 

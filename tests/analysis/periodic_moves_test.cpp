@@ -32,8 +32,11 @@ TEST(PeriodicMoves, AgreeWithEnumerationBeyondThePreperiod) {
         });
         std::sort(expected.begin(), expected.end());
         std::vector<std::vector<Position>> listed;
-        OptionFunction collect([&](std::span<const Position> parts) { listed.emplace_back(parts.begin(), parts.end()); });
-        const OptionSearch got = take_break_options_with_value(*game->take_break_code(), per, n, target, 5, collect);
+        OptionFunction collect([&](std::span<const Position> parts) {
+          listed.emplace_back(parts.begin(), parts.end());
+        });
+        const OptionSearch got =
+            take_break_options_with_value(*game->take_break_code(), per, n, target, 5, collect);
         ASSERT_TRUE(got.answered);
         ASSERT_TRUE(got.count);
         EXPECT_EQ(*got.count, expected.size()) << spec << " n=" << n << " target=" << target;

@@ -48,19 +48,23 @@ TEST_P(PublishedPeriods, MatchAndHoldFarBeyond) {
   expect_agrees_with_table(want.spec, *s.periodicity, 5);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    OctalPeriodsMd, PublishedPeriods,
-    ::testing::Values(Published{"0.77", 71, 12}, Published{"kayles", 71, 12}, Published{"0.07", 53, 34},
-                      Published{"polygon", 53, 34}, Published{"0.137", 52, 34}, Published{"0.4", 54, 34},
-                      Published{"0.17", 33, 34}, Published{"0.44", 143, 24}, Published{"0.45", 498, 20},
-                      Published{"0.177", 497, 20}, Published{"0.1377", 141, 24},
-                      Published{"0.11377", 187, 32}, Published{"sub(2,3,7)", 0, 5},
-                      Published{"sub(1..4)", 0, 5}, Published{"sub(1,3)", 0, 2}),
-    [](const auto& info) {
-      std::string name;
-      for (char c : std::string(info.param.spec)) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-      return name;
-    });
+INSTANTIATE_TEST_SUITE_P(OctalPeriodsMd, PublishedPeriods,
+                         ::testing::Values(Published{"0.77", 71, 12}, Published{"kayles", 71, 12},
+                                           Published{"0.07", 53, 34}, Published{"polygon", 53, 34},
+                                           Published{"0.137", 52, 34}, Published{"0.4", 54, 34},
+                                           Published{"0.17", 33, 34}, Published{"0.44", 143, 24},
+                                           Published{"0.45", 498, 20}, Published{"0.177", 497, 20},
+                                           Published{"0.1377", 141, 24},
+                                           Published{"0.11377", 187, 32},
+                                           Published{"sub(2,3,7)", 0, 5},
+                                           Published{"sub(1..4)", 0, 5},
+                                           Published{"sub(1,3)", 0, 2}),
+                         [](const auto& info) {
+                           std::string name;
+                           for (char c : std::string(info.param.spec))
+                             name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           return name;
+                         });
 
 TEST(Periodicity, ClosedForms) {
   const PeriodSearch pow2 = search("sub(pow2)");
@@ -114,7 +118,8 @@ TEST(Periodicity, RandomSubtractionSetsAgreeWithBruteForce) {
     const auto game = parse_game(spec);
     test::BruteForce brute(*game);
     const std::uint64_t to = 10 * s.periodicity->values_checked;
-    for (std::uint64_t n = 0; n <= to; ++n) ASSERT_EQ(s.periodicity->value_at(n), brute.value({n, 0})) << n;
+    for (std::uint64_t n = 0; n <= to; ++n)
+      ASSERT_EQ(s.periodicity->value_at(n), brute.value({n, 0})) << n;
   }
 }
 

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace {
@@ -841,12 +842,13 @@ TEST(CliErrors, BadPositions) {
 }
 
 TEST(CliErrors, MemoryLimitRefused) {
-  // g(0..10^8) as 32-bit values: 400000004 bytes = 381 MiB.
+  // g(0..10^8) as 32-bit values: 400000004 bytes = 381 MiB. (Grundy's game: no period theorem
+  // can answer instead of the table; seq always computes the table.)
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
-           {"value", "0.07", "100000000", "--max-memory", "1M"},
+           {"value", "grundy", "100000000", "--max-memory", "1M"},
            {"seq", "0.07", "--to", "100000000", "--max-memory", "1M"},
-           {"solve", "0.07:100000000", "--max-memory", "1M"},
-           {"solve", "nim:1 + 0.07:100000000", "--max-memory", "1M", "--json"},
+           {"solve", "grundy:100000000", "--max-memory", "1M"},
+           {"solve", "nim:1 + grundy:100000000", "--max-memory", "1M", "--json"},
        }) {
     SCOPED_TRACE(args[0] + " " + args[1]);
     const std::string message = expect_error(run_grundy(args));
@@ -855,11 +857,11 @@ TEST(CliErrors, MemoryLimitRefused) {
     EXPECT_CONTAINS(message, "--max-memory");
   }
   const std::string batch = expect_error(
-      run_grundy({"value", "0.07", "-", "--max-memory", "1M", "--json"}, "100000000\n"));
+      run_grundy({"value", "grundy", "-", "--max-memory", "1M", "--json"}, "100000000\n"));
   EXPECT_CONTAINS(batch, "381 MiB");
 
   // Without --max-memory, a table for 2^63 - 1 positions is refused, not attempted.
-  const std::string huge = expect_error(run_grundy({"value", "0.07", "9223372036854775807"}));
+  const std::string huge = expect_error(run_grundy({"value", "grundy", "9223372036854775807"}));
   EXPECT_CONTAINS(huge, "--max-memory");
 }
 
@@ -913,6 +915,125 @@ TEST(CliErrors, SeqNegativeOrOverflowingBoundsAreReportedAsGiven) {
 TEST(CliErrors, NegativeMaxMovesRejected) {
   // --max-moves -1 must not silently become 2^64 - 1.
   expect_error(run_grundy({"solve", "nim:3", "--max-moves", "-1"}));
+}
+
+// ---------------------------------------------------------------------------------------------
+// grundy period, and huge positions through proven periods
+// ---------------------------------------------------------------------------------------------
+
+TEST(CliPeriod, KaylesText) {
+  const RunResult r = run_grundy({"period", "kayles", "--no-cache"});
+  expect_success(r);
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "preperiod 71 period 12");
+  EXPECT_EQ(count_newlines(r.out), 2u) << r;
+  EXPECT_CONTAINS(r.out, "Guy-Smith");
+}
+
+TEST(CliPeriod, Json) {
+  const json j = expect_json(run_grundy({"period", "sub(2,3,7)", "--json", "--no-cache"}));
+  EXPECT_EQ(j["game"], "sub(2,3,7)");
+  EXPECT_EQ(j["proven"], true);
+  EXPECT_EQ(j["preperiod"], 0);
+  EXPECT_EQ(j["period"], 5);
+  EXPECT_EQ(j["saltus"], 0);
+  EXPECT_TRUE(j["values_computed"].is_number());
+}
+
+TEST(CliPeriod, PublishedOctalPeriods) {
+  const std::vector<std::tuple<std::string, int, int>> published{
+      {"0.07", 53, 34},   {"0.137", 52, 34},   {"0.4", 54, 34},
+      {"0.17", 33, 34},   {"0.44", 143, 24},   {"0.45", 498, 20},
+      {"0.177", 497, 20}, {"0.1377", 141, 24}, {"0.11377", 187, 32}};
+  for (const auto& [code, preperiod, period] : published) {
+    const json j = expect_json(run_grundy({"period", code, "--json", "--no-cache"}));
+    EXPECT_EQ(j["preperiod"], preperiod) << code;
+    EXPECT_EQ(j["period"], period) << code;
+  }
+}
+
+TEST(CliPeriod, NimHasASaltus) {
+  const RunResult r = run_grundy({"period", "nim", "--no-cache"});
+  expect_success(r);
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "preperiod 0 period 1 saltus 1");
+}
+
+TEST(CliPeriod, NotProvenWithinMax) {
+  const RunResult r = run_grundy({"period", "0.45", "--max", "600", "--no-cache"});
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.out, "no period proven up to 600\n");
+  const json j =
+      expect_json(run_grundy({"period", "0.45", "--max", "600", "--no-cache", "--json"}));
+  EXPECT_EQ(j["proven"], false);
+  EXPECT_FALSE(j.contains("preperiod"));
+  EXPECT_EQ(j["values_computed"], 600);
+}
+
+TEST(CliPeriod, NoTheoremNoClaim) {
+  for (const char* game : {"grundy", "sub(fib)", "allbut(1,2)"}) {
+    const RunResult r = run_grundy({"period", game});
+    EXPECT_EQ(r.exit_code, 0) << r;
+    EXPECT_EQ(r.out, "no period proven up to 10000000\n") << game;
+    EXPECT_CONTAINS(r.err, "no ");
+  }
+  const RunResult pow2 = run_grundy({"period", "sub(pow2)"});
+  expect_success(pow2);
+  EXPECT_EQ(pow2.out.substr(0, pow2.out.find('\n')), "preperiod 0 period 3");
+}
+
+TEST(CliPeriod, NoTheoryIsAnError) {
+  expect_error(run_grundy({"period", graph_game("small.txt")}));
+  EXPECT_CONTAINS(expect_error(run_grundy({"period", "kayles", "--max", "-5"})), "--max");
+  EXPECT_CONTAINS(expect_error(run_grundy({"period", "kayles", "--max", "0"})), "--max");
+  EXPECT_CONTAINS(expect_error(run_grundy({"period", "0.9"})), "column 3");
+}
+
+TEST(CliPeriod, CacheMakesTheSecondQueryAnswerFromDisk) {
+  char dir[] = "/tmp/grundy-cli-cache-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  ::setenv("GRUNDY_CACHE_DIR", dir, 1);
+  const json first = expect_json(run_grundy({"period", "0.45", "--json"}));
+  const json second = expect_json(run_grundy({"period", "0.45", "--json"}));
+  const json bypass = expect_json(run_grundy({"period", "0.45", "--json", "--no-cache"}));
+  ::unsetenv("GRUNDY_CACHE_DIR");
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(first["from_cache"], false);
+  EXPECT_EQ(second["from_cache"], true);
+  EXPECT_EQ(bypass["from_cache"], false);
+  EXPECT_EQ(second["preperiod"], 498);
+  EXPECT_EQ(second["period"], 20);
+}
+
+TEST(CliHuge, ValuesThroughThePeriod) {
+  const RunResult r = run_grundy({"value", "0.07", "1000000000000000000", "9223372036854775807"});
+  expect_success(r);
+  EXPECT_EQ(count_newlines(r.out), 2u);
+  // 0.07 is periodic (34) from 53: g(10^18) = g(53 + (10^18 - 53) mod 34).
+  const std::uint64_t n = 1000000000000000000ULL;
+  const RunResult small = run_grundy({"value", "0.07", std::to_string(53 + (n - 53) % 34)});
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), small.out.substr(0, small.out.find('\n')));
+  const RunResult sub = run_grundy({"value", "sub(1,3)", "999999999999"});
+  expect_success(sub);
+  EXPECT_EQ(sub.out, "1\n");  // sub(1,3) alternates 0 1 0 1 ...
+}
+
+TEST(CliHuge, SolveAnswersWithWinningMovesAndCount) {
+  const json j = expect_json(
+      run_grundy({"solve", "0.07:1000000000000000000 + nim:5 + sub(1,3):999999999999", "--json"}));
+  EXPECT_EQ(j["winner"], "first");
+  ASSERT_TRUE(j["winning_move_count"].is_number()) << j;
+  EXPECT_EQ(j["winning_move_count"], j["winning_moves"].size());
+  bool split_shown = false;
+  for (const auto& m : j["winning_moves"]) {
+    const std::string to = m["to"];
+    split_shown = split_shown || to.find(" + ") != std::string::npos;
+  }
+  EXPECT_TRUE(split_shown) << j;
+}
+
+TEST(CliHuge, NoPeriodAndNoTableIsARefusal) {
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "grundy", "100000000000"})), "memory limit");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "0.45", "100000000000", "--max", "300"})),
+                  "no period");
 }
 
 }  // namespace

@@ -16,8 +16,8 @@ namespace grundy {
 /// split a + (r - a) with both parts in the periodic range depends only on a's residue mod the
 /// period, so it is counted per residue in O(preperiod + period) per k; splits into three heaps
 /// are neither listed nor counted (the count is then unknown).
-OptionSearch take_break_options_with_value(const TakeBreakCode& code, const Periodicity& periodicity,
-                                           std::uint64_t n, Value target, std::size_t limit,
-                                           OptionVisitor& visit);
+OptionSearch take_break_options_with_value(const TakeBreakCode& code,
+                                           const Periodicity& periodicity, std::uint64_t n,
+                                           Value target, std::size_t limit, OptionVisitor& visit);
 
 }  // namespace grundy

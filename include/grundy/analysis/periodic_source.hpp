@@ -10,6 +10,7 @@
 #include "grundy/analysis/period_cache.hpp"
 #include "grundy/analysis/periodicity.hpp"
 #include "grundy/analysis/periodicity_theorem.hpp"
+#include "grundy/core/error.hpp"
 #include "grundy/solve/evaluator.hpp"
 
 namespace grundy {
@@ -52,6 +53,7 @@ class PeriodicSource final : public ValueSource {
   bool periodic_family() const { return theorem_.has_value(); }
   /// Makes sure the search has looked up to `n + 1` values (or --max); true when proven.
   bool ensure_period(std::uint64_t n);
+  std::string no_period_message(const ResourceError& e) const;
 
   std::shared_ptr<const Game> game_;
   PeriodOptions options_;

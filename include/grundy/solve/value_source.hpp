@@ -16,7 +16,7 @@ namespace grundy {
 /// What a value source can say about the options of one value, without the caller enumerating
 /// every option.
 struct OptionSearch {
-  bool answered = false;  ///< false: the caller should enumerate the options itself
+  bool answered = false;               ///< false: the caller should enumerate the options itself
   std::optional<std::uint64_t> count;  ///< how many options have that value, when known
   std::string count_unknown_reason;    ///< why `count` is missing
 };

@@ -8,6 +8,7 @@ packages=(
   g++ make cmake                      # toolchain
   libcli11-dev nlohmann-json3-dev libfmt-dev   # the library and the command
   libgtest-dev libgmock-dev libbenchmark-dev   # tests and benchmarks
+  python3                             # the judge programs' reference checks
 )
 
 missing=()

@@ -30,7 +30,7 @@ void BM_Finder(benchmark::State& state) {
   theorem.reach = 2;
   theorem.heaps = 2;
   for (auto _ : state) {
-    auto proven = grundy::prove_period(g, theorem);
+    auto proven = grundy::prove_period(std::span<const std::uint32_t>(g), theorem);
     if (!proven) state.SkipWithError("no period proven");
     benchmark::DoNotOptimize(proven);
   }

@@ -5,7 +5,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "grundy/core/error.hpp"
-#include "grundy/solve/evaluator.hpp"
+#include "grundy/analysis/periodic_source.hpp"
 #include "grundy/spec/parser.hpp"
 
 namespace grundy::cli {
@@ -16,6 +16,8 @@ struct SeqArgs {
   std::string game;
   std::string from = "0";
   std::string to;
+  std::string max = "10000000";
+  bool no_cache = false;
 };
 
 int run_seq(const SeqArgs& args) {
@@ -31,16 +33,17 @@ int run_seq(const SeqArgs& args) {
   }
   const std::uint64_t to = parse_number_option("--to", args.to, kMaxCoordinate);
   const std::uint64_t from = parse_number_option("--from", args.from, kMaxCoordinate);
+  const std::uint64_t max_values = parse_number_option("--max", args.max, kMaxCoordinate);
   if (from > to) {
     throw Error("--from " + std::to_string(from) + " is above --to " + std::to_string(to));
   }
-  Evaluator evaluator(game, args.common.limits());
-  if (auto* dense = evaluator.dense()) {
-    dense->set_progress(terminal_progress("seq"));
-    const Position last{to, 0};
-    evaluator.prepare(std::span<const Position>(&last, 1));
-    end_progress();
-  }
+  // Values come from the sparse-space engine or the dense table, and past a proven period from
+  // the period.
+  PeriodicSource evaluator(game, period_options(args.common, args.no_cache, max_values));
+  evaluator.set_progress(terminal_progress("seq"));
+  const Position last{to, 0};
+  evaluator.prepare(std::span<const Position>(&last, 1));
+  end_progress();
   // Streamed: a long sequence is never held twice in memory.
   std::string out;
   auto flush = [&] {
@@ -77,6 +80,7 @@ Runner add_seq_command(CLI::App& app) {
   cmd->add_option("--to", args->to, "Last position N")->required();
   cmd->add_option("--from", args->from, "First position A (default 0)");
   add_common_options(*cmd, args->common);
+  add_period_search_options(*cmd, args->max, args->no_cache);
   return [args] { return run_seq(*args); };
 }
 

@@ -8,8 +8,9 @@ namespace grundy {
 namespace {
 
 /// g(n) for any n once g is known to be periodic from i with period p (n may pass the table).
+template <class T>
 struct Extended {
-  std::span<const std::uint32_t> g;
+  std::span<const T> g;
   std::uint64_t i, p;
   std::uint32_t operator()(std::uint64_t n) const {
     return n < g.size() ? g[n] : g[i + (n - i) % p];
@@ -18,8 +19,8 @@ struct Extended {
 
 }  // namespace
 
-std::optional<Periodicity> prove_period(std::span<const std::uint32_t> g,
-                                        const PeriodicityTheorem& theorem) {
+template <class T>
+std::optional<Periodicity> prove_period(std::span<const T> g, const PeriodicityTheorem& theorem) {
   const std::uint64_t n = g.size();
   if (n < 2) return std::nullopt;
   // The second half lies inside the periodic part whenever the theorem's bound (which is at
@@ -33,7 +34,7 @@ std::optional<Periodicity> prove_period(std::span<const std::uint32_t> g,
   // Proven: periodic from i with period p. The least period divides every period of an
   // eventually periodic sequence, so it is the least divisor d of p that is a period of one
   // block; the least preperiod is then the least start for d.
-  const Extended at{g, i, p};
+  const Extended<T> at{g, i, p};
   std::uint64_t best = p;
   for (std::uint64_t d = 1; d * d <= p; ++d) {
     if (p % d != 0) continue;
@@ -57,16 +58,27 @@ std::optional<Periodicity> prove_period(std::span<const std::uint32_t> g,
   return result;
 }
 
-PeriodSearch find_periodicity(const Game& game, DenseSolver& solver, std::uint64_t max_values) {
+template std::optional<Periodicity> prove_period(std::span<const std::uint8_t>,
+                                                 const PeriodicityTheorem&);
+template std::optional<Periodicity> prove_period(std::span<const std::uint16_t>,
+                                                 const PeriodicityTheorem&);
+template std::optional<Periodicity> prove_period(std::span<const std::uint32_t>,
+                                                 const PeriodicityTheorem&);
+
+namespace {
+
+/// The search loop over any solver with extend_to(n), size() and with_values(f).
+template <class Solver>
+PeriodSearch search(const Game& game, Solver& solver, std::uint64_t max_values) {
   const PeriodicityTheorem theorem = periodicity_theorem(game);
-  PeriodSearch search;
+  PeriodSearch result;
   if (auto closed = closed_form_periodicity(theorem)) {
-    search.periodicity = std::move(closed);
-    return search;
+    result.periodicity = std::move(closed);
+    return result;
   }
   if (theorem.kind == PeriodicityTheorem::Kind::none_applies) {
-    search.why_not = theorem.reason;
-    return search;
+    result.why_not = theorem.reason;
+    return result;
   }
   // Check at geometrically spaced lengths (every 1/16 more values): each check is linear, so
   // all checks together cost a constant times the values computed, and a period is found at
@@ -74,14 +86,38 @@ PeriodSearch find_periodicity(const Game& game, DenseSolver& solver, std::uint64
   std::uint64_t n = std::min<std::uint64_t>(std::max<std::uint64_t>(solver.size(), 16), max_values);
   while (true) {
     if (n > 0) solver.extend_to(n - 1);
-    search.values_computed = n;
-    if (auto proven = prove_period(solver.values().first(n), theorem)) {
-      search.periodicity = std::move(proven);
-      return search;
+    result.values_computed = n;
+    auto proven = solver.with_values(
+        [&](auto values) { return prove_period(values.first(n), theorem); });
+    if (proven) {
+      result.periodicity = std::move(proven);
+      return result;
     }
-    if (n >= max_values) return search;
+    if (n >= max_values) return result;
     n = std::min(max_values, n + std::max<std::uint64_t>(n / 16, 16));
   }
+}
+
+/// DenseSolver with the with_values() of the other solvers.
+struct DenseView {
+  DenseSolver& solver;
+  void extend_to(std::uint64_t n) { solver.extend_to(n); }
+  std::uint64_t size() const { return solver.size(); }
+  template <class F>
+  decltype(auto) with_values(F&& f) const {
+    return f(solver.values());
+  }
+};
+
+}  // namespace
+
+PeriodSearch find_periodicity(const Game& game, DenseSolver& solver, std::uint64_t max_values) {
+  DenseView view{solver};
+  return search(game, view, max_values);
+}
+
+PeriodSearch find_periodicity(const Game& game, SparseSpaceSolver& solver, std::uint64_t max_values) {
+  return search(game, solver, max_values);
 }
 
 }  // namespace grundy

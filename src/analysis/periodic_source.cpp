@@ -8,12 +8,15 @@
 
 namespace grundy {
 
-PeriodAnswer find_or_load_periodicity(const Game& game, DenseSolver& solver,
-                                      const PeriodOptions& options, std::uint64_t max_values) {
+namespace {
+
+template <class Solver>
+PeriodAnswer find_or_load(const Game& game, Solver& solver, const PeriodOptions& options,
+                          std::uint64_t max_values) {
   PeriodAnswer answer;
   const PeriodicityTheorem theorem = periodicity_theorem(game);  // throws for other families
-  if (theorem.kind != PeriodicityTheorem::Kind::none_applies && !closed_form_periodicity(theorem) &&
-      options.cache_directory) {
+  if (theorem.kind != PeriodicityTheorem::Kind::none_applies &&
+      !closed_form_periodicity(theorem) && options.cache_directory) {
     if (auto cached = PeriodCache(*options.cache_directory).load(game.name())) {
       answer.periodicity = std::move(cached);
       answer.values_computed = answer.periodicity->values_checked;
@@ -31,8 +34,23 @@ PeriodAnswer find_or_load_periodicity(const Game& game, DenseSolver& solver,
   return answer;
 }
 
+}  // namespace
+
+PeriodAnswer find_or_load_periodicity(const Game& game, DenseSolver& solver,
+                                      const PeriodOptions& options, std::uint64_t max_values) {
+  return find_or_load(game, solver, options, max_values);
+}
+
+PeriodAnswer find_or_load_periodicity(const Game& game, SparseSpaceSolver& solver,
+                                      const PeriodOptions& options, std::uint64_t max_values) {
+  return find_or_load(game, solver, options, max_values);
+}
+
 PeriodicSource::PeriodicSource(std::shared_ptr<const Game> game, PeriodOptions options)
     : game_(std::move(game)), options_(std::move(options)), direct_(game_, options_.limits) {
+  if (const TakeBreakCode* code = game_->take_break_code(); code && SparseSpaceSolver::supports(*code)) {
+    sparse_ = std::make_unique<SparseSpaceSolver>(*code, options_.limits);
+  }
   if (game_->heap_ordered() && (game_->take_break_code() || game_->subtraction_set())) {
     PeriodicityTheorem th = periodicity_theorem(*game_);
     if (th.kind != PeriodicityTheorem::Kind::none_applies) theorem_ = std::move(th);
@@ -43,21 +61,37 @@ bool PeriodicSource::ensure_period(std::uint64_t n) {
   if (periodicity_) return true;
   const std::uint64_t want = std::min(options_.max_values, n == ~std::uint64_t{0} ? n : n + 1);
   if (want <= searched_to_) return false;
-  PeriodAnswer answer = find_or_load_periodicity(*game_, *direct_.dense(), options_, want);
+  PeriodAnswer answer = sparse_ ? find_or_load_periodicity(*game_, *sparse_, options_, want)
+                                : find_or_load_periodicity(*game_, *direct_.dense(), options_, want);
   searched_to_ = std::max(searched_to_, answer.values_computed);
   periodicity_ = std::move(answer.periodicity);
   return periodicity_.has_value();
 }
 
+std::uint64_t PeriodicSource::table_size() const {
+  if (sparse_) return sparse_->size();
+  if (const DenseSolver* table = direct_.dense()) return table->size();
+  return 0;
+}
+
 void PeriodicSource::prepare(std::span<const Position> positions) {
   std::vector<Position> direct;
+  std::uint64_t largest = 0;
+  bool any = false;
   for (const Position& p : positions) {
-    const bool by_period =
-        periodic_family() && !game_->formula_value(p) && p.x >= kPeriodFrom && ensure_period(p.x);
-    if (!by_period) direct.push_back(p);
+    if (game_->formula_value(p)) continue;
+    const bool by_period = periodic_family() && p.x >= kPeriodFrom && ensure_period(p.x);
+    if (by_period) continue;
+    direct.push_back(p);
+    largest = std::max(largest, p.x);
+    any = true;
   }
   try {
-    direct_.prepare(direct);
+    if (sparse_) {
+      if (any) sparse_->extend_to(largest);
+    } else {
+      direct_.prepare(direct);
+    }
   } catch (const ResourceError& e) {
     if (!periodic_family()) throw;
     throw ResourceError(no_period_message(e));
@@ -70,22 +104,26 @@ std::string PeriodicSource::no_period_message(const ResourceError& e) const {
 }
 
 Value PeriodicSource::value(const Position& p) {
-  if (!periodic_family() || game_->formula_value(p)) return direct_.value(p);
+  if (game_->formula_value(p)) return direct_.value(p);
   if (periodicity_) return periodicity_->value_at(p.x);
-  DenseSolver& table = *direct_.dense();
-  if (p.x < table.size() || p.x < kPeriodFrom) return direct_.value(p);
-  if (ensure_period(p.x)) return periodicity_->value_at(p.x);
-  if (p.x < table.size()) return direct_.value(p);
+  if (p.x >= table_size() && periodic_family() && p.x >= kPeriodFrom && ensure_period(p.x)) {
+    return periodicity_->value_at(p.x);
+  }
   try {
+    if (sparse_) {
+      sparse_->extend_to(p.x);
+      return sparse_->at(p.x);
+    }
     return direct_.value(p);
   } catch (const ResourceError& e) {
+    if (!periodic_family()) throw;
     throw ResourceError(no_period_message(e));
   }
 }
 
 OptionSearch PeriodicSource::options_with_value(const Position& p, Value target, std::size_t limit,
                                                 OptionVisitor& visit) {
-  if (!periodicity_ || periodicity_->saltus != 0 || p.x < direct_.dense()->size()) return {};
+  if (!periodicity_ || periodicity_->saltus != 0 || p.x < table_size()) return {};
   if (const TakeBreakCode* code = game_->take_break_code()) {
     return take_break_options_with_value(*code, *periodicity_, p.x, target, limit, visit);
   }

@@ -8,6 +8,12 @@
 namespace grundy {
 namespace {
 
+using Word = std::vector<std::uint32_t>;
+std::uint64_t least_period(const Word& w) { return grundy::least_period(std::span<const std::uint32_t>(w)); }
+std::uint64_t least_start(const Word& w, std::uint64_t p) {
+  return grundy::least_start(std::span<const std::uint32_t>(w), p);
+}
+
 /// The least period by the definition (quadratic; small inputs only).
 std::uint64_t naive_least_period(const std::vector<std::uint32_t>& w) {
   for (std::uint64_t p = 1; p < w.size(); ++p) {

@@ -842,23 +842,23 @@ TEST(CliErrors, BadPositions) {
 }
 
 TEST(CliErrors, MemoryLimitRefused) {
-  // g(0..10^8) as 32-bit values: 400000004 bytes = 381 MiB. (Grundy's game: no period theorem
-  // can answer instead of the table; seq always computes the table.)
+  // g(0..10^8) of Grundy's game, one byte per value (the sparse-space table): 100000001 bytes =
+  // 95.4 MiB. (No period theorem covers Grundy's game, so nothing can answer instead of the table.)
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
            {"value", "grundy", "100000000", "--max-memory", "1M"},
-           {"seq", "0.07", "--to", "100000000", "--max-memory", "1M"},
+           {"seq", "grundy", "--to", "100000000", "--max-memory", "1M"},
            {"solve", "grundy:100000000", "--max-memory", "1M"},
            {"solve", "nim:1 + grundy:100000000", "--max-memory", "1M", "--json"},
        }) {
     SCOPED_TRACE(args[0] + " " + args[1]);
     const std::string message = expect_error(run_grundy(args));
-    EXPECT_CONTAINS(message, "381 MiB");   // the size needed
+    EXPECT_CONTAINS(message, "95.4 MiB");   // the size needed
     EXPECT_CONTAINS(message, "1.00 MiB");  // the limit
     EXPECT_CONTAINS(message, "--max-memory");
   }
   const std::string batch = expect_error(
       run_grundy({"value", "grundy", "-", "--max-memory", "1M", "--json"}, "100000000\n"));
-  EXPECT_CONTAINS(batch, "381 MiB");
+  EXPECT_CONTAINS(batch, "95.4 MiB");
 
   // Without --max-memory, a table for 2^63 - 1 positions is refused, not attempted.
   const std::string huge = expect_error(run_grundy({"value", "grundy", "9223372036854775807"}));

@@ -10,9 +10,11 @@ namespace grundy {
 
 /// The least p >= 1 with w[j] == w[j + p] for every j with j + p < w.size() (w.size() when no
 /// smaller one exists): Knuth–Morris–Pratt's prefix function gives it as size - border.
-std::uint64_t least_period(std::span<const std::uint32_t> word);
+template <class T>
+std::uint64_t least_period(std::span<const T> word);
 
 /// The least i with g[n] == g[n + p] for every i <= n < g.size() - p.
-std::uint64_t least_start(std::span<const std::uint32_t> g, std::uint64_t p);
+template <class T>
+std::uint64_t least_start(std::span<const T> g, std::uint64_t p);
 
 }  // namespace grundy

@@ -10,6 +10,7 @@
 #include "grundy/analysis/period_cache.hpp"
 #include "grundy/analysis/periodicity.hpp"
 #include "grundy/analysis/periodicity_theorem.hpp"
+#include "grundy/analysis/sparse_space.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/solve/evaluator.hpp"
 
@@ -33,6 +34,8 @@ struct PeriodAnswer {
 };
 PeriodAnswer find_or_load_periodicity(const Game& game, DenseSolver& solver,
                                       const PeriodOptions& options, std::uint64_t max_values);
+PeriodAnswer find_or_load_periodicity(const Game& game, SparseSpaceSolver& solver,
+                                      const PeriodOptions& options, std::uint64_t max_values);
 
 class PeriodicSource final : public ValueSource {
  public:
@@ -44,8 +47,11 @@ class PeriodicSource final : public ValueSource {
                                   OptionVisitor& visit) override;
   /// Progress of long table extensions (the searches included).
   void set_progress(DenseSolver::Progress progress) {
+    if (sparse_) sparse_->set_progress(progress);
     if (DenseSolver* table = direct_.dense()) table->set_progress(std::move(progress));
   }
+  /// Values g(0..size-1) are in a table (the sparse-space one or the dense one).
+  std::uint64_t table_size() const;
 
  private:
   /// Positions from here on are answered through a period when one is proven.
@@ -58,6 +64,9 @@ class PeriodicSource final : public ValueSource {
   std::shared_ptr<const Game> game_;
   PeriodOptions options_;
   Evaluator direct_;
+  /// Take-and-break codes without three-heap moves: the sparse-space engine, for the values and
+  /// the period searches.
+  std::unique_ptr<SparseSpaceSolver> sparse_;
   std::optional<PeriodicityTheorem> theorem_;
   std::optional<Periodicity> periodicity_;
   std::uint64_t searched_to_ = 0;

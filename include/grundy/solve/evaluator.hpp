@@ -28,6 +28,7 @@ class Evaluator final : public ValueSource {
   const Game& game() const noexcept { return *game_; }
   /// The dense table, when this game uses one (for `seq`).
   DenseSolver* dense() noexcept { return dense_.get(); }
+  const DenseSolver* dense() const noexcept { return dense_.get(); }
 
  private:
   std::shared_ptr<const Game> game_;

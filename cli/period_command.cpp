@@ -5,6 +5,8 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "grundy/analysis/periodic_source.hpp"
+#include "grundy/analysis/sparse_space.hpp"
+#include "grundy/rules/take_break.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/spec/parser.hpp"
 
@@ -29,9 +31,18 @@ int run_period(const PeriodArgs& args) {
   if (max_values == 0) throw Error("--max must be at least 1");
   PeriodOptions options = period_options(args.common, args.no_cache, max_values);
   if (!game->heap_ordered()) periodicity_theorem(*game);  // no theory: a clear error
-  DenseSolver solver(*game, options.limits);
-  solver.set_progress(terminal_progress("period"));
-  const PeriodAnswer answer = find_or_load_periodicity(*game, solver, options, max_values);
+  // Take-and-break codes without three-heap moves: the sparse-space engine; others: the table.
+  PeriodAnswer answer;
+  const TakeBreakCode* code = game->take_break_code();
+  if (code != nullptr && SparseSpaceSolver::supports(*code)) {
+    SparseSpaceSolver solver(*code, options.limits);
+    solver.set_progress(terminal_progress("period"));
+    answer = find_or_load_periodicity(*game, solver, options, max_values);
+  } else {
+    DenseSolver solver(*game, options.limits);
+    solver.set_progress(terminal_progress("period"));
+    answer = find_or_load_periodicity(*game, solver, options, max_values);
+  }
   end_progress();
 
   if (args.common.json) {

@@ -67,6 +67,7 @@ void SparseSpaceSolver::choose_mask() {
   for (std::uint64_t n = 0; n < size_; ++n) {
     if (is_rare(at(n))) rare_.push_back(n);
   }
+  rare_at_choice_ = rare_.size();
 }
 
 void SparseSpaceSolver::record(std::uint64_t n, Value v) {
@@ -81,7 +82,13 @@ void SparseSpaceSolver::record(std::uint64_t n, Value v) {
   }
   ++hist_[v];
   size_ = n + 1;
-  if (is_rare(v)) rare_.push_back(n);
+  if (is_rare(v)) {
+    rare_.push_back(n);
+    // The histogram drifts: a mask chosen early can become poor (0.354 goes from 132 rare
+    // positions under the best mask to 934 under the one chosen at the last width change). Look
+    // again whenever the rare count has doubled since the last choice; amortised, this is cheap.
+    if (rare_.size() > 2 * rare_at_choice_ + 64) choose_mask();
+  }
 }
 
 template <class T>

@@ -7,6 +7,7 @@
 
 #include "grundy/core/error.hpp"
 #include "grundy/core/scanner.hpp"
+#include "grundy/spec/parser.hpp"
 
 namespace grundy::cli {
 
@@ -67,6 +68,14 @@ void rethrow_with_context(std::string_view what, std::string_view text) {
     const std::string quoted = what == "spec" ? "" : " '" + std::string(text) + "'";
     throw Error(std::string(what) + quoted + " column " + std::to_string(e.column()) + ": " +
                 e.detail());
+  }
+}
+
+std::shared_ptr<const Game> parse_game_argument(const std::string& spec) {
+  try {
+    return parse_game(spec);
+  } catch (const SpecError&) {
+    rethrow_with_context("spec", spec);
   }
 }
 

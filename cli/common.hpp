@@ -9,6 +9,7 @@
 
 #include "grundy/analysis/periodic_source.hpp"
 #include "grundy/core/limits.hpp"
+#include "grundy/rules/game.hpp"
 #include "grundy/solve/dense_solver.hpp"
 
 namespace grundy::cli {
@@ -43,6 +44,9 @@ nlohmann::ordered_json json_number(std::uint64_t v);
 /// Thrown for a problem with one argument: printed as "<what> '<text>' column N: detail".
 /// Turns a SpecError from parsing an argument into an Error that says which argument it was.
 [[noreturn]] void rethrow_with_context(std::string_view what, std::string_view text);
+
+/// The game spec given as a command argument; a SpecError becomes "spec column N: ...".
+std::shared_ptr<const Game> parse_game_argument(const std::string& spec);
 
 /// Shows "values done / wanted, rate" on stderr while a dense table grows, when stderr is a
 /// terminal; does nothing otherwise.

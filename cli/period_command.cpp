@@ -21,12 +21,7 @@ struct PeriodArgs {
 };
 
 int run_period(const PeriodArgs& args) {
-  std::shared_ptr<const Game> game;
-  try {
-    game = parse_game(args.game);
-  } catch (const SpecError&) {
-    rethrow_with_context("spec", args.game);
-  }
+  const std::shared_ptr<const Game> game = parse_game_argument(args.game);
   const std::uint64_t max_values = parse_number_option("--max", args.max, kMaxCoordinate);
   if (max_values == 0) throw Error("--max must be at least 1");
   PeriodOptions options = period_options(args.common, args.no_cache, max_values);

@@ -21,12 +21,7 @@ struct SeqArgs {
 };
 
 int run_seq(const SeqArgs& args) {
-  std::shared_ptr<const Game> game;
-  try {
-    game = parse_game(args.game);
-  } catch (const SpecError&) {
-    rethrow_with_context("spec", args.game);
-  }
+  const std::shared_ptr<const Game> game = parse_game_argument(args.game);
   if (!game->integer_positions()) {
     throw Error("seq needs a game whose positions are integers (heap sizes); the positions of " +
                 game->name() + " are not");

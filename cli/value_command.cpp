@@ -22,14 +22,6 @@ struct ValueArgs {
   std::vector<std::string> positions;
 };
 
-std::shared_ptr<const Game> parse_game_argument(const std::string& spec) {
-  try {
-    return parse_game(spec);
-  } catch (const SpecError&) {
-    rethrow_with_context("spec", spec);
-  }
-}
-
 Position parse_position_argument(const Game& game, const std::string& text) {
   try {
     return parse_position(game, text);

@@ -24,11 +24,13 @@ class Cut final : public Game {
 
   Position parse_position(Scanner& in) const override {
     const std::uint64_t w = side(in, "the width");
+    in.skip_spaces();
     if (in.peek() != 'x' && in.peek() != 'X') {
       in.fail("expected 'x' between the width and the height (e.g. 5x7), found " +
               describe_char(in.text(), in.offset()));
     }
     in.get();
+    in.skip_spaces();
     const std::uint64_t h = side(in, "the height");
     return Position{w, h};
   }

@@ -86,6 +86,7 @@ TEST(Cut, PositionsPrintAsTyped) {
   const auto game = parse_game("cut");
   EXPECT_EQ(parse_position(*game, "5x7"), (Position{5, 7}));
   EXPECT_EQ(parse_position(*game, "7X5"), (Position{7, 5}));
+  EXPECT_EQ(parse_position(*game, "7 x 5"), (Position{7, 5}));
   EXPECT_EQ(game->format_position({7, 5}), "7x5");
   EXPECT_EQ(game->format_position(parse_position(*game, "9223372036854775807x2")),
             "9223372036854775807x2");

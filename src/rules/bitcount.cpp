@@ -48,6 +48,16 @@ std::uint64_t add_saturating(std::uint64_t a, std::uint64_t b) {
   return __builtin_add_overflow(a, b, &r) ? kTooManyToCount : r;
 }
 
+/// Refuses (ResourceError) what would pass the memory available. A game is made without the
+/// request's limits, so --max-memory does not reach here; the tables are small for k <= 8.
+void require_available_memory(std::uint64_t bytes, const std::string& what) {
+  const std::uint64_t available = Limits::available_memory_bytes();
+  if (bytes > available) {
+    throw ResourceError(what + " needs " + format_bytes(bytes) + ", more than the " +
+                        format_bytes(available) + " of memory available");
+  }
+}
+
 /// C(n + c - 1, c): the multisets of c items from n kinds, saturating.
 std::uint64_t multichoose(std::uint64_t n, std::uint64_t c) {
   if (c == 0) return 1;
@@ -309,9 +319,9 @@ class BitCount final : public Game {
       Value xor_value;
       std::uint64_t set;
     };
-    require_memory(Limits{}, mul_saturating(entries, sizeof(Entry)),
-                   "listing the winning moves of " + name() + " from a number of " +
-                       std::to_string(b) + " one-bits");
+    require_available_memory(mul_saturating(entries, sizeof(Entry)),
+                             "listing the winning moves of " + name() + " from a number of " +
+                                 std::to_string(b) + " one-bits");
     std::vector<Entry> table;
     table.reserve(static_cast<std::size_t>(entries));
     auto build = [&](auto&& self, unsigned from, unsigned size, Value x,
@@ -401,9 +411,9 @@ class BitCount final : public Game {
   /// Makes room for values below 2^width in every R(t).
   void resize_reach(unsigned width) const {
     const std::uint64_t words = width <= 6 ? 1 : std::uint64_t{1} << (width - 6);
-    require_memory(Limits{}, mul_saturating(mul_saturating(k_ + 1, words), 8),
-                   "the value table of " + name() + " past " + std::to_string(values_.size() - 1) +
-                       " one-bits");
+    require_available_memory(mul_saturating(mul_saturating(k_ + 1, words), 8),
+                             "the value table of " + name() + " past " +
+                                 std::to_string(values_.size() - 1) + " one-bits");
     reach_.resize(static_cast<std::size_t>(k_ + 1));
     for (auto& set : reach_) set.resize(static_cast<std::size_t>(words), 0);
     width_ = width;

@@ -55,6 +55,7 @@ class Cut final : public Game {
 
   bool grid_ordered() const override { return true; }
   bool symmetric() const override { return true; }
+  std::optional<std::uint64_t> cutting_min_side() const override { return kMinSide; }
 
   std::vector<Position> sample_positions(std::size_t count) const override {
     // By area-like size: w + h = 4, 5, 6, ..., each with w increasing.

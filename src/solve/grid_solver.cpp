@@ -114,6 +114,8 @@ void GridSolver::extend_to(std::uint64_t x, std::uint64_t y) {
   columns_ = columns;
   if (game_.queen_moves()) {
     fill_queen_moves();
+  } else if (const auto min_side = game_.cutting_min_side(); min_side && game_.symmetric()) {
+    fill_cutting(old_rows, old_columns, *min_side);
   } else {
     fill_generic(old_rows, old_columns);
   }
@@ -133,6 +135,8 @@ void GridSolver::fill_generic(std::uint64_t old_rows, std::uint64_t old_columns)
   // computed, and a part folded to (min, max) still comes earlier (its min is at most x, and when
   // it equals x its max is below y).
   const bool symmetric = game_.symmetric();
+  const std::uint32_t* table = table_.data();
+  const std::uint64_t columns = columns_;
   for (std::uint64_t x = 0; x < rows_; ++x) {
     for (std::uint64_t y = symmetric ? x : 0; y < columns_; ++y) {
       if (x < old_rows && y < old_columns) continue;
@@ -146,11 +150,41 @@ void GridSolver::fill_generic(std::uint64_t old_rows, std::uint64_t old_columns)
                                    ", " + std::to_string(y) + ") has an option part (" +
                                    std::to_string(q.x) + ", " + std::to_string(q.y) + ")");
           }
-          v ^= at(q);
+          const bool mirror = symmetric && q.x > q.y;
+          v ^= table[(mirror ? q.y : q.x) * columns + (mirror ? q.x : q.y)];
         }
         scratch_.push_back(v);
       });
       store(x, y, mex(scratch_, mex_));
+    }
+  }
+}
+
+void GridSolver::fill_cutting(std::uint64_t old_rows, std::uint64_t old_columns,
+                              std::uint64_t min_side) {
+  // The cutting game's options without options(): from (x, y), x <= y, the cuts across give
+  // (i, y) + (x-i, y) for min_side <= i <= x/2, and, unless the sheet is square (where they are
+  // the same cuts turned), the cuts along give (x, j) + (x, y-j) for min_side <= j <= y/2. The
+  // same row-major order and folding to (min, max) as fill_generic.
+  const std::uint32_t* table = table_.data();
+  const std::uint64_t columns = columns_;
+  auto folded = [&](std::uint64_t a, std::uint64_t b) -> Value {
+    return a <= b ? table[a * columns + b] : table[b * columns + a];
+  };
+  for (std::uint64_t x = 0; x < rows_; ++x) {
+    for (std::uint64_t y = x; y < columns_; ++y) {
+      if (x < old_rows && y < old_columns) continue;
+      // At most x/2 + y/2 cuts, so the mex is at most that.
+      mex_.reset(x / 2 + y / 2 + 1);
+      for (std::uint64_t i = min_side; i <= x / 2 && x - i >= min_side; ++i) {
+        mex_.mark(table[i * columns + y] ^ table[(x - i) * columns + y]);
+      }
+      if (x != y) {
+        for (std::uint64_t j = min_side; j <= y / 2 && y - j >= min_side; ++j) {
+          mex_.mark(folded(x, j) ^ folded(x, y - j));
+        }
+      }
+      store(x, y, mex_.mex());
     }
   }
 }

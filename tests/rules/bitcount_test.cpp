@@ -85,6 +85,14 @@ TEST(BitCount, EnoughPicksReachEverySubset) {
   }
 }
 
+TEST(BitCount, TablesPastTheMemoryAreRefusedAtOnce) {
+  // k = 40: past 41 one-bits the bitsets would need 2^41 bits per pick count.
+  const auto game = parse_game("bitcount(40)");
+  EXPECT_EQ(value_of(*game, (std::uint64_t{1} << 41) - 1), Value{1} << 40);
+  EXPECT_THROW(value_of(*game, ~std::uint64_t{0}), ResourceError);
+  EXPECT_EQ(value_of(*game, 7), 4u);  // still usable
+}
+
 TEST(BitCount, OptionsAreTheMultisetsOfProperSubsets) {
   // x = 0b101: proper subsets 0, 1, 4; two picks: {0,0} {0,1} {0,4} {1,1} {1,4} {4,4}.
   const auto game = parse_game("bitcount(2)");

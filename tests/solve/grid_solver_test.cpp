@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <string>
+#include <vector>
+
 #include "brute_force.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/solve/memo_solver.hpp"
@@ -63,6 +67,62 @@ TEST(GridSolver, QueenMovesAgreeWithTheGenericSearch) {
   for (std::uint64_t x = 0; x <= 70; ++x) {
     for (std::uint64_t y = 0; y <= 70; ++y) {
       ASSERT_EQ(grid.value({x, y}), memo.value({x, y})) << x << "," << y;
+    }
+  }
+}
+
+/// A grid game seen only through options() (no fast path), symmetric or not as asked: the
+/// generic way of filling the table.
+class OptionsOnly final : public Game {
+ public:
+  OptionsOnly(std::shared_ptr<const Game> inner, bool symmetric)
+      : Game(inner->name()), inner_(std::move(inner)), symmetric_(symmetric) {}
+  Position parse_position(Scanner& in) const override { return inner_->parse_position(in); }
+  std::string format_position(const Position& p) const override {
+    return inner_->format_position(p);
+  }
+  void options(const Position& p, OptionVisitor& visit) const override {
+    inner_->options(p, visit);
+  }
+  bool grid_ordered() const override { return true; }
+  bool symmetric() const override { return symmetric_; }
+  std::vector<Position> sample_positions(std::size_t count) const override {
+    return inner_->sample_positions(count);
+  }
+
+ private:
+  std::shared_ptr<const Game> inner_;
+  bool symmetric_;
+};
+
+TEST(GridSolver, FastPathsAgreeWithTheGenericFill) {
+  for (const char* spec : {"cut", "wythoff"}) {
+    SCOPED_TRACE(spec);
+    const auto game = parse_game(spec);
+    GridSolver fast(*game, Limits{});
+    OptionsOnly folded_game(game, true);
+    OptionsOnly full_game(game, false);
+    GridSolver folded(folded_game, Limits{});
+    GridSolver full(full_game, Limits{});
+    full.extend_to(45, 30);
+    folded.extend_to(30, 45);
+    for (std::uint64_t x = 0; x <= 45; ++x) {
+      for (std::uint64_t y = 0; y <= 30; ++y) {
+        const Value g = full.value({x, y});
+        ASSERT_EQ(folded.value({x, y}), g) << x << "," << y;
+        ASSERT_EQ(folded.value({y, x}), g) << x << "," << y;
+        if (std::string(spec) != "cut" || (x >= 2 && y >= 2)) {
+          ASSERT_EQ(fast.value({x, y}), g) << x << "," << y;
+        }
+      }
+    }
+    // Growing in steps keeps the values of a table filled at once.
+    GridSolver stepwise(folded_game, Limits{});
+    for (std::uint64_t n : {3u, 10u, 11u, 29u}) stepwise.extend_to(n, 2 * n);
+    for (std::uint64_t x = 0; x <= 29; ++x) {
+      for (std::uint64_t y = 0; y <= 29; ++y) {
+        ASSERT_EQ(stepwise.value({x, y}), full.value({x, y}));
+      }
     }
   }
 }

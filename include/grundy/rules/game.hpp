@@ -79,6 +79,10 @@ class Game {
   /// table solver can then take each mex over three sets it keeps incrementally (the row, the
   /// column and the diagonal) instead of visiting every option.
   virtual bool queen_moves() const { return false; }
+  /// For the rectangle-cutting game (a move cuts a W x H sheet along a grid line into two
+  /// rectangles whose sides all stay >= m; positions (W, H)): m. A table solver can then take
+  /// each mex straight over the cuts instead of through options().
+  virtual std::optional<std::uint64_t> cutting_min_side() const { return std::nullopt; }
   /// The value of `p` by a formula (Nim: the heap size), or nothing when the family has none.
   virtual std::optional<Value> formula_value(const Position&) const { return std::nullopt; }
   /// For families with a formula: the options of `p` whose value is `target`, without enumerating

@@ -38,6 +38,7 @@ class GridSolver final : public ValueSource {
   Value at(const Position& q) const noexcept;
   void store(std::uint64_t x, std::uint64_t y, Value v);
   void fill_generic(std::uint64_t old_rows, std::uint64_t old_columns);
+  void fill_cutting(std::uint64_t old_rows, std::uint64_t old_columns, std::uint64_t min_side);
   void fill_queen_moves();
 
   const Game& game_;

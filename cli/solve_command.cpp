@@ -21,6 +21,13 @@ struct SolveArgs {
   bool no_cache = false;
 };
 
+/// The contract asks to say on stderr why a winning-move count is unknown.
+void note_unknown_count(const SumSolution& solution) {
+  if (!solution.winning_move_count_note.empty()) {
+    std::cerr << "grundy: note: " << solution.winning_move_count_note << '\n';
+  }
+}
+
 int run_solve(const SolveArgs& args) {
   Sum sum;
   try {
@@ -57,24 +64,22 @@ int run_solve(const SolveArgs& args) {
         {"sum", format_sum(sum)},
         {"play", "normal"},
         {"winner", winner},
-        {"nim_sum", json_number(solution.nim_sum)},
-        {"winning_moves", moves},
-        {"winning_moves_truncated", solution.winning_moves_truncated},
-        {"winning_move_count", solution.winning_move_count
-                                   ? json_number(*solution.winning_move_count)
-                                   : nlohmann::ordered_json(nullptr)},
     };
+    // Omitted when a component's value is unknown (a lone huge Wythoff position).
+    if (solution.nim_sum_known) doc["nim_sum"] = json_number(solution.nim_sum);
+    doc["winning_moves"] = moves;
+    doc["winning_moves_truncated"] = solution.winning_moves_truncated;
+    doc["winning_move_count"] = solution.winning_move_count
+                                    ? json_number(*solution.winning_move_count)
+                                    : nlohmann::ordered_json(nullptr);
     std::cout << dump_json(doc) << '\n';
+    note_unknown_count(solution);
     return 0;
   }
   std::cout << winner << " player wins\n";
-  std::cout << "nim-sum " << solution.nim_sum << '\n';
+  if (solution.nim_sum_known) std::cout << "nim-sum " << solution.nim_sum << '\n';
   for (const Move& m : solution.winning_moves) {
     std::cout << m.component << ": " << move_from(m) << " -> " << move_to(m) << '\n';
-  }
-  if (!solution.winning_move_count) {
-    std::cerr << "grundy: note: the number of winning moves is unknown: "
-              << solution.count_unknown_reason << '\n';
   }
   if (solution.winning_moves_truncated) {
     std::cerr << "grundy: showing " << solution.winning_moves.size() << " of "
@@ -82,6 +87,7 @@ int run_solve(const SolveArgs& args) {
                                               : std::string("more"))
               << " winning moves (--max-moves)\n";
   }
+  note_unknown_count(solution);
   return 0;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "grundy/core/error.hpp"
 #include "grundy/solve/graph_solver.hpp"
 
 namespace grundy {
@@ -10,26 +11,33 @@ Evaluator::Evaluator(std::shared_ptr<const Game> game, Limits limits)
     : game_(std::move(game)), limits_(limits) {
   if (game_->heap_ordered()) {
     dense_ = std::make_unique<DenseSolver>(*game_, limits_);
+  } else if (game_->grid_ordered()) {
+    grid_ = std::make_unique<GridSolver>(*game_, limits_);
   } else if (dynamic_cast<const GraphGame*>(game_.get()) == nullptr) {
     memo_ = std::make_unique<MemoSolver>(*game_, limits_);
   }
 }
 
 void Evaluator::prepare(std::span<const Position> positions) {
-  if (!dense_) return;
-  std::uint64_t largest = 0;
+  if (!dense_ && !grid_) return;
+  Position largest;
   bool any = false;
-  for (const Position& p : positions) {
+  for (Position p : positions) {
     if (game_->formula_value(p)) continue;
-    largest = std::max(largest, p.x);
+    if (grid_ && game_->symmetric() && p.x > p.y) std::swap(p.x, p.y);
+    largest.x = std::max(largest.x, p.x);
+    largest.y = std::max(largest.y, p.y);
     any = true;
   }
-  if (any) dense_->extend_to(largest);
+  if (!any) return;
+  if (dense_) dense_->extend_to(largest.x);
+  if (grid_) grid_->extend_to(largest.x, largest.y);
 }
 
 Value Evaluator::value(const Position& p) {
   if (auto v = game_->formula_value(p)) return *v;
   if (dense_) return dense_->value(p.x);
+  if (grid_) return grid_->value(p);
   if (memo_) return memo_->value(p);
   if (!graph_solved_) {
     graph_values_ = solve_acyclic_graph(static_cast<const GraphGame&>(*game_));
@@ -52,7 +60,20 @@ SumEvaluators::SumEvaluators(const Sum& sum, const Factory& make) {
     positions[c.game.get()].push_back(c.position);
     sources_.push_back(slot.get());
   }
-  for (auto& [game, evaluator] : by_game_) evaluator->prepare(positions[game]);
+  for (auto& [game, evaluator] : by_game_) {
+    const std::vector<Position>& mine = positions[game];
+    try {
+      evaluator->prepare(mine);
+    } catch (const ResourceError&) {
+      // A position too large for a table may still be decided by a theorem on P-positions when
+      // it stands alone (Wythoff's game): leave the refusal to value(), where the sum solver
+      // sees it and either uses the theorem or reports it.
+      const bool theorem = std::any_of(mine.begin(), mine.end(), [&](const Position& p) {
+        return game->formula_is_p_position(p).has_value();
+      });
+      if (!theorem) throw;
+    }
+  }
 }
 
 }  // namespace grundy

@@ -3,9 +3,66 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "grundy/core/error.hpp"
 #include "grundy/core/nim_sum.hpp"
 
 namespace grundy {
+namespace {
+
+/// Collects a component's moves, parts sorted, for sorting and listing.
+class MoveCollector {
+ public:
+  explicit MoveCollector(std::size_t component) : component_(component) {}
+  void add(std::span<const Position> parts) {
+    Move m{component_, std::vector<Position>(parts.begin(), parts.end())};
+    std::sort(m.to.begin(), m.to.end());
+    found_.push_back(std::move(m));
+  }
+  std::vector<Move>& found() { return found_; }
+
+ private:
+  std::size_t component_;
+  std::vector<Move> found_;
+};
+
+/// Appends `found` (sorted) to the listed moves, up to `max_moves` in all.
+void list_moves(std::vector<Move>& found, std::size_t max_moves, SumSolution& out) {
+  std::sort(found.begin(), found.end());
+  for (Move& m : found) {
+    if (out.winning_moves.size() >= max_moves) break;
+    out.winning_moves.push_back(std::move(m));
+  }
+}
+
+/// A lone component decided by its family's theorem on P-positions (no Grundy value needed):
+/// from an N-position the winning moves are exactly the moves to P-positions.
+SumSolution solve_by_p_positions(const Component& c, bool is_p, std::size_t max_moves) {
+  SumSolution out;
+  out.nim_sum_known = false;
+  out.outcome = is_p ? Outcome::P : Outcome::N;
+  out.winning_move_count = 0;
+  if (is_p) return out;
+  MoveCollector collector(0);
+  OptionFunction visitor([&](std::span<const Position> parts) { collector.add(parts); });
+  const auto count = c.game->formula_options_with_value(c.position, 0, max_moves, visitor);
+  if (!count) {
+    throw std::logic_error(c.game->name() +
+                           " tells P-positions but not the moves to them (formula_options_with_"
+                           "value with target 0)");
+  }
+  if (*count == kTooManyToCount) {
+    out.winning_move_count.reset();
+    out.winning_move_count_note = "more than 2^64-1 winning moves: the count is not computed";
+  } else {
+    out.winning_move_count = *count;
+  }
+  list_moves(collector.found(), max_moves, out);
+  out.winning_moves_truncated =
+      !out.winning_move_count || *out.winning_move_count > out.winning_moves.size();
+  return out;
+}
+
+}  // namespace
 
 SumSolution solve_sum(const Sum& sum, std::span<ValueSource* const> sources,
                       std::size_t max_moves) {
@@ -14,57 +71,78 @@ SumSolution solve_sum(const Sum& sum, std::span<ValueSource* const> sources,
   }
   SumSolution out;
   for (std::size_t i = 0; i < sum.components.size(); ++i) {
-    out.component_values.push_back(sources[i]->value(sum.components[i].position));
+    const Component& c = sum.components[i];
+    try {
+      out.component_values.push_back(sources[i]->value(c.position));
+    } catch (const ResourceError& e) {
+      const std::optional<bool> is_p = c.game->formula_is_p_position(c.position);
+      if (!is_p) throw;
+      if (sum.components.size() == 1) return solve_by_p_positions(c, *is_p, max_moves);
+      throw ResourceError(format_component(*c.game, c.position) +
+                          " is too large for a table of Grundy values, which a sum needs (" +
+                          e.what() + "); alone it would be solved through its P-positions");
+    }
   }
   out.nim_sum = nim_sum(out.component_values);
   out.outcome = outcome_of(out.nim_sum);
   out.winning_move_count = 0;
   if (out.outcome == Outcome::P) return out;
 
-  std::vector<Move> found;
+  std::uint64_t count = 0;
+  bool countable = true;
   for (std::size_t i = 0; i < sum.components.size(); ++i) {
     const Component& c = sum.components[i];
     const Value target = out.component_values[i] ^ out.nim_sum;
-    found.clear();
-    auto keep = [&](std::span<const Position> parts) {
-      Move m{i, std::vector<Position>(parts.begin(), parts.end())};
-      std::sort(m.to.begin(), m.to.end());
-      found.push_back(std::move(m));
-    };
+    MoveCollector collector(i);
     const std::size_t room = max_moves - std::min(max_moves, out.winning_moves.size());
-    OptionFunction visitor(keep);
-    if (auto count = c.game->formula_options_with_value(c.position, target, room, visitor)) {
-      *out.winning_move_count += *count;
-    } else if (OptionSearch search =
-                   sources[i]->options_with_value(c.position, target, room, visitor);
+    OptionFunction visitor([&](std::span<const Position> parts) { collector.add(parts); });
+    std::uint64_t here = 0;
+    if (auto formula = c.game->formula_options_with_value(c.position, target, room, visitor)) {
+      here = *formula;
+    } else if (OptionSearch search = sources[i]->options_with_value(c.position, target, room, visitor);
                search.answered) {
-      if (search.count && out.winning_move_count) {
-        *out.winning_move_count += *search.count;
-      } else if (!search.count) {
-        out.winning_move_count.reset();
-        if (out.count_unknown_reason.empty())
-          out.count_unknown_reason = search.count_unknown_reason;
+      // The source answers from structure (a heap far beyond any table, through its period).
+      if (search.count) {
+        here = *search.count;
+      } else {
+        here = kTooManyToCount;
+        if (countable) out.winning_move_count_note = search.count_unknown_reason;
+        countable = false;
       }
     } else {
       // Any option of value g xor X wins, including options above g (a reversible move).
       for_each_option(*c.game, c.position, [&](std::span<const Position> parts) {
         Value v = 0;
         for (const Position& part : parts) v ^= sources[i]->value(part);
-        if (v == target) keep(parts);
+        if (v == target) collector.add(parts);
       });
+      std::vector<Move>& found = collector.found();
       std::sort(found.begin(), found.end());
       found.erase(std::unique(found.begin(), found.end()), found.end());
-      if (out.winning_move_count) *out.winning_move_count += found.size();
+      here = found.size();
     }
-    std::sort(found.begin(), found.end());
-    for (Move& m : found) {
-      if (out.winning_moves.size() >= max_moves) break;
-      out.winning_moves.push_back(std::move(m));
+    if (!countable) {
+      // already unknown
+    } else if (here == kTooManyToCount) {
+      countable = false;
+      out.winning_move_count_note = "component " + std::to_string(i) +
+                                    " has more than 2^64-1 winning moves: the count is not "
+                                    "computed";
+    } else if (count > kTooManyToCount - 1 - here) {
+      countable = false;
+      out.winning_move_count_note = "more than 2^64-1 winning moves: the count is not computed";
+    } else {
+      count += here;
     }
+    list_moves(collector.found(), max_moves, out);
   }
-  out.winning_moves_truncated = out.winning_move_count
-                                    ? *out.winning_move_count > out.winning_moves.size()
-                                    : out.winning_moves.size() >= max_moves;
+  if (countable) {
+    out.winning_move_count = count;
+    out.winning_moves_truncated = count > out.winning_moves.size();
+  } else {
+    out.winning_move_count.reset();
+    out.winning_moves_truncated = true;
+  }
   return out;
 }
 

@@ -607,6 +607,217 @@ TEST(CliSolve, HugeNimSumIsAString) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The source documents' families: cut, digits, bitcount, multiply, wythoff, corner
+// ---------------------------------------------------------------------------------------------
+
+TEST(CliFamilies, CutValuesKeepTheTypedOrientation) {
+  // 2x2, 3x2: no cut; 4x2 -> 2x2 + 2x2 (value 0), so g = 1; 5x7 and 7x5 alike.
+  const RunResult text = run_grundy({"value", "cut", "5x7", "7x5", "2x2", "3x2", "4x2"});
+  expect_success(text);
+  EXPECT_EQ(text.out, "1\n1\n0\n0\n1\n");
+  const json doc = expect_json(run_grundy({"value", "cut", "7x5", "--json"}));
+  EXPECT_EQ(doc, json::parse(R"({"game":"cut","values":[{"position":"7x5","value":1}]})"));
+}
+
+TEST(CliFamilies, SolveCutPlusDigits) {
+  // cut:5x7 has value 1, digits:1234 value 2: the only winning move takes 4 from 1234.
+  const RunResult text = run_grundy({"solve", "cut:5x7 + digits:1234"});
+  expect_success(text);
+  EXPECT_EQ(text.out, "first player wins\nnim-sum 3\n1: digits:1234 -> digits:1230\n");
+  const json doc = expect_json(run_grundy({"solve", "cut:5x7 + digits:1234", "--json"}));
+  EXPECT_EQ(doc, json::parse(R"({"sum":"cut:5x7 + digits:1234","play":"normal","winner":"first",)"
+                             R"("nim_sum":3,"winning_moves":[{"component":1,"from":"digits:1234",)"
+                             R"("to":"digits:1230"}],"winning_moves_truncated":false,)"
+                             R"("winning_move_count":1})"));
+}
+
+TEST(CliFamilies, CutSplitsListThePieces) {
+  const json doc = expect_json(run_grundy({"solve", "cut:4x4 + nim:1", "--json"}));
+  // 4x4 (value 1) has one option up to rotation, 2x4 + 2x4 (value 0); nim:1 -> 0 wins too.
+  EXPECT_EQ(doc["nim_sum"], 0);
+  EXPECT_EQ(doc["winner"], "second");
+  const json win = expect_json(run_grundy({"solve", "cut:4x4", "--json"}));
+  EXPECT_EQ(win["winning_moves"],
+            json::parse(R"([{"component":0,"from":"cut:4x4","to":"cut:2x4 + cut:2x4"}])"));
+  EXPECT_EQ(win["winning_move_count"], 1);
+}
+
+TEST(CliFamilies, BitCountValues) {
+  const RunResult text = run_grundy({"value", "bitcount(7)", "12345", "18446744073709551615"});
+  expect_success(text);
+  EXPECT_EQ(text.out, "32\n23734709\n");
+  const json doc = expect_json(run_grundy({"value", "bitcount(7)", "12345", "--json"}));
+  EXPECT_EQ(doc,
+            json::parse(R"j({"game":"bitcount(7)","values":[{"position":"12345","value":32}]})j"));
+}
+
+TEST(CliFamilies, BitCountWinningMovesAreListedAndCounted) {
+  // g(12345) = 32 (6 one-bits), nim:3: the bitcount component must reach value 3.
+  const json doc = expect_json(run_grundy({"solve", "bitcount(7):12345 + nim:3", "--json"}));
+  EXPECT_EQ(doc["nim_sum"], 35);
+  EXPECT_EQ(doc["winning_move_count"], 5850538);
+  EXPECT_EQ(doc["winning_moves"].size(), 20u);
+  EXPECT_EQ(doc["winning_moves_truncated"], true);
+  EXPECT_EQ(doc["winning_moves"][0], json::parse(R"({"component":0,"from":"bitcount(7):12345",)"
+                                                 R"("to":"bitcount(7):1 + bitcount(7):9"})"));
+  const json few =
+      expect_json(run_grundy({"solve", "bitcount(7):12345 + nim:3", "--json", "--max-moves", "2"}));
+  EXPECT_EQ(few["winning_moves"].size(), 2u);
+  EXPECT_EQ(few["winning_move_count"], 5850538);
+
+  // Text: the moves on stdout, the truncation on stderr.
+  const RunResult text = run_grundy({"solve", "bitcount(7):12345 + nim:3", "--max-moves", "1"});
+  EXPECT_EQ(text.exit_code, 0) << text;
+  EXPECT_EQ(
+      text.out,
+      "first player wins\nnim-sum 35\n0: bitcount(7):12345 -> bitcount(7):1 + bitcount(7):9\n");
+  EXPECT_CONTAINS(text.err, "5850538");
+}
+
+TEST(CliFamilies, BitCountCountPast64BitsIsNullWithAReason) {
+  const RunResult r = run_grundy({"solve", "bitcount(7):18446744073709551615 + nim:3", "--json"});
+  EXPECT_EQ(r.exit_code, 0) << r;
+  const json doc = json::parse(r.out);
+  EXPECT_EQ(doc["nim_sum"], 23734709 ^ 3);
+  EXPECT_TRUE(doc["winning_move_count"].is_null());
+  EXPECT_EQ(doc["winning_moves"].size(), 20u);
+  EXPECT_EQ(doc["winning_moves_truncated"], true);
+  EXPECT_EQ(count_newlines(r.err), 1u) << r;
+  EXPECT_EQ(r.err.rfind("grundy: note: ", 0), 0u) << r;
+  EXPECT_CONTAINS(r.err, "2^64");
+}
+
+TEST(CliFamilies, WythoffSmallPositions) {
+  const RunResult p = run_grundy({"solve", "wythoff:3,5"});
+  expect_success(p);
+  EXPECT_EQ(p.out, "second player wins\nnim-sum 0\n");
+  const json doc = expect_json(run_grundy({"solve", "wythoff:3,6", "--json"}));
+  EXPECT_EQ(doc, json::parse(R"({"sum":"wythoff:3,6","play":"normal","winner":"first",)"
+                             R"("nim_sum":1,"winning_moves":[{"component":0,"from":"wythoff:3,6",)"
+                             R"("to":"wythoff:3,5"}],"winning_moves_truncated":false,)"
+                             R"("winning_move_count":1})"));
+  // Row 1 of Wythoff's table: 1 2 0 4 5 3.
+  const RunResult row = run_grundy({"value", "wythoff", "1,0", "1,1", "1,2", "1,3", "1,4", "1,5"});
+  expect_success(row);
+  EXPECT_EQ(row.out, "1\n2\n0\n4\n5\n3\n");
+}
+
+TEST(CliFamilies, LoneHugeWythoffThroughTheTheorem) {
+  // (a_k, b_k) for k = 10^18: a P-position; one more in each heap: the diagonal move wins.
+  const std::string a = "1618033988749894848";
+  const std::string b = "2618033988749894848";
+  const RunResult p = run_grundy({"solve", "wythoff:" + a + "," + b});
+  expect_success(p);
+  EXPECT_EQ(p.out, "second player wins\n");  // no nim-sum line: the value is unknown
+  const json pj = expect_json(run_grundy({"solve", "wythoff:" + b + "," + a, "--json"}));
+  EXPECT_FALSE(pj.contains("nim_sum"));
+  EXPECT_EQ(pj["winner"], "second");
+  EXPECT_EQ(pj["winning_move_count"], 0);
+
+  const json n = expect_json(
+      run_grundy({"solve", "wythoff:1618033988749894849,2618033988749894849", "--json"}));
+  EXPECT_FALSE(n.contains("nim_sum"));
+  EXPECT_EQ(n["winner"], "first");
+  bool diagonal = false;
+  for (const json& m : n["winning_moves"])
+    diagonal = diagonal || m["to"] == "wythoff:" + a + "," + b;
+  EXPECT_TRUE(diagonal) << n;
+  EXPECT_EQ(n["winning_move_count"], n["winning_moves"].size());
+
+  const RunResult top = run_grundy({"solve", "wythoff:9223372036854775807,9223372036854775806"});
+  expect_success(top);
+  EXPECT_EQ(top.out.rfind("first player wins\n0: wythoff:9223372036854775807,", 0), 0u) << top;
+}
+
+TEST(CliFamilies, HugeWythoffInsideASumIsAnError) {
+  const std::string message =
+      expect_error(run_grundy({"solve", "wythoff:1000000000000,3 + nim:1"}));
+  EXPECT_CONTAINS(message, "wythoff:1000000000000,3");
+  const std::string value = expect_error(run_grundy({"value", "wythoff", "1000000000000,3"}));
+  EXPECT_CONTAINS(value, "--max-memory");
+}
+
+TEST(CliFamilies, CornerAndTheBoard) {
+  // The top-right square of an n x m board is corner:m-1,n-1; both sides odd loses.
+  const RunResult r =
+      run_grundy({"value", "corner", "0,0", "4,2", "4,3", "3,3", "9223372036854775807,4"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "0\n0\n3\n2\n1\n");
+  const json doc = expect_json(run_grundy({"solve", "corner:4,3", "--json"}));
+  EXPECT_EQ(doc["winning_moves"],
+            json::parse(R"([{"component":0,"from":"corner:4,3","to":"corner:4,2"}])"));
+}
+
+TEST(CliFamilies, MultiplyAndDigits) {
+  // HDU 1517: Stan (first) wins for N = 162, loses for 17 (9 < N <= 18).
+  EXPECT_EQ(run_grundy({"solve", "multiply(2..9,162):1"}).out.rfind("first player wins\n", 0), 0u);
+  EXPECT_EQ(run_grundy({"solve", "multiply(2..9,17):1"}).out, "second player wins\nnim-sum 0\n");
+  const json doc = expect_json(run_grundy({"value", "multiply(2..9,100)", "1", "100", "--json"}));
+  EXPECT_EQ(doc["game"], "multiply(2..9,100)");  // canonical: the range is kept
+  EXPECT_EQ(doc["values"][1]["value"], 0);       // p >= N: over
+  // digits: 0 loses; 1..9 win in one move.
+  EXPECT_EQ(run_grundy({"value", "digits", "0", "7"}).out, "0\n1\n");
+  const RunResult seq = run_grundy({"seq", "digits", "--to", "12"});
+  expect_success(seq);
+  EXPECT_EQ(seq.out.substr(0, 20), "0 1 1 1 1 1 1 1 1 1 ");
+}
+
+TEST(CliFamilies, BadInputIsOneLineAndExitTwo) {
+  const std::vector<std::vector<std::string>> cases = {
+      // malformed WxH, sides below 2
+      {"value", "cut", "5*7"},
+      {"value", "cut", "5x"},
+      {"value", "cut", "x7"},
+      {"value", "cut", "5x7x2"},
+      {"value", "cut", "1x5"},
+      {"value", "cut", "5x1"},
+      {"value", "cut", "0x0"},
+      {"solve", "cut:5"},
+      {"solve", "cut:5x1 + nim:3"},
+      // bitcount(0), bad numbers
+      {"value", "bitcount(0)", "5"},
+      {"solve", "bitcount(0):5"},
+      {"value", "bitcount", "5"},
+      {"value", "bitcount(7)", "18446744073709551616"},
+      // multiply: a < 2, empty range, p = 0, overflow
+      {"value", "multiply(1..9,100)", "1"},
+      {"value", "multiply(0..9,100)", "1"},
+      {"value", "multiply(9..2,100)", "1"},
+      {"value", "multiply(2..9,100)", "0"},
+      {"solve", "multiply(2..9,100):0"},
+      {"seq", "multiply(2..9,100)", "--to", "5"},
+      {"value", "multiply(2..9,9223372036854775807)", "1"},
+      // wythoff / corner positions
+      {"value", "wythoff", "3"},
+      {"value", "corner", "3,-1"},
+  };
+  for (const auto& args : cases) {
+    SCOPED_TRACE(args[0] + " " + args[1] + (args.size() > 2 ? " " + args[2] : ""));
+    expect_error(run_grundy(args));
+  }
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "cut", "1x5"})), "at least 2");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "bitcount(0)", "5"})), "k >= 1");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "multiply(1..9,100)", "1"})), "at least 2");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "multiply(9..2,100)", "1"})), "empty range");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "multiply(2..9,100)", "0"})), "never end");
+}
+
+TEST(CliFamilies, AbsurdSheetsAreRefusedAtOnce) {
+  const auto started = std::chrono::steady_clock::now();
+  for (const std::string sheet :
+       {"1000000x1000000", "1000000x2", "9223372036854775807x9223372036854775807"}) {
+    SCOPED_TRACE(sheet);
+    expect_error(run_grundy({"value", "cut", sheet}, std::nullopt, std::chrono::seconds(10)));
+    expect_error(run_grundy({"solve", "cut:" + sheet + " + nim:1", "--json"}, std::nullopt,
+                            std::chrono::seconds(10)));
+  }
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "cut", "1000000x1000000"})), "--max-memory");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "cut", "400x400", "--max-memory", "100K"})),
+                  "--max-memory");
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(10));
+}
+
+// ---------------------------------------------------------------------------------------------
 // Graph games (tests/data/graphs/small.txt; values derived by hand in that file)
 // ---------------------------------------------------------------------------------------------
 

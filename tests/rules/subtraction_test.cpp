@@ -61,6 +61,9 @@ TEST(Subtraction, KnownValues) {
   // Bash game sub(1..m): g(n) = n mod (m+1).
   Evaluator bash(parse_game("sub(1..4)"), Limits{});
   for (std::uint64_t n = 0; n < 300; ++n) EXPECT_EQ(bash.value({n, 0}), n % 5);
+  // Take 1 or 3 (sub(1,3)): both removals are odd, so g(n) = n mod 2.
+  Evaluator one_three(parse_game("sub(1,3)"), Limits{});
+  for (std::uint64_t n = 0; n < 300; ++n) EXPECT_EQ(one_three.value({n, 0}), n % 2);
   // sub(2,3,7): 0 0 1 1 2 repeating (period 5 from 0).
   Evaluator s237(parse_game("sub(2,3,7)"), Limits{});
   const Value cycle[] = {0, 0, 1, 1, 2};

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "brute_force.hpp"
+#include "grundy/rules/wythoff.hpp"
 #include "grundy/solve/evaluator.hpp"
 #include "grundy/spec/parser.hpp"
 
@@ -110,6 +111,103 @@ TEST(SumSolver, RandomSumsAgreeWithBruteForce) {
     EXPECT_EQ(got, expected);
     EXPECT_EQ(s.winning_move_count, expected.size());
     EXPECT_EQ(s.outcome == Outcome::N, !expected.empty());
+  }
+}
+
+TEST(SumSolver, LoneHugeWythoffIsSolvedByTheTheorem) {
+  const Sum sum = parse_sum("wythoff:1000000000000,3");
+  SumEvaluators evaluators(sum, Limits{});
+  const SumSolution s = solve_sum(sum, evaluators.sources(), 20);
+  EXPECT_FALSE(s.nim_sum_known);
+  EXPECT_EQ(s.outcome, Outcome::N);
+  ASSERT_TRUE(s.winning_move_count.has_value());
+  EXPECT_EQ(*s.winning_move_count, s.winning_moves.size());
+  EXPECT_GE(s.winning_moves.size(), 1u);
+  for (const Move& m : s.winning_moves) {
+    ASSERT_EQ(m.to.size(), 1u);
+    EXPECT_TRUE(wythoff::is_p_position(m.to[0].x, m.to[0].y));
+  }
+  // The P-position (a_k, b_k) for k = 10^12: the second player wins, no moves.
+  const std::uint64_t k = 1000000000000ULL;
+  const Sum p_sum = parse_sum("wythoff:" + std::to_string(wythoff::lower(k)) + "," +
+                              std::to_string(wythoff::lower(k) + k));
+  SumEvaluators p_evaluators(p_sum, Limits{});
+  const SumSolution p = solve_sum(p_sum, p_evaluators.sources(), 20);
+  EXPECT_EQ(p.outcome, Outcome::P);
+  EXPECT_FALSE(p.nim_sum_known);
+  EXPECT_EQ(p.winning_move_count, 0u);
+}
+
+TEST(SumSolver, ModerateLoneWythoffHasItsValue) {
+  const Sum sum = parse_sum("wythoff:3,6");
+  SumEvaluators evaluators(sum, Limits{});
+  const SumSolution s = solve_sum(sum, evaluators.sources(), 20);
+  EXPECT_TRUE(s.nim_sum_known);
+  EXPECT_EQ(s.outcome, Outcome::N);
+  ASSERT_EQ(s.winning_moves.size(), 1u);
+  EXPECT_EQ(s.winning_moves[0].to, (std::vector<Position>{{3, 5}}));
+}
+
+TEST(SumSolver, HugeWythoffInsideASumIsRefused) {
+  const Sum sum = parse_sum("wythoff:1000000000000,3 + nim:1");
+  SumEvaluators evaluators(sum, Limits{});
+  try {
+    solve_sum(sum, evaluators.sources(), 20);
+    FAIL();
+  } catch (const ResourceError& e) {
+    EXPECT_NE(std::string(e.what()).find("wythoff:1000000000000,3"), std::string::npos) << e.what();
+  }
+}
+
+TEST(SumSolver, CountsPast64BitsAreUnknownButMovesAreListed) {
+  const Sum sum = parse_sum("bitcount(7):18446744073709551615 + nim:3");
+  SumEvaluators evaluators(sum, Limits{});
+  const SumSolution s = solve_sum(sum, evaluators.sources(), 20);
+  EXPECT_EQ(s.nim_sum, 23734709u ^ 3u);
+  EXPECT_FALSE(s.winning_move_count.has_value());
+  EXPECT_FALSE(s.winning_move_count_note.empty());
+  EXPECT_TRUE(s.winning_moves_truncated);
+  EXPECT_EQ(s.winning_moves.size(), 20u);
+  EXPECT_TRUE(std::is_sorted(s.winning_moves.begin(), s.winning_moves.end()));
+}
+
+/// Random sums of small positions of the source documents' families against brute force.
+TEST(SumSolver, RandomSumsOfTheNewFamiliesAgreeWithBruteForce) {
+  std::mt19937_64 rng(311);
+  auto component = [&]() -> std::string {
+    switch (rng() % 7) {
+      case 0:
+        return "cut:" + std::to_string(2 + rng() % 7) + "x" + std::to_string(2 + rng() % 7);
+      case 1:
+        return "digits:" + std::to_string(rng() % 80);
+      case 2:
+        return "corner:" + std::to_string(rng() % 7) + "," + std::to_string(rng() % 7);
+      case 3:
+        return "wythoff:" + std::to_string(rng() % 8) + "," + std::to_string(rng() % 8);
+      case 4:
+        return "multiply(2..5,60):" + std::to_string(1 + rng() % 70);
+      case 5:
+        return "bitcount(2):" + std::to_string(rng() % 40);
+      default:
+        return "sub(1,3):" + std::to_string(rng() % 20);
+    }
+  };
+  for (int round = 0; round < 300; ++round) {
+    std::string spec = component();
+    for (int more = static_cast<int>(rng() % 3); more > 0; --more) spec += " + " + component();
+    SCOPED_TRACE(spec);
+    const Sum sum = parse_sum(spec);
+    SumEvaluators evaluators(sum, Limits{});
+    const SumSolution s = solve_sum(sum, evaluators.sources(), 100000);
+    std::vector<test::BruteForce> brute;
+    for (const Component& c : sum.components) brute.emplace_back(*c.game);
+    const auto expected = test::brute_force_winning_moves(sum, brute);
+    std::set<std::pair<std::size_t, std::vector<Position>>> got;
+    for (const Move& m : s.winning_moves) got.emplace(m.component, m.to);
+    EXPECT_EQ(got, expected);
+    EXPECT_EQ(s.winning_move_count, expected.size());
+    EXPECT_EQ(s.outcome == Outcome::N, !expected.empty());
+    EXPECT_TRUE(s.nim_sum_known);
   }
 }
 

@@ -6,6 +6,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -40,6 +41,10 @@ class OptionFunction final : public OptionVisitor {
   F f_;
 };
 
+/// A count of options too large for 64 bits: formula_options_with_value returns it for "2^64-1 or
+/// more".
+inline constexpr std::uint64_t kTooManyToCount = ~std::uint64_t{0};
+
 /// An impartial game: a family with its parameters bound (`sub(1,3,4)`, `0.77`, `graph(g.txt)`).
 /// Rules only describe the game; solving lives in the solve layer.
 class Game {
@@ -65,17 +70,36 @@ class Game {
   /// Integer positions whose option parts are all integers below x, so values fill a dense
   /// table bottom-up.
   virtual bool heap_ordered() const { return false; }
+  /// Positions are points (x, y) and every option part q of p lies in the box below p
+  /// (q.x <= p.x, q.y <= p.y, q != p), so values fill a 2-D table row by row.
+  virtual bool grid_ordered() const { return false; }
+  /// g(x, y) = g(y, x) for every position: a table stores one of the two.
+  virtual bool symmetric() const { return false; }
+  /// The options of (x, y) are every point reached by moving any positive distance left, down or
+  /// diagonally down-left: Wythoff's game as "Corner the Queen" (Isaacs; Winning Ways ch. 3). A
+  /// table solver can then take each mex over three sets it keeps incrementally (the row, the
+  /// column and the diagonal) instead of visiting every option.
+  virtual bool queen_moves() const { return false; }
+  /// For the rectangle-cutting game (a move cuts a W x H sheet along a grid line into two
+  /// rectangles whose sides all stay >= m; positions (W, H)): m. A table solver can then take
+  /// each mex straight over the cuts instead of through options().
+  virtual std::optional<std::uint64_t> cutting_min_side() const { return std::nullopt; }
   /// The value of `p` by a formula (Nim: the heap size), or nothing when the family has none.
   virtual std::optional<Value> formula_value(const Position&) const { return std::nullopt; }
   /// For families with a formula: the options of `p` whose value is `target`, without enumerating
   /// every option. Gives at most `limit` of them to `visit` and returns how many there are in
-  /// all; nothing when the family has no such formula.
+  /// all (kTooManyToCount when that is 2^64-1 or more); nothing when the family has no such
+  /// formula for this position and target.
   virtual std::optional<std::uint64_t> formula_options_with_value(const Position& p, Value target,
                                                                   std::size_t limit,
                                                                   OptionVisitor& visit) const {
     (void)p, (void)target, (void)limit, (void)visit;
     return std::nullopt;
   }
+  /// For families with a theorem that tells P-positions without knowing Grundy values (Wythoff's
+  /// game): whether `p` is a P-position; nothing when the family has none. Such a family also
+  /// answers formula_options_with_value(p, 0, ...), the moves to P-positions, for every p.
+  virtual std::optional<bool> formula_is_p_position(const Position&) const { return std::nullopt; }
   /// The take-and-break code of the game when it has one (octal, hexadecimal, Grundy's game,
   /// polygon), for solvers with a fast path over codes.
   virtual const TakeBreakCode* take_break_code() const { return nullptr; }
@@ -99,5 +123,12 @@ void for_each_option(const Game& game, const Position& p, F&& f) {
 
 /// Reads a heap size 0..2^63-1 (shared by every integer-position family).
 Position parse_heap_position(Scanner& in);
+
+/// Reads a point `x,y` (spaces allowed around the comma), each coordinate 0..2^63-1; `x_name` and
+/// `y_name` name the coordinates in errors.
+Position parse_point_position(Scanner& in, std::string_view x_name, std::string_view y_name);
+
+/// `x,y`.
+std::string format_point_position(const Position& p);
 
 }  // namespace grundy

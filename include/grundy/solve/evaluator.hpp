@@ -1,6 +1,7 @@
 #pragma once
 /// \file The default value source for one game: it picks the solver that fits the family — a
-/// formula, a dense table (heap-ordered games), the graph solver, or the memoising solver.
+/// formula, a dense table (heap-ordered games), a grid table (grid-ordered games), the graph
+/// solver, or the memoising solver.
 
 #include <functional>
 #include <map>
@@ -11,6 +12,7 @@
 #include "grundy/core/limits.hpp"
 #include "grundy/rules/sum.hpp"
 #include "grundy/solve/dense_solver.hpp"
+#include "grundy/solve/grid_solver.hpp"
 #include "grundy/solve/memo_solver.hpp"
 #include "grundy/solve/value_source.hpp"
 
@@ -20,8 +22,9 @@ class Evaluator final : public ValueSource {
  public:
   Evaluator(std::shared_ptr<const Game> game, Limits limits);
 
-  /// Sizes the tables for all of `positions` at once (one dense table to the largest heap), so
-  /// the memory check sees the whole request before anything is computed.
+  /// Sizes the tables for all of `positions` at once (one dense table to the largest heap, one
+  /// grid table over the box of all points), so the memory check sees the whole request before
+  /// anything is computed.
   void prepare(std::span<const Position> positions) override;
   Value value(const Position& p) override;
 
@@ -34,6 +37,7 @@ class Evaluator final : public ValueSource {
   std::shared_ptr<const Game> game_;
   Limits limits_;
   std::unique_ptr<DenseSolver> dense_;
+  std::unique_ptr<GridSolver> grid_;
   std::unique_ptr<MemoSolver> memo_;
   std::vector<Value> graph_values_;
   bool graph_solved_ = false;

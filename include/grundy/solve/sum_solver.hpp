@@ -23,6 +23,10 @@ struct Move {
 
 struct SumSolution {
   Outcome outcome = Outcome::P;
+  /// False when the sum is one component whose Grundy value is out of reach (a table for it would
+  /// pass the limits) and whose outcome and winning moves came from a theorem on P-positions
+  /// instead (Wythoff's theorem): `nim_sum` and `component_values` are then not meaningful.
+  bool nim_sum_known = true;
   Value nim_sum = 0;
   std::vector<Value> component_values;
   /// The first `max_moves` winning moves, by component index and then by what they leave.
@@ -31,11 +35,14 @@ struct SumSolution {
   /// Every winning move, counted as distinct (component, resulting position) pairs; nothing when
   /// it cannot be computed.
   std::optional<std::uint64_t> winning_move_count;
-  /// Why winning_move_count is missing (empty when it is known).
-  std::string count_unknown_reason;
+  /// Why `winning_move_count` is nothing (one line for the user); empty when it is known.
+  std::string winning_move_count_note;
 };
 
-/// Solves `sum` with `sources[i]` giving the values of component i's game.
+/// Solves `sum` with `sources[i]` giving the values of component i's game. When a component's
+/// value cannot be had (its source throws ResourceError) and the sum is that component alone, a
+/// theorem on its P-positions answers instead if its family has one (Game::formula_is_p_position);
+/// inside a larger sum that refusal is reported as an Error naming the component.
 SumSolution solve_sum(const Sum& sum, std::span<ValueSource* const> sources, std::size_t max_moves);
 
 }  // namespace grundy

@@ -1,0 +1,53 @@
+#pragma once
+/// \file A table of Grundy values for grid-ordered games (positions are points (x, y) and every
+/// option part lies in the box below its position): the cutting game, Wythoff's game.
+
+#include <cstdint>
+#include <vector>
+
+#include "grundy/core/limits.hpp"
+#include "grundy/core/mex.hpp"
+#include "grundy/rules/game.hpp"
+#include "grundy/solve/value_source.hpp"
+
+namespace grundy {
+
+class GridSolver final : public ValueSource {
+ public:
+  /// `game` must be grid-ordered and outlive the solver.
+  GridSolver(const Game& game, Limits limits);
+
+  /// Makes g available on the box [0..x] x [0..y] (for a symmetric game, on the box and its
+  /// mirror image). Refuses with ResourceError before allocating when the table would pass the
+  /// memory limit, and before computing when filling it would take more than kMaxWork steps.
+  void extend_to(std::uint64_t x, std::uint64_t y);
+  /// g(p), extending the table to p first.
+  Value value(const Position& p) override;
+
+  /// Steps a table may take to fill (an option part looked up; for queen-move games a cell):
+  /// about a minute of work. A larger request is refused at once rather than left running for
+  /// hours: the memory limit alone does not bound the time when every cell has many options.
+  static constexpr std::uint64_t kMaxWork = 20'000'000'000;
+
+  /// The box the table covers: points with x < rows() and y < columns() (for a symmetric game,
+  /// in the orientation x <= y).
+  std::uint64_t rows() const noexcept { return rows_; }
+  std::uint64_t columns() const noexcept { return columns_; }
+
+ private:
+  Value at(const Position& q) const noexcept;
+  void store(std::uint64_t x, std::uint64_t y, Value v);
+  void fill_generic(std::uint64_t old_rows, std::uint64_t old_columns);
+  void fill_cutting(std::uint64_t old_rows, std::uint64_t old_columns, std::uint64_t min_side);
+  void fill_queen_moves();
+
+  const Game& game_;
+  Limits limits_;
+  std::uint64_t rows_ = 0;
+  std::uint64_t columns_ = 0;
+  std::vector<std::uint32_t> table_;  // row-major: g(x, y) at x * columns_ + y
+  MexSet mex_;
+  std::vector<Value> scratch_;
+};
+
+}  // namespace grundy

@@ -5,6 +5,7 @@
 #include "grundy/core/limits.hpp"
 #include "grundy/core/mex.hpp"
 #include "grundy/core/nim_sum.hpp"
+#include "grundy/core/nimber.hpp"
 #include "grundy/core/outcome.hpp"
 #include "grundy/core/scanner.hpp"
 #include "grundy/core/value.hpp"

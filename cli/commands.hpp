@@ -11,5 +11,6 @@ using Runner = std::function<int()>;
 Runner add_value_command(CLI::App& app);
 Runner add_seq_command(CLI::App& app);
 Runner add_solve_command(CLI::App& app);
+Runner add_nimber_command(CLI::App& app);
 
 }  // namespace grundy::cli

@@ -9,6 +9,7 @@
 #include "grundy/core/outcome.hpp"
 #include "grundy/core/scanner.hpp"
 #include "grundy/core/value.hpp"
+#include "grundy/rules/coin_turning.hpp"
 #include "grundy/rules/game.hpp"
 #include "grundy/rules/graph.hpp"
 #include "grundy/rules/heap_game.hpp"

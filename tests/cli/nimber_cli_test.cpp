@@ -137,5 +137,45 @@ TEST(CliNimber, Help) {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Coin-turning games, whose 2-D products take their values from nim products
+// ---------------------------------------------------------------------------------------------
+
+TEST(CliCoinTurning, ValuesAndSequences) {
+  EXPECT_EQ(run_grundy({"seq", "ruler", "--from", "1", "--to", "8"}).out, "1 2 1 4 1 2 1 8\n");
+  EXPECT_EQ(run_grundy({"seq", "mockturtles", "--to", "7"}).out, "1 2 4 7 8 11 13 14\n");
+  const json doc = expect_json(run_grundy({"value", "rugs", "4,4", "12,6", "--json"}));
+  EXPECT_EQ(doc, json::parse(R"j({"game":"tartan(ruler,ruler)","values":[)j"
+                             R"j({"position":"4,4","value":6},{"position":"12,6","value":8}]})j"));
+  // Turning Corners: g(x, y) = x (x) y, here with 64-bit coins.
+  const RunResult r = run_grundy({"value", "turningcorners", "3141,5926", "9223372036854775807,3"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "14994\n" + std::to_string(nim_mul(9223372036854775807ULL, 3)) + "\n");
+}
+
+TEST(CliCoinTurning, SolveListsTheCoinsAMoveTurns) {
+  // Heads at 3, 5, 9 of Mock Turtles: g = 7 ^ 11 ^ 19 = 31; the winning moves turn coin 9 and
+  // two coins whose values XOR to 19 ^ 31 = 12.
+  const RunResult r = run_grundy({"solve", "mockturtles:3 + mockturtles:5 + mockturtles:9"});
+  expect_success(r);
+  EXPECT_EQ(r.out,
+            "first player wins\nnim-sum 31\n"
+            "2: mockturtles:9 -> mockturtles:0 + mockturtles:6\n"
+            "2: mockturtles:9 -> mockturtles:1 + mockturtles:7\n"
+            "2: mockturtles:9 -> mockturtles:2 + mockturtles:4\n"
+            "2: mockturtles:9 -> mockturtles:3 + mockturtles:5\n");
+}
+
+TEST(CliCoinTurning, HugeMovesAreRefusedOnOneLine) {
+  EXPECT_CONTAINS(
+      expect_error(run_grundy({"solve", "ruler:4611686018427387904 + ruler:3458764513820540928"})),
+      "too many to list");
+  EXPECT_CONTAINS(expect_error(run_grundy({"solve", "rugs:100000,100000 + rugs:1,1"})),
+                  "not searched");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "tartan(ruler,nim)", "1,1"})),
+                  "not a 1-D coin-turning game");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "rugs", "3"})), "','");
+}
+
 }  // namespace
 }  // namespace grundy

@@ -355,7 +355,7 @@ std::uint64_t log_primitive(Value x) {
 
 }  // namespace
 
-Value nim_primitive_element() noexcept {
+Value nim_primitive_element() {
   return log_tables().g;
 }
 

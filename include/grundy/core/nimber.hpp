@@ -52,7 +52,7 @@ Value nim_div(Value a, Value b);
 std::uint64_t nim_order(Value a);
 
 /// A fixed primitive element of the nim-field: its powers are every non-zero nimber.
-Value nim_primitive_element() noexcept;
+Value nim_primitive_element();
 
 /// The discrete logarithm: the least k >= 0 with nim_pow(base, k) == x, or nothing when x is not
 /// a power of base. By Pohlig–Hellman over the prime factors of 2^64 - 1 (each appears once),

@@ -65,6 +65,12 @@ const LogExp16& log_exp16() {
 
 }  // namespace
 
+/// The inverse in GF(2^16) of a non-zero x below 2^16: g^-k = g^(65535 - k).
+Value nim_inv16(Value x) noexcept {
+  const LogExp16& t = log_exp16();
+  return t.exp[65535 - t.log[x]];
+}
+
 Value nim_mul_log_exp16(Value a, Value b) noexcept {
   const LogExp16& t = log_exp16();
   auto mul16 = [&](Value x, Value y) -> Value {
@@ -234,10 +240,27 @@ constexpr std::array<std::uint64_t, 7> kGroupPrimes{3, 5, 17, 257, 641, 65537, 6
 
 }  // namespace
 
+namespace {
+
+/// The conjugate of a over the subfield of nimbers below F = 2^half: the nimbers below F^2 are
+/// GF(F)[X]/(X^2 + X + F/2) with X = F, whose roots are X and X + 1, so the automorphism fixing
+/// GF(F) takes a1 X + a0 to a1 (X + 1) + a0 = a1 X + (a0 xor a1).
+/// (a is below 2^(2 half): a >> half is a1, and XOR puts it into the low half.)
+constexpr Value conjugate(Value a, unsigned half) noexcept {
+  return a ^ (a >> half);
+}
+
+}  // namespace
+
 Value nim_inv(Value a) {
   if (a == 0) throw Error("0 has no nim-inverse");
-  // Lagrange: a^(2^64 - 1) = 1 in the multiplicative group, so a^-1 = a^(2^64 - 2).
-  return nim_pow(a, kGroupOrder - 1);
+  // By norms down the tower: a (x) conj(a) is the norm of a, in the subfield of half the bits,
+  // so a^-1 = conj(a) (x) norm^-1; twice (64 -> 32 -> 16 bits), then the GF(2^16) log table.
+  const Value c64 = conjugate(a, 32);
+  const Value n32 = nim_mul(a, c64);
+  const Value c32 = conjugate(n32, 16);
+  const Value n16 = nim_mul(n32, c32);
+  return nim_mul(c64, nim_mul(c32, detail::nim_inv16(n16)));
 }
 
 Value nim_div(Value a, Value b) {

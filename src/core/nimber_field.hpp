@@ -199,6 +199,7 @@ extern const NimFieldTables kNimField;
 // The multiplication kernels of each NimMulMethod, one product and many; the x86 ones exist only
 // on x86-64 and run only when the CPU has their instructions.
 Value nim_mul_log_exp16(Value a, Value b) noexcept;
+Value nim_inv16(Value x) noexcept;
 void nim_mul_log_exp16_batch(const Value* a, const Value* b, Value* out, std::size_t n) noexcept;
 #if defined(__x86_64__)
 bool cpu_has_clmul() noexcept;

@@ -18,6 +18,7 @@
 #include "grundy/solve/evaluator.hpp"
 #include "grundy/solve/graph_solver.hpp"
 #include "grundy/solve/memo_solver.hpp"
+#include "grundy/solve/misere_solver.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/solve/value_source.hpp"
 #include "grundy/spec/parser.hpp"

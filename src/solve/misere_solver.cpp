@@ -7,6 +7,8 @@
 #include <unordered_set>
 
 #include "grundy/core/error.hpp"
+#include "grundy/core/mex.hpp"
+#include "grundy/rules/registry.hpp"
 
 namespace grundy {
 namespace {
@@ -26,29 +28,59 @@ struct ComponentKeyHash {
 
 enum class Status : std::uint8_t { unseen, expanding, done };
 
+}  // namespace
+
+namespace detail {
+
 class Search {
  public:
-  Search(const Sum& sum, const SearchOptions& options) : sum_(sum), options_(options) {
-    for (const Component& c : sum.components) {
-      // Games are told apart by their canonical spec, so `nim:3 + nim:3` has two equal components
-      // even when the parser made two Nim objects.
-      const auto it = std::find_if(games_.begin(), games_.end(),
-                                   [&](const Game* g) { return g->name() == c.game->name(); });
-      component_game_.push_back(static_cast<std::uint32_t>(it - games_.begin()));
-      if (it == games_.end()) games_.push_back(c.game.get());
-    }
+  explicit Search(const SearchOptions& options) : options_(options) {}
+
+  /// The index of `game` among the games seen so far. Games are told apart by their canonical
+  /// spec, so `nim:3 + nim:3` has two equal components even when the parser made two Nim objects.
+  std::uint32_t game_index(const Game* game) {
+    const auto it = std::find_if(games_.begin(), games_.end(),
+                                 [&](const Game* g) { return g->name() == game->name(); });
+    const auto index = static_cast<std::uint32_t>(it - games_.begin());
+    if (it == games_.end()) games_.push_back(game);
+    return index;
   }
 
-  SearchSolution run() {
-    SearchSolution out;
+  /// Solves `sum` (states already solved for an earlier sum are reused); `sum` must outlive the
+  /// call and its games this Search.
+  SearchSolution run(const Sum& sum) {
+    sum_ = &sum;
+    component_game_.clear();
+    for (const Component& c : sum.components) component_game_.push_back(game_index(c.game.get()));
+    return run();
+  }
+
+  /// Conway's misère Grundy value of `sum` (On Numbers and Games ch. 12): 1 for a sum with no
+  /// move, else the mex of the values of its options; 0 exactly when the player to move loses
+  /// under misère play.
+  Value misere_grundy(const Sum& sum) {
+    sum_ = &sum;
+    component_game_.clear();
+    for (const Component& c : sum.components) component_game_.push_back(game_index(c.game.get()));
+    const std::uint32_t root = solve_root();
+    return misere_grundy_[root];
+  }
+
+  std::uint32_t solve_root() {
     root_.clear();
-    for (std::size_t i = 0; i < sum_.components.size(); ++i) {
-      const std::uint32_t c = intern_component(component_game_[i], sum_.components[i].position);
+    for (std::size_t i = 0; i < sum_->components.size(); ++i) {
+      const std::uint32_t c = intern_component(component_game_[i], sum_->components[i].position);
       if (has_moves(c)) root_.push_back(c);
     }
     std::sort(root_.begin(), root_.end());
     const std::uint32_t root = intern_state(root_);
     solve(root);
+    return root;
+  }
+
+  SearchSolution run() {
+    SearchSolution out;
+    const std::uint32_t root = solve_root();
     out.outcome = win_[root] ? Outcome::N : Outcome::P;
     out.remoteness = remoteness_[root];
     out.states = state_count();
@@ -155,6 +187,7 @@ class Search {
     status_.push_back(Status::unseen);
     win_.push_back(0);
     remoteness_.push_back(0);
+    misere_grundy_.push_back(0);
     return id;
   }
 
@@ -229,6 +262,13 @@ class Search {
         win_[s] = 0;
         remoteness_[s] = static_cast<std::uint32_t>(f.largest + 1);
       }
+      if (options_.play == Play::misere) {
+        option_values_.clear();
+        for (std::uint64_t k = f.children_begin; k < child_stack_.size(); ++k) {
+          option_values_.push_back(misere_grundy_[child_stack_[k]]);
+        }
+        misere_grundy_[s] = terminal ? 1 : static_cast<std::uint32_t>(mex(option_values_, mex_));
+      }
       status_[s] = Status::done;
       child_stack_.resize(f.children_begin);
       frames_.pop_back();
@@ -237,8 +277,8 @@ class Search {
 
   void collect_winning_moves(SearchSolution& out) {
     std::vector<Move> found;
-    for (std::size_t i = 0; i < sum_.components.size(); ++i) {
-      const std::uint32_t c = intern_component(component_game_[i], sum_.components[i].position);
+    for (std::size_t i = 0; i < sum_->components.size(); ++i) {
+      const std::uint32_t c = intern_component(component_game_[i], sum_->components[i].position);
       if (!has_moves(c)) continue;
       found.clear();
       for (std::uint64_t o = first_option_[c]; o < first_option_[c] + option_count_[c]; ++o) {
@@ -265,7 +305,7 @@ class Search {
 
   static constexpr std::uint64_t kUnexpanded = std::numeric_limits<std::uint64_t>::max();
 
-  const Sum& sum_;
+  const Sum* sum_ = nullptr;
   SearchOptions options_;
   std::vector<const Game*> games_;
   std::vector<std::uint32_t> component_game_;
@@ -285,6 +325,9 @@ class Search {
   std::vector<Status> status_;
   std::vector<std::uint8_t> win_;
   std::vector<std::uint32_t> remoteness_;
+  std::vector<std::uint32_t> misere_grundy_;  // under misère play only
+  std::vector<Value> option_values_;
+  MexSet mex_;
 
   std::vector<Frame> frames_;
   std::vector<std::uint32_t> child_stack_;
@@ -293,10 +336,54 @@ class Search {
   std::vector<std::uint32_t> child_;
 };
 
-}  // namespace
+}  // namespace detail
+
+using detail::Search;
 
 SearchSolution solve_by_search(const Sum& sum, const SearchOptions& options) {
-  return Search(sum, options).run();
+  return Search(options).run(sum);
+}
+
+GenusCalculator::GenusCalculator(std::shared_ptr<const Game> game, const SearchOptions& options)
+    : game_(std::move(game)), star_two_(Registry::instance().find("nim")->make(nullptr)) {
+  SearchOptions misere = options;
+  misere.play = Play::misere;
+  search_ = std::make_unique<Search>(misere);
+}
+
+GenusCalculator::~GenusCalculator() = default;
+
+Genus GenusCalculator::genus(const Position& p, Value normal_value) {
+  Genus out;
+  out.grundy_value = normal_value;
+  Sum sum;
+  sum.components.push_back({game_, p});
+  // gamma_k = the misère Grundy value of p + k copies of *2, for k = 0, 1, ... until the last
+  // two pairs agree (see the header).
+  for (std::size_t k = 0;; ++k) {
+    if (k > 0) sum.components.push_back({star_two_, Position{2, 0}});
+    out.gammas.push_back(search_->misere_grundy(sum));
+    const auto& g = out.gammas;
+    const std::size_t n = g.size();
+    if (n >= 4 && g[n - 1] == g[n - 3] && g[n - 2] == g[n - 4]) break;
+  }
+  // Written as Winning Ways does: the alternating tail once.
+  const auto& g = out.gammas;
+  std::size_t keep = g.size();
+  while (keep >= 3 && g[keep - 1] == g[keep - 3]) --keep;
+  out.gammas.resize(keep);
+  return out;
+}
+
+std::string format_genus(const Genus& genus) {
+  std::string text = std::to_string(genus.grundy_value) + "^";
+  bool wide = false;
+  for (Value v : genus.gammas) wide = wide || v >= 10;
+  for (std::size_t i = 0; i < genus.gammas.size(); ++i) {
+    if (wide && i > 0) text += ',';
+    text += std::to_string(genus.gammas[i]);
+  }
+  return text;
 }
 
 Outcome misere_nim_outcome(std::span<const std::uint64_t> heaps) {

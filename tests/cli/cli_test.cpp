@@ -716,6 +716,20 @@ TEST(CliMisere, Remoteness) {
   EXPECT_EQ(doc["play"], "normal");
 }
 
+TEST(CliMisere, GenusSequence) {
+  // Kayles heaps 0..5 (the library test checks genera against a brute-force recursion).
+  RunResult r = run_grundy({"seq", "0.77", "--to", "5", "--misere"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "0^120 1^031 2^20 3^31 1^031 4^146\n");
+  const json doc =
+      expect_json(run_grundy({"seq", "nim", "--from", "1", "--to", "2", "--misere", "--json"}));
+  EXPECT_EQ(doc, json::parse(R"({"game":"nim","from":1,"to":2,"play":"misere",)"
+                             R"("genus":[[1,[0,3,1]],[2,[2,0]]]})"));
+  EXPECT_CONTAINS(
+      expect_error(run_grundy({"seq", "0.77", "--to", "40", "--misere", "--max-states", "1000"})),
+      "--max-states");
+}
+
 TEST(CliMisere, RefusedBeyondMaxStates) {
   const std::string message =
       expect_error(run_grundy({"solve", "0.77:60 + 0.77:61", "--misere", "--max-states", "1000"}));

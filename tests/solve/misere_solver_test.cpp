@@ -232,6 +232,63 @@ TEST(SearchSolver, LoopyGamesAreRefused) {
   std::remove(name);
 }
 
+/// Conway's misère Grundy value by plain recursion: 1 with no move, else the mex over options.
+Value brute_misere_grundy(const BruteSum& moves, BruteSum::State s,
+                          std::map<BruteSum::State, Value>& memo) {
+  std::sort(s.begin(), s.end());
+  if (auto it = memo.find(s); it != memo.end()) return it->second;
+  std::vector<Value> values;
+  for (const BruteSum::State& child : moves.children(s)) {
+    values.push_back(brute_misere_grundy(moves, child, memo));
+  }
+  const Value v = values.empty() ? 1 : test::reference_mex(values);
+  memo[s] = v;
+  return v;
+}
+
+TEST(Genus, AgreesWithBruteForceOnSumsWithHeapsOfTwo) {
+  const auto nim = parse_game("nim");
+  for (const char* spec : {"nim", "0.77", "0.07", "sub(1,3)", "grundy", "0.312"}) {
+    const auto game = parse_game(spec);
+    GenusCalculator genera(game, SearchOptions{});
+    test::BruteForce normal(*game);
+    const BruteSum moves({game.get(), nim.get()}, Play::misere);
+    std::map<BruteSum::State, Value> memo;
+    for (std::uint64_t n = 0; n <= 9; ++n) {
+      const Genus genus = genera.genus(Position{n, 0}, normal.value(Position{n, 0}));
+      ASSERT_FALSE(genus.gammas.empty());
+      BruteSum::State s{{0, Position{n, 0}}};
+      for (std::size_t k = 0; k < 7; ++k) {
+        // The written superscripts, then their last two alternating.
+        const std::size_t m = genus.gammas.size();
+        const std::size_t at = k < m ? k : m - 2 + (k - (m - 2)) % 2;
+        EXPECT_EQ(genus.gammas.at(at), brute_misere_grundy(moves, s, memo))
+            << spec << ":" << n << " k=" << k << " " << format_genus(genus);
+        s.emplace_back(1, Position{2, 0});
+      }
+    }
+  }
+}
+
+TEST(Genus, PublishedValues) {
+  // The empty game and Nim heaps (Winning Ways ch. 13): 0^120, 1^031, 2^20, 3^31.
+  GenusCalculator nim(parse_game("nim"), SearchOptions{});
+  EXPECT_EQ(format_genus(nim.genus(Position{0, 0}, 0)), "0^120");
+  EXPECT_EQ(format_genus(nim.genus(Position{1, 0}, 1)), "1^031");
+  EXPECT_EQ(format_genus(nim.genus(Position{2, 0}, 2)), "2^20");
+  EXPECT_EQ(format_genus(nim.genus(Position{3, 0}, 3)), "3^31");
+  // 0.312, heaps 1..6, from Plambeck's misère octal pages (plambeck.org, "0.312", 2003):
+  // 1^{03131} 2^{20} 0^{02} 2^{1420} 0^{02} 1^{13} (the first written with its tail repeated).
+  const auto game = parse_game("0.312");
+  GenusCalculator genera(game, SearchOptions{});
+  test::BruteForce normal(*game);
+  std::string line;
+  for (std::uint64_t n = 1; n <= 6; ++n) {
+    line += (n > 1 ? " " : "") + format_genus(genera.genus({n, 0}, normal.value({n, 0})));
+  }
+  EXPECT_EQ(line, "1^031 2^20 0^02 2^1420 0^02 1^13");
+}
+
 TEST(SearchSolver, DeepChainsNeedNoDeepStack) {
   // 200000 moves in a row would overflow a recursive search.
   const SearchSolution s = solve_by_search(parse_sum("sub(1):200000"), options_for(Play::misere));

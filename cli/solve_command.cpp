@@ -65,20 +65,28 @@ void note_truncated(std::size_t shown, std::uint64_t count) {
   std::cerr << "grundy: showing " << shown << " of " << count << " winning moves (--max-moves)\n";
 }
 
+/// A draw has no remoteness: null.
+nlohmann::ordered_json remoteness_json(const SearchSolution& solution) {
+  if (solution.outcome == Outcome::D) return nullptr;
+  return json_number(solution.remoteness);
+}
+
 /// Misère play: no nim-sum (it does not decide a misère sum).
 int print_misere(const Sum& sum, const SolveArgs& args, const SearchSolution& solution) {
   const std::string winner(winner_name(solution.outcome));
   if (args.common.json) {
     nlohmann::ordered_json doc{{"sum", format_sum(sum)}, {"play", "misere"}, {"winner", winner}};
-    if (args.remoteness) doc["remoteness"] = json_number(solution.remoteness);
+    if (args.remoteness) doc["remoteness"] = remoteness_json(solution);
     doc["winning_moves"] = json_moves(sum, solution.winning_moves);
     doc["winning_moves_truncated"] = solution.winning_moves_truncated;
     doc["winning_move_count"] = json_number(solution.winning_move_count);
     std::cout << dump_json(doc) << '\n';
     return 0;
   }
-  std::cout << winner << " player wins\n";
-  if (args.remoteness) std::cout << "remoteness " << solution.remoteness << '\n';
+  std::cout << (solution.outcome == Outcome::D ? winner : winner + " player wins") << '\n';
+  if (args.remoteness && solution.outcome != Outcome::D) {
+    std::cout << "remoteness " << solution.remoteness << '\n';
+  }
   print_moves(sum, solution.winning_moves);
   if (solution.winning_moves_truncated) {
     note_truncated(solution.winning_moves.size(), solution.winning_move_count);
@@ -117,7 +125,7 @@ int run_solve(const SolveArgs& args) {
         {"winner", winner},
     };
     if (nim_sum_known) doc["nim_sum"] = json_number(solution.nim_sum);
-    if (searched) doc["remoteness"] = json_number(searched->remoteness);
+    if (searched) doc["remoteness"] = remoteness_json(*searched);
     doc["winning_moves"] = json_moves(sum, solution.winning_moves);
     doc["winning_moves_truncated"] = solution.winning_moves_truncated;
     doc["winning_move_count"] = solution.winning_move_count
@@ -128,7 +136,9 @@ int run_solve(const SolveArgs& args) {
   }
   std::cout << (solution.outcome == Outcome::D ? winner : winner + " player wins") << '\n';
   if (nim_sum_known) std::cout << "nim-sum " << solution.nim_sum << '\n';
-  if (searched) std::cout << "remoteness " << searched->remoteness << '\n';
+  if (searched && searched->outcome != Outcome::D) {
+    std::cout << "remoteness " << searched->remoteness << '\n';
+  }
   print_moves(sum, solution.winning_moves);
   if (!solution.winning_move_count) {
     std::cerr << "grundy: note: the number of winning moves is unknown: "

@@ -63,6 +63,11 @@ class Search {
     component_game_.clear();
     for (const Component& c : sum.components) component_game_.push_back(game_index(c.game.get()));
     const std::uint32_t root = solve_root();
+    if (loopy_) {
+      throw Error(
+          "the sum can return to a position it has left (a loopy game): misère Grundy "
+          "values and genera are computed only for games that end");
+    }
     return misere_grundy_[root];
   }
 
@@ -81,10 +86,10 @@ class Search {
   SearchSolution run() {
     SearchSolution out;
     const std::uint32_t root = solve_root();
-    out.outcome = win_[root] ? Outcome::N : Outcome::P;
+    out.outcome = win_[root] == kWin ? Outcome::N : win_[root] == kLoss ? Outcome::P : Outcome::D;
     out.remoteness = remoteness_[root];
     out.states = state_count();
-    if (win_[root]) collect_winning_moves(out);
+    if (win_[root] == kWin) collect_winning_moves(out);
     return out;
   }
 
@@ -207,9 +212,8 @@ class Search {
     std::uint64_t largest = 0;
   };
 
-  void push_frame(std::uint32_t s) {
-    status_[s] = Status::expanding;
-    const std::uint64_t begin = child_stack_.size();
+  /// Appends the id of every option of state s to `out` (interning new states).
+  void append_children(std::uint32_t s, std::vector<std::uint32_t>& out) {
     current_.assign(state(s).begin(), state(s).end());
     for (std::size_t i = 0; i < current_.size(); ++i) {
       // Equal components have the same moves and lead to the same sums.
@@ -218,10 +222,96 @@ class Search {
       expand(c);
       for (std::uint64_t o = first_option_[c]; o < first_option_[c] + option_count_[c]; ++o) {
         build_child(current_, c, o);
-        child_stack_.push_back(intern_state(child_));
+        out.push_back(intern_state(child_));
       }
     }
+  }
+
+  void push_frame(std::uint32_t s) {
+    status_[s] = Status::expanding;
+    const std::uint64_t begin = child_stack_.size();
+    append_children(s, child_stack_);
     frames_.push_back({s, begin, begin});
+  }
+
+  /// For a sum that can repeat a position: retrograde analysis over every state reachable from
+  /// `root`, linear in the moves. A sum with no move is decided by the play convention, a state
+  /// with an option lost for the player to move is won (remoteness 1 + the least such), a state
+  /// whose options are all won is lost (1 + the largest), and the rest are draws.
+  void solve_loopy(std::uint32_t root) {
+    loopy_ = true;
+    frames_.clear();
+    child_stack_.clear();
+    std::vector<std::uint32_t> order{root};  // local index -> state
+    std::vector<std::uint32_t> local;        // state -> local index
+    constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+    std::vector<std::uint64_t> offsets{0};
+    std::vector<std::uint32_t> edges;  // local successors, then rewritten in place
+    std::vector<std::uint32_t> children;
+    auto local_of = [&](std::uint32_t s) -> std::uint32_t& {
+      if (local.size() <= s) local.resize(state_count(), kNone);
+      return local[s];
+    };
+    local_of(root) = 0;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      children.clear();
+      append_children(order[i], children);
+      for (std::uint32_t c : children) {
+        std::uint32_t& l = local_of(c);
+        if (l == kNone) {
+          l = static_cast<std::uint32_t>(order.size());
+          order.push_back(c);
+        }
+        edges.push_back(l);
+      }
+      offsets.push_back(edges.size());
+    }
+    const std::size_t n = order.size();
+    std::vector<std::uint64_t> pred_offsets(n + 1, 0);
+    for (std::uint32_t w : edges) ++pred_offsets[w + 1];
+    for (std::size_t v = 0; v < n; ++v) pred_offsets[v + 1] += pred_offsets[v];
+    std::vector<std::uint32_t> preds(edges.size());
+    {
+      std::vector<std::uint64_t> fill(pred_offsets.begin(), pred_offsets.end() - 1);
+      for (std::size_t v = 0; v < n; ++v) {
+        for (std::uint64_t e = offsets[v]; e < offsets[v + 1]; ++e) {
+          preds[fill[edges[e]]++] = static_cast<std::uint32_t>(v);
+        }
+      }
+    }
+    std::vector<std::uint8_t> result(n, kDraw);
+    std::vector<std::uint64_t> remoteness(n, 0);
+    std::vector<std::uint64_t> undecided(n);
+    std::vector<std::uint32_t> queue;
+    for (std::size_t v = 0; v < n; ++v) {
+      undecided[v] = offsets[v + 1] - offsets[v];
+      if (undecided[v] == 0) {
+        result[v] = options_.play == Play::misere ? kWin : kLoss;
+        queue.push_back(static_cast<std::uint32_t>(v));
+      }
+    }
+    // Breadth first, so states leave the queue in non-decreasing remoteness.
+    for (std::size_t head = 0; head < queue.size(); ++head) {
+      const std::uint32_t u = queue[head];
+      for (std::uint64_t e = pred_offsets[u]; e < pred_offsets[u + 1]; ++e) {
+        const std::uint32_t q = preds[e];
+        if (result[q] != kDraw) continue;
+        if (result[u] == kLoss) {
+          result[q] = kWin;
+        } else if (--undecided[q] == 0) {
+          result[q] = kLoss;
+        } else {
+          continue;
+        }
+        remoteness[q] = remoteness[u] + 1;
+        queue.push_back(q);
+      }
+    }
+    for (std::size_t v = 0; v < n; ++v) {
+      win_[order[v]] = result[v];
+      remoteness_[order[v]] = static_cast<std::uint32_t>(remoteness[v]);
+      status_[order[v]] = Status::done;
+    }
   }
 
   void solve(std::uint32_t root) {
@@ -235,12 +325,11 @@ class Search {
           push_frame(child);  // invalidates f
           continue;
         }
-        if (status_[child] == Status::expanding) {
-          throw Error(
-              "the sum can return to a position it has left (a loopy game): misère "
-              "play and remoteness are computed only for games that end");
+        if (status_[child] == Status::expanding || win_[child] == kDraw) {
+          solve_loopy(root);  // the sum can repeat a position
+          return;
         }
-        if (win_[child]) {
+        if (win_[child] == kWin) {
           f.largest = std::max<std::uint64_t>(f.largest, remoteness_[child]);
         } else {
           f.any_losing_option = true;
@@ -253,13 +342,13 @@ class Search {
       const bool terminal = f.children_begin == child_stack_.size();
       const std::uint32_t s = f.state;
       if (terminal) {
-        win_[s] = options_.play == Play::misere ? 1 : 0;
+        win_[s] = options_.play == Play::misere ? kWin : kLoss;
         remoteness_[s] = 0;
       } else if (f.any_losing_option) {
-        win_[s] = 1;
+        win_[s] = kWin;
         remoteness_[s] = static_cast<std::uint32_t>(f.least_losing + 1);
       } else {
-        win_[s] = 0;
+        win_[s] = kLoss;
         remoteness_[s] = static_cast<std::uint32_t>(f.largest + 1);
       }
       if (options_.play == Play::misere) {
@@ -284,7 +373,7 @@ class Search {
       for (std::uint64_t o = first_option_[c]; o < first_option_[c] + option_count_[c]; ++o) {
         build_child(root_, c, o);
         const std::uint32_t child = intern_state(child_);
-        if (win_[child]) continue;
+        if (win_[child] != kLoss) continue;
         Move m{i, {}};
         for (std::uint64_t k = option_parts_[o]; k < option_parts_end_[o]; ++k) {
           m.to.push_back(keys_[parts_[k]].position);
@@ -323,7 +412,9 @@ class Search {
   std::unordered_set<std::uint32_t, StateHash, StateEqual> states_{64, StateHash{this},
                                                                    StateEqual{this}};
   std::vector<Status> status_;
-  std::vector<std::uint8_t> win_;
+  static constexpr std::uint8_t kLoss = 0, kWin = 1, kDraw = 2;
+  std::vector<std::uint8_t> win_;  // kLoss, kWin or kDraw for the player to move
+  bool loopy_ = false;             // some state was decided by retrograde analysis
   std::vector<std::uint32_t> remoteness_;
   std::vector<std::uint32_t> misere_grundy_;  // under misère play only
   std::vector<Value> option_values_;

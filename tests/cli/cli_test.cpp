@@ -783,8 +783,21 @@ TEST(CliGraph, LoopySolveDrawsAndWins) {
   r = run_grundy({"solve", game + ":e + " + game + ":e"});
   expect_success(r);
   EXPECT_EQ(r.out, "draw\n");
-  // Misère play needs a game that ends.
-  EXPECT_CONTAINS(expect_error(run_grundy({"solve", game + ":a", "--misere"})), "loopy");
+  // Misère play by retrograde analysis: d (no move) is won for the player to move, so c is lost,
+  // b won (move to c) and a lost in 3; e can only hand over d or cycle: a draw.
+  r = run_grundy({"solve", game + ":a", "--misere", "--remoteness"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "second player wins\nremoteness 3\n");
+  r = run_grundy({"solve", game + ":e", "--misere"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "draw\n");
+  // Normal play with remoteness: b + nim:1 is won; draws have no remoteness.
+  doc = expect_json(run_grundy({"solve", game + ":b", "--remoteness", "--json"}));
+  EXPECT_EQ(doc["winner"], "draw");
+  EXPECT_TRUE(doc["remoteness"].is_null());
+  r = run_grundy({"solve", game + ":e", "--remoteness"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "first player wins\nremoteness 1\n0: " + game + ":e -> " + game + ":d\n");
 }
 
 TEST(CliGraph, UnknownVertex) {

@@ -51,8 +51,9 @@ struct SearchSolution {
 };
 
 /// Solves `sum` by memoised depth-first search over canonical component multisets with an
-/// explicit stack. Throws ResourceError beyond `options.max_states`, Error when the sum can
-/// return to a position it has left (a loopy game).
+/// explicit stack; when the sum can return to a position it has left (a loopy graph game), by
+/// retrograde analysis over every state reachable from it instead, which can also give a draw
+/// (Outcome::D, remoteness 0). Throws ResourceError beyond `options.max_states`.
 SearchSolution solve_by_search(const Sum& sum, const SearchOptions& options);
 
 namespace detail {

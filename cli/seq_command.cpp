@@ -58,6 +58,7 @@ int run_seq(const SeqArgs& args) {
     // JSON [g, [gamma0, gamma1, ...]].
     SearchOptions options;
     options.max_states = parse_number_option("--max-states", args.max_states, kMaxCoordinate);
+    options.limits = args.common.limits();
     GenusCalculator genera(game, options);
     for (std::uint64_t n = from;; ++n) {
       const Genus genus = genera.genus(Position{n, 0}, evaluator.value(Position{n, 0}));

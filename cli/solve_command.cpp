@@ -33,6 +33,7 @@ SearchSolution search(const Sum& sum, const SolveArgs& args, std::size_t max_mov
   SearchOptions options;
   options.play = args.misere ? Play::misere : Play::normal;
   options.max_states = parse_number_option("--max-states", args.max_states, kMaxCoordinate);
+  options.limits = args.common.limits();
   options.max_moves = max_moves;
   return solve_by_search(sum, options);
 }

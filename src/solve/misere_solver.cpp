@@ -188,6 +188,13 @@ class Search {
       return *it;
     }
     if (state_count() > options_.max_states) refuse();
+    if ((state_count() & (state_count() - 1)) == 0) {
+      // Checked as the store doubles: the states, their components and the hash set so far.
+      const std::uint64_t bytes = state_count() * kBytesPerState + arena_.size() * 4 +
+                                  parts_.size() * 4 + keys_.size() * kBytesPerComponent;
+      require_memory(options_.limits, bytes,
+                     "a search over " + std::to_string(state_count()) + " positions of the sum");
+    }
     states_.insert(id);
     status_.push_back(Status::unseen);
     win_.push_back(0);
@@ -392,6 +399,10 @@ class Search {
     out.winning_moves_truncated = out.winning_move_count > out.winning_moves.size();
   }
 
+  // Per state: arena offset, status, outcome, remoteness, misère value, hash-set node and bucket.
+  static constexpr std::uint64_t kBytesPerState = 64;
+  // Per component: key, option range, hash-map node and bucket.
+  static constexpr std::uint64_t kBytesPerComponent = 96;
   static constexpr std::uint64_t kUnexpanded = std::numeric_limits<std::uint64_t>::max();
 
   const Sum* sum_ = nullptr;

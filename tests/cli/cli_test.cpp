@@ -734,6 +734,9 @@ TEST(CliMisere, RefusedBeyondMaxStates) {
   const std::string message =
       expect_error(run_grundy({"solve", "0.77:60 + 0.77:61", "--misere", "--max-states", "1000"}));
   EXPECT_CONTAINS(message, "--max-states");
+  const std::string memory =
+      expect_error(run_grundy({"solve", "0.77:60 + 0.77:61", "--misere", "--max-memory", "100K"}));
+  EXPECT_CONTAINS(memory, "search");
   const std::string bad =
       expect_error(run_grundy({"solve", "0.77:6", "--misere", "--max-states", "x"}));
   EXPECT_CONTAINS(bad, "--max-states");

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "grundy/core/limits.hpp"
 #include "grundy/core/outcome.hpp"
 #include "grundy/rules/sum.hpp"
 #include "grundy/solve/sum_solver.hpp"
@@ -30,6 +31,8 @@ struct SearchOptions {
   Play play = Play::misere;
   /// States (distinct sums) the search may store; more is refused with a ResourceError.
   std::uint64_t max_states = 10'000'000;
+  /// Memory the search may use; checked each time the number of states doubles.
+  Limits limits;
   std::size_t max_moves = 20;
 };
 

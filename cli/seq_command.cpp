@@ -4,8 +4,9 @@
 
 #include "commands.hpp"
 #include "common.hpp"
-#include "grundy/core/error.hpp"
 #include "grundy/analysis/periodic_source.hpp"
+#include "grundy/core/error.hpp"
+#include "grundy/solve/misere_solver.hpp"
 #include "grundy/spec/parser.hpp"
 
 namespace grundy::cli {
@@ -17,7 +18,9 @@ struct SeqArgs {
   std::string from = "0";
   std::string to;
   std::string max = "10000000";
+  std::string max_states = "10000000";
   bool no_cache = false;
+  bool misere = false;
 };
 
 int run_seq(const SeqArgs& args) {
@@ -47,7 +50,32 @@ int run_seq(const SeqArgs& args) {
   };
   if (args.common.json) {
     out += "{\"game\":" + dump_json(game->name()) + ",\"from\":" + dump_json(json_number(from)) +
-           ",\"to\":" + dump_json(json_number(to)) + ",\"values\":[";
+           ",\"to\":" + dump_json(json_number(to)) +
+           (args.misere ? ",\"play\":\"misere\",\"genus\":[" : ",\"values\":[");
+  }
+  if (args.misere) {
+    // The genus sequence: g^{gamma0 gamma1 ...} per heap (misere_solver.hpp), text `0^120`,
+    // JSON [g, [gamma0, gamma1, ...]].
+    SearchOptions options;
+    options.max_states = parse_number_option("--max-states", args.max_states, kMaxCoordinate);
+    options.limits = args.common.limits();
+    GenusCalculator genera(game, options);
+    for (std::uint64_t n = from;; ++n) {
+      const Genus genus = genera.genus(Position{n, 0}, evaluator.value(Position{n, 0}));
+      if (n != from) out += args.common.json ? ',' : ' ';
+      if (args.common.json) {
+        nlohmann::ordered_json gammas = nlohmann::ordered_json::array();
+        for (Value v : genus.gammas) gammas.push_back(json_number(v));
+        out += dump_json(nlohmann::ordered_json::array({json_number(genus.grundy_value), gammas}));
+      } else {
+        out += format_genus(genus);
+      }
+      if (out.size() > (1u << 16)) flush();
+      if (n == to) break;
+    }
+    out += args.common.json ? "]}\n" : "\n";
+    flush();
+    return 0;
   }
   for (std::uint64_t n = from;; ++n) {
     const Value v = evaluator.value(Position{n, 0});
@@ -69,11 +97,17 @@ Runner add_seq_command(CLI::App& app) {
   cmd->footer(
       "\nExamples:\n"
       "  grundy seq grundy --to 30\n"
-      "  grundy seq kayles --from 70 --to 100 --json");
+      "  grundy seq kayles --from 70 --to 100 --json\n"
+      "  grundy seq 0.312 --to 10 --misere   (genus sequence: g^gamma0gamma1..., e.g. 0^120)");
   cmd->add_option("game", args->game, "Game spec whose positions are integers, e.g. 0.77")
       ->required();
   cmd->add_option("--to", args->to, "Last position N")->required();
   cmd->add_option("--from", args->from, "First position A (default 0)");
+  cmd->add_flag("--misere", args->misere,
+                "Print the genus of each heap (Conway's misère theory) instead of its value");
+  cmd->add_option("--max-states", args->max_states,
+                  "With --misere: refuse searches needing more than N positions (default "
+                  "10000000)");
   add_common_options(*cmd, args->common);
   add_period_search_options(*cmd, args->max, args->no_cache);
   return [args] { return run_seq(*args); };

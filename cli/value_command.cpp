@@ -1,6 +1,7 @@
 // grundy value GAME POSITION... : the Grundy value of each position.
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "common.hpp"
 #include "grundy/analysis/periodic_source.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/solve/graph_solver.hpp"
 #include "grundy/spec/parser.hpp"
 
 namespace grundy::cli {
@@ -30,6 +32,27 @@ Position parse_position_argument(const Game& game, const std::string& text) {
   }
 }
 
+/// `inf{0,2}`: an infinite loopy value and its escape set, the finite values of its options.
+std::string infinite_value_text(const Game& game, ValueSource& values, const Position& p) {
+  std::vector<Value> escapes;
+  for_each_option(game, p, [&](std::span<const Position> parts) {
+    Value v = 0;
+    for (const Position& part : parts) {
+      const Value w = values.value(part);
+      if (w == kInfiniteValue) return;
+      v ^= w;
+    }
+    escapes.push_back(v);
+  });
+  std::sort(escapes.begin(), escapes.end());
+  escapes.erase(std::unique(escapes.begin(), escapes.end()), escapes.end());
+  std::string text = "inf{";
+  for (std::size_t i = 0; i < escapes.size(); ++i) {
+    text += (i ? "," : "") + std::to_string(escapes[i]);
+  }
+  return text + "}";
+}
+
 int run_value(const ValueArgs& args) {
   const auto game = parse_game_argument(args.game);
   const std::uint64_t max_values = parse_number_option("--max", args.max, kMaxCoordinate);
@@ -39,10 +62,17 @@ int run_value(const ValueArgs& args) {
   auto answer = [&](const Position& p) {
     const Value v = evaluator.value(p);
     if (args.common.json) {
-      values.push_back({{"position", game->format_position(p)}, {"value", json_number(v)}});
+      values.push_back({{"position", game->format_position(p)},
+                        {"value", v == kInfiniteValue ? nlohmann::ordered_json(infinite_value_text(
+                                                            *game, evaluator, p))
+                                                      : json_number(v)}});
     } else {
       end_progress();
-      std::cout << v << '\n';
+      if (v == kInfiniteValue) {
+        std::cout << infinite_value_text(*game, evaluator, p) << '\n';
+      } else {
+        std::cout << v << '\n';
+      }
     }
   };
 

@@ -22,6 +22,7 @@
 #include "grundy/solve/graph_solver.hpp"
 #include "grundy/solve/grid_solver.hpp"
 #include "grundy/solve/memo_solver.hpp"
+#include "grundy/solve/misere_solver.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/solve/value_source.hpp"
 #include "grundy/spec/parser.hpp"

@@ -40,7 +40,7 @@ Value Evaluator::value(const Position& p) {
   if (grid_) return grid_->value(p);
   if (memo_) return memo_->value(p);
   if (!graph_solved_) {
-    graph_values_ = solve_acyclic_graph(static_cast<const GraphGame&>(*game_));
+    graph_values_ = generalised_sprague_grundy(static_cast<const GraphGame&>(*game_)).gamma;
     graph_solved_ = true;
   }
   return graph_values_.at(p.x);

@@ -5,6 +5,7 @@
 
 #include "grundy/core/error.hpp"
 #include "grundy/core/nim_sum.hpp"
+#include "grundy/solve/graph_solver.hpp"
 
 namespace grundy {
 namespace {
@@ -62,6 +63,42 @@ SumSolution solve_by_p_positions(const Component& c, bool is_p, std::size_t max_
   return out;
 }
 
+/// A sum with an infinite component: Smith's rule (see the header).
+SumSolution solve_infinite(const Sum& sum, std::span<ValueSource* const> sources,
+                           std::size_t max_moves, SumSolution out) {
+  out.outcome = Outcome::D;
+  out.winning_move_count = 0;
+  if (out.infinite_components >= 2) return out;
+  const auto j = static_cast<std::size_t>(
+      std::find(out.component_values.begin(), out.component_values.end(), kInfiniteValue) -
+      out.component_values.begin());
+  Value b = 0;
+  for (std::size_t i = 0; i < out.component_values.size(); ++i) {
+    if (i != j) b ^= out.component_values[i];
+  }
+  std::vector<Move> found;
+  for_each_option(*sum.components[j].game, sum.components[j].position,
+                  [&](std::span<const Position> parts) {
+                    Value v = 0;
+                    for (const Position& part : parts) v ^= sources[j]->value(part);
+                    if (v != b) return;
+                    Move m{j, std::vector<Position>(parts.begin(), parts.end())};
+                    std::sort(m.to.begin(), m.to.end());
+                    found.push_back(std::move(m));
+                  });
+  std::sort(found.begin(), found.end());
+  found.erase(std::unique(found.begin(), found.end()), found.end());
+  if (found.empty()) return out;
+  out.outcome = Outcome::N;
+  out.winning_move_count = found.size();
+  for (Move& m : found) {
+    if (out.winning_moves.size() >= max_moves) break;
+    out.winning_moves.push_back(std::move(m));
+  }
+  out.winning_moves_truncated = found.size() > out.winning_moves.size();
+  return out;
+}
+
 }  // namespace
 
 SumSolution solve_sum(const Sum& sum, std::span<ValueSource* const> sources,
@@ -83,6 +120,9 @@ SumSolution solve_sum(const Sum& sum, std::span<ValueSource* const> sources,
                           e.what() + "); alone it would be solved through its P-positions");
     }
   }
+  out.infinite_components = static_cast<std::size_t>(
+      std::count(out.component_values.begin(), out.component_values.end(), kInfiniteValue));
+  if (out.infinite_components > 0) return solve_infinite(sum, sources, max_moves, std::move(out));
   out.nim_sum = nim_sum(out.component_values);
   out.outcome = outcome_of(out.nim_sum);
   out.winning_move_count = 0;

@@ -685,12 +685,139 @@ TEST(CliGraph, BadCharacter) {
   EXPECT_CONTAINS(message, "'>'");
 }
 
+TEST(CliMisere, NimClosedForm) {
+  // Three 1-heaps: nim-sum 1, every heap <= 1, so misère reverses the normal rule.
+  RunResult r = run_grundy({"solve", "nim:1 + nim:1 + nim:1", "--misere"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "second player wins\n");
+  // nim:3 + nim:1: the winner must leave an odd number of 1-heaps, so takes the whole 3-heap.
+  r = run_grundy({"solve", "nim:3 + nim:1", "--misere"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "first player wins\n0: nim:3 -> 0\n");
+}
+
+TEST(CliMisere, Json) {
+  const RunResult r = run_grundy({"solve", "nim:3 + nim:1", "--misere", "--json"});
+  const json doc = expect_json(r);
+  EXPECT_EQ(doc, json::parse(R"({"sum":"nim:3 + nim:1","play":"misere","winner":"first",)"
+                             R"("winning_moves":[{"component":0,"from":"nim:3","to":"0"}],)"
+                             R"("winning_moves_truncated":false,"winning_move_count":1})"));
+}
+
+TEST(CliMisere, KaylesDiffersFromNormalPlay) {
+  // Kayles heap 4 has Grundy value 1 (a normal-play win), but every option is a misère win for
+  // the opponent: 3, 2, 1 + 2 and 1 + 1 (checked by hand), so it is a misère loss.
+  const RunResult misere = run_grundy({"solve", "0.77:4", "--misere"});
+  expect_success(misere);
+  EXPECT_EQ(misere.out, "second player wins\n");
+  const RunResult normal = run_grundy({"solve", "0.77:4"});
+  expect_success(normal);
+  EXPECT_EQ(normal.out.substr(0, 18), "first player wins\n");
+  // 0.77:3: take one end pin and leave a 2-heap? No: leave 1 (the opponent must take it).
+  const RunResult three = run_grundy({"solve", "0.77:3", "--misere"});
+  expect_success(three);
+  EXPECT_EQ(three.out, "first player wins\n0: 0.77:3 -> 0.77:1\n");
+}
+
+TEST(CliMisere, Remoteness) {
+  RunResult r = run_grundy({"solve", "nim:2 + nim:2", "--remoteness"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "second player wins\nnim-sum 0\nremoteness 4\n");
+  r = run_grundy({"solve", "nim:1", "--misere", "--remoteness"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "second player wins\nremoteness 1\n");
+  const json doc = expect_json(run_grundy({"solve", "sub(1,2):7", "--remoteness", "--json"}));
+  // 7 = 1 mod 3: take 1, then answer every move to a multiple of 3; the loser delays by taking
+  // 1 each time, so 1 + 2 + 2 = 5 moves.
+  EXPECT_EQ(doc["remoteness"], 5);
+  EXPECT_EQ(doc["play"], "normal");
+}
+
+TEST(CliMisere, GenusSequence) {
+  // Kayles heaps 0..5 (the library test checks genera against a brute-force recursion).
+  RunResult r = run_grundy({"seq", "0.77", "--to", "5", "--misere"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "0^120 1^031 2^20 3^31 1^031 4^146\n");
+  const json doc =
+      expect_json(run_grundy({"seq", "nim", "--from", "1", "--to", "2", "--misere", "--json"}));
+  EXPECT_EQ(doc, json::parse(R"({"game":"nim","from":1,"to":2,"play":"misere",)"
+                             R"("genus":[[1,[0,3,1]],[2,[2,0]]]})"));
+  EXPECT_CONTAINS(
+      expect_error(run_grundy({"seq", "0.77", "--to", "40", "--misere", "--max-states", "1000"})),
+      "--max-states");
+}
+
+TEST(CliMisere, RefusedBeyondMaxStates) {
+  const std::string message =
+      expect_error(run_grundy({"solve", "0.77:60 + 0.77:61", "--misere", "--max-states", "1000"}));
+  EXPECT_CONTAINS(message, "--max-states");
+  const std::string memory =
+      expect_error(run_grundy({"solve", "0.77:60 + 0.77:61", "--misere", "--max-memory", "100K"}));
+  EXPECT_CONTAINS(memory, "search");
+  const std::string bad =
+      expect_error(run_grundy({"solve", "0.77:6", "--misere", "--max-states", "x"}));
+  EXPECT_CONTAINS(bad, "--max-states");
+}
+
 TEST(CliGraph, Cycle) {
-  const std::string message = expect_error(run_grundy({"value", graph_game("cycle.txt"), "a"}));
-  EXPECT_CONTAINS(message, "cycle");
-  const std::string in_sum =
-      expect_error(run_grundy({"solve", graph_game("cycle.txt") + ":b + nim:1"}));
-  EXPECT_CONTAINS(in_sum, "cycle");
+  // Loopy games used to be refused with "cycle ... loopy games are not supported yet"; now they
+  // get Smith's generalised values. cycle.txt (a -> b -> c -> a, c -> d) has only finite ones:
+  // d = 0, c = mex{a, d}, b = 0 because its one follower c can reach d, a = 1, c = 2.
+  RunResult r = run_grundy({"value", graph_game("cycle.txt"), "a", "b", "c", "d"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "1\n0\n2\n0\n");
+  r = run_grundy({"solve", graph_game("cycle.txt") + ":b + nim:1"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "first player wins\nnim-sum 1\n1: nim:1 -> 0\n");
+}
+
+TEST(CliGraph, InfiniteValuesPrintTheirEscapeSet) {
+  const std::string game = graph_game("loopy.txt");
+  RunResult r = run_grundy({"value", game, "a", "b", "c", "d", "e"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "inf{}\ninf{1}\n1\n0\ninf{0}\n");
+  const json doc = expect_json(run_grundy({"value", game, "b", "c", "--json"}));
+  EXPECT_EQ(doc["values"][0]["value"], "inf{1}");
+  EXPECT_EQ(doc["values"][1]["value"], 1);
+}
+
+TEST(CliGraph, LoopySolveDrawsAndWins) {
+  const std::string game = graph_game("loopy.txt");
+  // b = inf{1}: 0 is not an escape, so neither player can force a win.
+  RunResult r = run_grundy({"solve", game + ":b"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "draw\n");
+  json doc = expect_json(run_grundy({"solve", game + ":b", "--json"}));
+  EXPECT_EQ(doc["winner"], "draw");
+  EXPECT_FALSE(doc.contains("nim_sum"));
+  EXPECT_EQ(doc["winning_move_count"], 0);
+  // e = inf{0}: move to the sink.
+  r = run_grundy({"solve", game + ":e"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "first player wins\n0: " + game + ":e -> " + game + ":d\n");
+  // inf{1} + 1 = inf{0}: a first-player win by moving b to c (value 1).
+  r = run_grundy({"solve", game + ":b + nim:1"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "first player wins\n0: " + game + ":b -> " + game + ":c\n");
+  // Two infinite components: a draw.
+  r = run_grundy({"solve", game + ":e + " + game + ":e"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "draw\n");
+  // Misère play by retrograde analysis: d (no move) is won for the player to move, so c is lost,
+  // b won (move to c) and a lost in 3; e can only hand over d or cycle: a draw.
+  r = run_grundy({"solve", game + ":a", "--misere", "--remoteness"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "second player wins\nremoteness 3\n");
+  r = run_grundy({"solve", game + ":e", "--misere"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "draw\n");
+  // Normal play with remoteness: b + nim:1 is won; draws have no remoteness.
+  doc = expect_json(run_grundy({"solve", game + ":b", "--remoteness", "--json"}));
+  EXPECT_EQ(doc["winner"], "draw");
+  EXPECT_TRUE(doc["remoteness"].is_null());
+  r = run_grundy({"solve", game + ":e", "--remoteness"});
+  expect_success(r);
+  EXPECT_EQ(r.out, "first player wins\nremoteness 1\n0: " + game + ":e -> " + game + ":d\n");
 }
 
 TEST(CliGraph, UnknownVertex) {
@@ -869,7 +996,7 @@ TEST(CliErrors, MemoryLimitRefused) {
        }) {
     SCOPED_TRACE(args[0] + " " + args[1]);
     const std::string message = expect_error(run_grundy(args));
-    EXPECT_CONTAINS(message, "95.4 MiB");   // the size needed
+    EXPECT_CONTAINS(message, "95.4 MiB");  // the size needed
     EXPECT_CONTAINS(message, "1.00 MiB");  // the limit
     EXPECT_CONTAINS(message, "--max-memory");
   }

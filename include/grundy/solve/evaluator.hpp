@@ -26,6 +26,8 @@ class Evaluator final : public ValueSource {
   /// grid table over the box of all points), so the memory check sees the whole request before
   /// anything is computed.
   void prepare(std::span<const Position> positions) override;
+  /// The Grundy value of `p`; for a graph game, Smith's generalised value, kInfiniteValue when
+  /// infinite (graph_solver.hpp).
   Value value(const Position& p) override;
 
   const Game& game() const noexcept { return *game_; }

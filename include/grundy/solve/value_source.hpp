@@ -24,7 +24,8 @@ struct OptionSearch {
 class ValueSource {
  public:
   virtual ~ValueSource() = default;
-  /// The Grundy value of `p`; throws Error (e.g. ResourceError) when it cannot be had.
+  /// The Grundy value of `p`; throws Error (e.g. ResourceError) when it cannot be had. A loopy
+  /// position of infinite value gives kInfiniteValue (graph_solver.hpp).
   virtual Value value(const Position& p) = 0;
   /// Announces every position about to be asked, so tables are sized (and memory checked) once.
   virtual void prepare(std::span<const Position> positions) { (void)positions; }

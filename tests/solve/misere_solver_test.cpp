@@ -1,0 +1,307 @@
+#include "grundy/solve/misere_solver.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "brute_force.hpp"
+#include "grundy/core/error.hpp"
+#include "grundy/spec/parser.hpp"
+
+namespace grundy {
+namespace {
+
+/// The reference: plain recursion over whole sums, written as lists of (component game index,
+/// position) with nothing canonicalised (no dropped terminals, no sorting beyond the memo key).
+class BruteSum {
+ public:
+  BruteSum(std::vector<const Game*> games, Play play) : games_(std::move(games)), play_(play) {}
+
+  using State = std::vector<std::pair<std::size_t, Position>>;
+  struct Result {
+    bool win = false;
+    std::uint64_t remoteness = 0;
+  };
+
+  Result solve(State s) {
+    std::sort(s.begin(), s.end());
+    if (auto it = memo_.find(s); it != memo_.end()) return it->second;
+    bool any_move = false;
+    bool any_losing = false;
+    std::uint64_t least_losing = ~std::uint64_t{0};
+    std::uint64_t largest = 0;
+    for (const State& child : children(s)) {
+      any_move = true;
+      const Result r = solve(child);
+      largest = std::max(largest, r.remoteness);
+      if (!r.win) {
+        any_losing = true;
+        least_losing = std::min(least_losing, r.remoteness);
+      }
+    }
+    Result out;
+    if (!any_move) {
+      out.win = play_ == Play::misere;
+    } else if (any_losing) {
+      out = {true, least_losing + 1};
+    } else {
+      out = {false, largest + 1};
+    }
+    memo_[s] = out;
+    return out;
+  }
+
+  std::vector<State> children(const State& s) const {
+    std::vector<State> out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      for_each_option(*games_[s[i].first], s[i].second, [&](std::span<const Position> parts) {
+        State child = s;
+        child.erase(child.begin() + static_cast<std::ptrdiff_t>(i));
+        for (const Position& p : parts) child.emplace_back(s[i].first, p);
+        out.push_back(child);
+      });
+    }
+    return out;
+  }
+
+ private:
+  std::vector<const Game*> games_;
+  Play play_;
+  std::map<State, Result> memo_;
+};
+
+BruteSum::State brute_state(const Sum& sum, std::vector<const Game*>& games) {
+  BruteSum::State s;
+  for (const Component& c : sum.components) {
+    games.push_back(c.game.get());
+    s.emplace_back(games.size() - 1, c.position);
+  }
+  return s;
+}
+
+/// Every winning move of `sum` by the reference: moves to sums that are lost for the mover's
+/// opponent.
+std::set<std::pair<std::size_t, std::vector<Position>>> brute_winning_moves(const Sum& sum,
+                                                                            Play play) {
+  std::vector<const Game*> games;
+  const BruteSum::State root = brute_state(sum, games);
+  BruteSum brute(games, play);
+  std::set<std::pair<std::size_t, std::vector<Position>>> moves;
+  for (std::size_t i = 0; i < root.size(); ++i) {
+    for_each_option(*games[i], root[i].second, [&](std::span<const Position> parts) {
+      BruteSum::State child = root;
+      child.erase(child.begin() + static_cast<std::ptrdiff_t>(i));
+      for (const Position& p : parts) child.emplace_back(i, p);
+      if (!brute.solve(child).win) {
+        std::vector<Position> to(parts.begin(), parts.end());
+        std::sort(to.begin(), to.end());
+        moves.emplace(i, to);
+      }
+    });
+  }
+  return moves;
+}
+
+SearchOptions options_for(Play play) {
+  SearchOptions o;
+  o.play = play;
+  o.max_moves = 1000;
+  return o;
+}
+
+TEST(MisereNim, ClosedFormCases) {
+  const std::uint64_t one[] = {1};
+  EXPECT_EQ(misere_nim_outcome(one), Outcome::P);  // must take the last token
+  const std::uint64_t none[] = {0};
+  EXPECT_EQ(misere_nim_outcome(none), Outcome::N);  // no move: the player to move wins
+  const std::uint64_t ones[] = {1, 1};
+  EXPECT_EQ(misere_nim_outcome(ones), Outcome::N);
+  const std::uint64_t two_two[] = {2, 2};
+  EXPECT_EQ(misere_nim_outcome(two_two), Outcome::P);
+  const std::uint64_t big[] = {5, 1};
+  EXPECT_EQ(misere_nim_outcome(big), Outcome::N);
+}
+
+TEST(MisereNim, SearchAgreesWithTheClosedFormAndItsMoves) {
+  std::mt19937_64 rng(6);
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::size_t heaps = 1 + rng() % 4;
+    std::string spec;
+    std::vector<std::uint64_t> sizes;
+    for (std::size_t i = 0; i < heaps; ++i) {
+      sizes.push_back(rng() % 7);
+      spec += (i ? " + nim:" : "nim:") + std::to_string(sizes.back());
+    }
+    const Sum sum = parse_sum(spec);
+    ASSERT_TRUE(is_nim_sum(sum));
+    const SearchSolution searched = solve_by_search(sum, options_for(Play::misere));
+    EXPECT_EQ(searched.outcome, misere_nim_outcome(sizes)) << spec;
+    const SearchSolution closed = solve_misere_nim(sum, 1000);
+    EXPECT_EQ(closed.outcome, searched.outcome) << spec;
+    EXPECT_EQ(closed.winning_moves, searched.winning_moves) << spec;
+    EXPECT_EQ(closed.winning_move_count, searched.winning_move_count) << spec;
+  }
+}
+
+/// Random small sums of several families, each answer checked against the brute force.
+void check_random_sums(Play play, std::uint64_t seed) {
+  const char* games[] = {"nim", "sub(1,3)", "0.77", "0.07", "grundy"};
+  std::mt19937_64 rng(seed);
+  for (int trial = 0; trial < 120; ++trial) {
+    const std::size_t count = 1 + rng() % 3;
+    std::string spec;
+    for (std::size_t i = 0; i < count; ++i) {
+      spec += std::string(i ? " + " : "") + games[rng() % 5] + ":" + std::to_string(rng() % 9);
+    }
+    const Sum sum = parse_sum(spec);
+    std::vector<const Game*> game_list;
+    const BruteSum::State root = brute_state(sum, game_list);
+    BruteSum brute(game_list, play);
+    const BruteSum::Result expected = brute.solve(root);
+    const SearchSolution got = solve_by_search(sum, options_for(play));
+    EXPECT_EQ(got.outcome == Outcome::N, expected.win) << spec;
+    EXPECT_EQ(got.remoteness, expected.remoteness) << spec;
+    const auto moves = brute_winning_moves(sum, play);
+    std::set<std::pair<std::size_t, std::vector<Position>>> got_moves;
+    for (const Move& m : got.winning_moves) got_moves.emplace(m.component, m.to);
+    EXPECT_EQ(got_moves, moves) << spec;
+    EXPECT_EQ(got.winning_move_count, moves.size()) << spec;
+    EXPECT_FALSE(got.winning_moves_truncated);
+  }
+}
+
+TEST(SearchSolver, MisereSumsAgreeWithBruteForce) {
+  check_random_sums(Play::misere, 1);
+}
+
+TEST(SearchSolver, NormalPlaySumsAgreeWithBruteForceAndNimSum) {
+  check_random_sums(Play::normal, 2);
+  // Under normal play the search must also agree with Sprague–Grundy.
+  const Sum sum = parse_sum("0.07:7 + grundy:8 + sub(1,3):5");
+  Value x = 0;
+  for (const Component& c : sum.components) x ^= test::BruteForce(*c.game).value(c.position);
+  EXPECT_EQ(solve_by_search(sum, options_for(Play::normal)).outcome, outcome_of(x));
+}
+
+TEST(SearchSolver, MisereDiffersFromGrundyValues) {
+  // Both sums have Grundy value 0, but under misère play nim:2 + nim:2 is lost and
+  // nim:1 + nim:1 is won: a reduction to Grundy values would give them the same outcome.
+  EXPECT_EQ(solve_by_search(parse_sum("nim:2 + nim:2"), options_for(Play::misere)).outcome,
+            Outcome::P);
+  EXPECT_EQ(solve_by_search(parse_sum("nim:1 + nim:1"), options_for(Play::misere)).outcome,
+            Outcome::N);
+}
+
+TEST(SearchSolver, RemotenessOfSmallCases) {
+  auto r = [](const char* spec, Play play) {
+    return solve_by_search(parse_sum(spec), options_for(play)).remoteness;
+  };
+  EXPECT_EQ(r("nim:3", Play::normal), 1u);          // take everything
+  EXPECT_EQ(r("nim:1 + nim:1", Play::normal), 2u);  // lost, two moves
+  EXPECT_EQ(r("nim:1", Play::misere), 1u);          // lost: must take the last token
+  EXPECT_EQ(r("nim:0", Play::misere), 0u);          // won at once
+  EXPECT_EQ(r("nim:2 + nim:2", Play::normal), 4u);  // the loser delays: 1 token at a time
+  EXPECT_EQ(r("sub(1):7", Play::normal), 7u);       // only one way to play
+}
+
+TEST(SearchSolver, RefusesBeyondTheStateBudget) {
+  SearchOptions o = options_for(Play::misere);
+  o.max_states = 100;
+  try {
+    solve_by_search(parse_sum("0.77:30 + 0.77:31"), o);
+    FAIL();
+  } catch (const ResourceError& e) {
+    EXPECT_NE(std::string(e.what()).find("--max-states"), std::string::npos);
+  }
+}
+
+TEST(SearchSolver, LoopySumsByRetrogradeAnalysis) {
+  // a -> b, b -> a, b -> c (a sink). Normal play: b wins by moving to c, so a is lost in 2.
+  // Misère: moving to c hands the opponent a win, so b and a draw by cycling.
+  char name[] = "/tmp/grundy-misere-cycle-XXXXXX";
+  const int fd = mkstemp(name);
+  std::ofstream(name) << "a b\nb a\nb c\n";
+  close(fd);
+  const Sum sum = parse_sum(std::string("graph(") + name + "):a");
+  const SearchSolution misere = solve_by_search(sum, options_for(Play::misere));
+  EXPECT_EQ(misere.outcome, Outcome::D);
+  EXPECT_TRUE(misere.winning_moves.empty());
+  const SearchSolution normal = solve_by_search(sum, options_for(Play::normal));
+  EXPECT_EQ(normal.outcome, Outcome::P);
+  EXPECT_EQ(normal.remoteness, 2u);
+  std::remove(name);
+}
+
+/// Conway's misère Grundy value by plain recursion: 1 with no move, else the mex over options.
+Value brute_misere_grundy(const BruteSum& moves, BruteSum::State s,
+                          std::map<BruteSum::State, Value>& memo) {
+  std::sort(s.begin(), s.end());
+  if (auto it = memo.find(s); it != memo.end()) return it->second;
+  std::vector<Value> values;
+  for (const BruteSum::State& child : moves.children(s)) {
+    values.push_back(brute_misere_grundy(moves, child, memo));
+  }
+  const Value v = values.empty() ? 1 : test::reference_mex(values);
+  memo[s] = v;
+  return v;
+}
+
+TEST(Genus, AgreesWithBruteForceOnSumsWithHeapsOfTwo) {
+  const auto nim = parse_game("nim");
+  for (const char* spec : {"nim", "0.77", "0.07", "sub(1,3)", "grundy", "0.312"}) {
+    const auto game = parse_game(spec);
+    GenusCalculator genera(game, SearchOptions{});
+    test::BruteForce normal(*game);
+    const BruteSum moves({game.get(), nim.get()}, Play::misere);
+    std::map<BruteSum::State, Value> memo;
+    for (std::uint64_t n = 0; n <= 9; ++n) {
+      const Genus genus = genera.genus(Position{n, 0}, normal.value(Position{n, 0}));
+      ASSERT_FALSE(genus.gammas.empty());
+      BruteSum::State s{{0, Position{n, 0}}};
+      for (std::size_t k = 0; k < 7; ++k) {
+        // The written superscripts, then their last two alternating.
+        const std::size_t m = genus.gammas.size();
+        const std::size_t at = k < m ? k : m - 2 + (k - (m - 2)) % 2;
+        EXPECT_EQ(genus.gammas.at(at), brute_misere_grundy(moves, s, memo))
+            << spec << ":" << n << " k=" << k << " " << format_genus(genus);
+        s.emplace_back(1, Position{2, 0});
+      }
+    }
+  }
+}
+
+TEST(Genus, PublishedValues) {
+  // The empty game and Nim heaps (Winning Ways ch. 13): 0^120, 1^031, 2^20, 3^31.
+  GenusCalculator nim(parse_game("nim"), SearchOptions{});
+  EXPECT_EQ(format_genus(nim.genus(Position{0, 0}, 0)), "0^120");
+  EXPECT_EQ(format_genus(nim.genus(Position{1, 0}, 1)), "1^031");
+  EXPECT_EQ(format_genus(nim.genus(Position{2, 0}, 2)), "2^20");
+  EXPECT_EQ(format_genus(nim.genus(Position{3, 0}, 3)), "3^31");
+  // 0.312, heaps 1..6, from Plambeck's misère octal pages (plambeck.org, "0.312", 2003):
+  // 1^{03131} 2^{20} 0^{02} 2^{1420} 0^{02} 1^{13} (the first written with its tail repeated).
+  const auto game = parse_game("0.312");
+  GenusCalculator genera(game, SearchOptions{});
+  test::BruteForce normal(*game);
+  std::string line;
+  for (std::uint64_t n = 1; n <= 6; ++n) {
+    line += (n > 1 ? " " : "") + format_genus(genera.genus({n, 0}, normal.value({n, 0})));
+  }
+  EXPECT_EQ(line, "1^031 2^20 0^02 2^1420 0^02 1^13");
+}
+
+TEST(SearchSolver, DeepChainsNeedNoDeepStack) {
+  // 200000 moves in a row would overflow a recursive search.
+  const SearchSolution s = solve_by_search(parse_sum("sub(1):200000"), options_for(Play::misere));
+  EXPECT_EQ(s.outcome, Outcome::N);  // 200000 moves: the second player takes the last token
+  EXPECT_EQ(s.remoteness, 200000u);
+}
+
+}  // namespace
+}  // namespace grundy

@@ -6,8 +6,8 @@
 #include "common.hpp"
 #include "grundy/analysis/periodic_source.hpp"
 #include "grundy/analysis/sparse_space.hpp"
-#include "grundy/rules/take_break.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/rules/take_break.hpp"
 #include "grundy/spec/parser.hpp"
 
 namespace grundy::cli {
@@ -30,19 +30,8 @@ int run_period(const PeriodArgs& args) {
   const std::uint64_t max_values = parse_number_option("--max", args.max, kMaxCoordinate);
   if (max_values == 0) throw Error("--max must be at least 1");
   PeriodOptions options = period_options(args.common, args.no_cache, max_values);
-  if (!game->heap_ordered()) periodicity_theorem(*game);  // no theory: a clear error
-  // Take-and-break codes without three-heap moves: the sparse-space engine; others: the table.
-  PeriodAnswer answer;
-  const TakeBreakCode* code = game->take_break_code();
-  if (code != nullptr && SparseSpaceSolver::supports(*code)) {
-    SparseSpaceSolver solver(*code, options.limits);
-    solver.set_progress(terminal_progress("period"));
-    answer = find_or_load_periodicity(*game, solver, options, max_values);
-  } else {
-    DenseSolver solver(*game, options.limits);
-    solver.set_progress(terminal_progress("period"));
-    answer = find_or_load_periodicity(*game, solver, options, max_values);
-  }
+  const PeriodAnswer answer =
+      find_or_load_periodicity(*game, options, max_values, terminal_progress("period"));
   end_progress();
 
   if (args.common.json) {

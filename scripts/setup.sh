@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev   # tests and benchmarks
   python3                             # the judge programs' reference checks
   python3-dev pybind11-dev python3-pytest      # the Python module and its tests
+  libxml2-utils librsvg2-bin          # the plot tests (xmllint, rsvg-convert)
 )
 
 missing=()

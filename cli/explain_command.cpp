@@ -2,9 +2,11 @@
 // mex over them, and which options win.
 #include <algorithm>
 #include <iostream>
+#include <iterator>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "commands.hpp"
@@ -36,17 +38,99 @@ struct ListedOption {
   Value value = 0;
 };
 
+/// The distinct values of a position's options, in bounded memory: values below the most options
+/// explain enumerates (every value that can decide the mex, which is at most the option count)
+/// in a bitset, and only the `keep` smallest larger values (all that can be shown).
+class OptionValues {
+ public:
+  explicit OptionValues(std::uint64_t keep) : keep_(keep) {}
+
+  void insert(Value v) {
+    if (v <= kMaxEnumeratedOptions) {
+      if (v >= small_.size()) small_.resize(std::max<std::uint64_t>(v + 1, 2 * small_.size()));
+      if (!small_[v]) ++small_count_;
+      small_[v] = true;
+      return;
+    }
+    large_.insert(v);
+    if (large_.size() > keep_) {
+      large_.erase(std::prev(large_.end()));
+      large_dropped_ = true;
+    }
+  }
+  Value mex() const {
+    Value m = 0;
+    while (m < small_.size() && small_[m]) ++m;
+    return m;
+  }
+  /// The smallest distinct values, increasing; `complete` says whether they are all of them.
+  std::vector<Value> smallest(std::uint64_t count, bool& complete) const {
+    std::vector<Value> out;
+    for_each_value([&](Value v) {
+      if (out.size() == count) return false;
+      out.push_back(v);
+      return true;
+    });
+    complete = !large_dropped_ && out.size() == small_count_ + large_.size();
+    return out;
+  }
+  /// Runs of consecutive values [first, last], the first `max_runs` of them; `more` says whether
+  /// values beyond them exist or may exist (the last run kept may go on past the values kept).
+  std::vector<std::pair<Value, Value>> runs(std::uint64_t max_runs, bool& more) const {
+    std::vector<std::pair<Value, Value>> out;
+    more = false;
+    for_each_value([&](Value v) {
+      if (!out.empty() && out.back().second + 1 == v) {
+        out.back().second = v;
+        return true;
+      }
+      if (out.size() == max_runs) {
+        more = true;
+        return false;
+      }
+      out.emplace_back(v, v);
+      return true;
+    });
+    if (!more && large_dropped_ && !out.empty() && !large_.empty() &&
+        out.back().second == *large_.rbegin()) {
+      out.pop_back();
+      more = true;
+    }
+    return out;
+  }
+
+ private:
+  /// Calls f(v) for the distinct values in increasing order while it returns true.
+  template <class F>
+  void for_each_value(F&& f) const {
+    for (Value v = 0; v < small_.size(); ++v) {
+      if (small_[v] && !f(v)) return;
+    }
+    for (const Value v : large_) {
+      if (!f(v)) return;
+    }
+  }
+
+  std::uint64_t keep_;
+  std::vector<bool> small_;
+  std::uint64_t small_count_ = 0;
+  std::set<Value> large_;
+  bool large_dropped_ = false;
+};
+
 struct Explanation {
+  explicit Explanation(std::uint64_t keep) : option_values(keep) {}
   Value value = 0;
   std::uint64_t option_count = 0;
   std::uint64_t winning_count = 0;
-  std::set<Value> option_values;
+  OptionValues option_values;
   std::vector<ListedOption> listed;  // the first --max-options options, in the family's order
 };
 
 Explanation explain(const Game& game, const Position& p, ValueSource& source,
                     std::uint64_t max_options) {
-  Explanation e;
+  // One more value than can be shown tells whether the shown ones are all there are.
+  Explanation e(max_options + 1);
   e.value = source.value(p);
   for_each_option(game, p, [&](std::span<const Position> parts) {
     if (++e.option_count > kMaxEnumeratedOptions) {
@@ -63,8 +147,7 @@ Explanation explain(const Game& game, const Position& p, ValueSource& source,
   });
   // The Sprague–Grundy value is the mex of the options' values; a source that disagrees with its
   // own game's options is a bug in the library, not bad input.
-  Value m = 0;
-  while (e.option_values.contains(m)) ++m;
+  const Value m = e.option_values.mex();
   if (m != e.value) {
     throw std::logic_error("value " + std::to_string(e.value) + " of " + format_component(game, p) +
                            " differs from the mex " + std::to_string(m) + " of its options");
@@ -72,24 +155,19 @@ Explanation explain(const Game& game, const Position& p, ValueSource& source,
   return e;
 }
 
-/// `{0..3, 5, 7..8}`: runs of consecutive values collapsed, at most `max_runs` runs shown.
-std::string format_value_set(const std::set<Value>& values, std::uint64_t max_runs) {
-  std::string out = "{";
-  std::uint64_t runs = 0;
-  for (auto it = values.begin(); it != values.end();) {
-    const Value first = *it;
-    Value last = first;
-    for (++it; it != values.end() && *it == last + 1; ++it) last = *it;
-    if (runs == max_runs) {
-      out += ", ...";
-      break;
-    }
-    if (runs++ > 0) out += ", ";
+/// `{0..3, 5, 7..8}`: runs of consecutive values collapsed, at most `max_runs` runs shown, and
+/// `...` when there may be more.
+std::string format_value_set(const OptionValues& values, std::uint64_t max_runs) {
+  bool more = false;
+  std::string out;
+  for (const auto& [first, last] : values.runs(max_runs, more)) {
+    out += out.empty() ? "" : ", ";
     out += std::to_string(first);
     if (last == first + 1) out += ", " + std::to_string(last);
     if (last > first + 1) out += ".." + std::to_string(last);
   }
-  return out + "}";
+  if (more) out += out.empty() ? "..." : ", ...";
+  return "{" + out + "}";
 }
 
 int run_explain(const ExplainArgs& args) {
@@ -123,11 +201,12 @@ int run_explain(const ExplainArgs& args) {
       options.push_back(
           {{"option", o.text}, {"value", json_number(o.value)}, {"winning", o.value == 0}});
     }
+    bool complete = false;
+    std::vector<Value> shown = e.option_values.smallest(max_options + 1, complete);
+    const bool truncated = shown.size() > max_options || !complete;
+    if (shown.size() > max_options) shown.resize(max_options);
     nlohmann::ordered_json values = nlohmann::ordered_json::array();
-    for (const Value v : e.option_values) {
-      if (values.size() == max_options) break;
-      values.push_back(json_number(v));
-    }
+    for (const Value v : shown) values.push_back(json_number(v));
     nlohmann::ordered_json doc{
         {"game", game->name()},
         {"position", game->format_position(p)},
@@ -135,7 +214,7 @@ int run_explain(const ExplainArgs& args) {
         {"winner", winner},
         {"option_count", json_number(e.option_count)},
         {"option_values", values},
-        {"option_values_truncated", e.option_values.size() > max_options},
+        {"option_values_truncated", truncated},
         {"mex", json_number(e.value)},
         {"options", options},
         {"options_omitted", json_number(omitted)},

@@ -94,6 +94,13 @@ TEST(CliExplain, MaxOptionsCapsTheListingAndSaysHowManyWereOmitted) {
   EXPECT_EQ(doc["winning_move_count"], 1);
 }
 
+TEST(CliExplain, ValueSetShowsAtMostMaxOptionsRuns) {
+  // Dawson's Kayles g(20) = 3: its options have values 0, 1, 2 and at least one above 3.
+  const RunResult r = run_grundy({"explain", "0.07", "20", "--max-options", "1"});
+  expect_success(r);
+  EXPECT_CONTAINS(r.out, "option values {0..2, ...}, mex 3\n");
+}
+
 TEST(CliExplain, AgreesWithValueAndSolveOnKayles) {
   // Three faces over one library must tell the same story: explain's value is value's, and its
   // winning options are exactly solve's winning moves for the lone component.

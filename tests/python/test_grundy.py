@@ -141,3 +141,19 @@ def test_custom_game_errors_reach_python():
     cyclic = grundy.Game(options=lambda p: [1 - p])
     with pytest.raises(ValueError):
         cyclic.value(0)
+
+
+def test_custom_game_recovers_after_its_callable_raises():
+    # The memo keeps what was finished; the failed search leaves no false cycle behind.
+    failed = []
+
+    def flaky_subtraction(n):
+        if n == 50 and not failed:
+            failed.append(n)
+            raise KeyError("once")
+        return [n - k for k in (1, 2) if k <= n]
+
+    game = grundy.Game(options=flaky_subtraction)
+    with pytest.raises(KeyError):
+        game.value(100)
+    assert game.value(100) == 100 % 3

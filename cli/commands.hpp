@@ -13,5 +13,6 @@ Runner add_seq_command(CLI::App& app);
 Runner add_solve_command(CLI::App& app);
 Runner add_period_command(CLI::App& app);
 Runner add_nimber_command(CLI::App& app);
+Runner add_explain_command(CLI::App& app);
 
 }  // namespace grundy::cli

@@ -1,4 +1,5 @@
 // grundy period GAME : the least preperiod and period of a nim-sequence, with the proof.
+#include <algorithm>
 #include <iostream>
 #include <string>
 
@@ -6,9 +7,10 @@
 #include "common.hpp"
 #include "grundy/analysis/periodic_source.hpp"
 #include "grundy/analysis/sparse_space.hpp"
-#include "grundy/rules/take_break.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/rules/take_break.hpp"
 #include "grundy/spec/parser.hpp"
+#include "plot.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -18,27 +20,49 @@ struct PeriodArgs {
   std::string game;
   std::string max = "10000000";
   bool no_cache = false;
+  std::string plot;  // --plot FILE.svg
 };
+
+/// The plot of a period answer: a few periods past the preperiod when proven (at least 50
+/// values), else every value the search computed.
+void write_period_plot(const std::string& file, const std::shared_ptr<const Game>& game,
+                       const PeriodOptions& options, const PeriodAnswer& answer) {
+  std::uint64_t last = 0;
+  if (const auto& p = answer.periodicity) {
+    // Never past what the search itself computed (2i + p + t values for Guy-Smith).
+    const std::uint64_t wanted = std::max<std::uint64_t>(p->preperiod + 3 * p->period, 50);
+    last = std::min(wanted, std::max<std::uint64_t>(answer.values_computed, 50)) - 1;
+  } else if (answer.values_computed > 0) {
+    last = answer.values_computed - 1;
+  }
+  SequencePlot plot(0, last);
+  PeriodicSource source(game, options);
+  source.set_progress(terminal_progress("plot"));
+  const Position end{last, 0};
+  source.prepare(std::span<const Position>(&end, 1));
+  for (std::uint64_t n = 0; n <= last; ++n) plot.add(n, source.value(Position{n, 0}));
+  end_progress();
+  std::string title = game->name() + ": g(n) for n = 0.." + std::to_string(last);
+  if (const auto& p = answer.periodicity) {
+    plot.mark_period(p->preperiod, p->period);
+    title += ", preperiod " + std::to_string(p->preperiod) + " period " + std::to_string(p->period);
+    if (p->saltus != 0) title += " saltus " + std::to_string(p->saltus);
+  } else {
+    title += ", no period proven";
+  }
+  write_file_atomically(file, plot.svg(title));
+}
 
 int run_period(const PeriodArgs& args) {
   const std::shared_ptr<const Game> game = parse_game_argument(args.game);
   const std::uint64_t max_values = parse_number_option("--max", args.max, kMaxCoordinate);
   if (max_values == 0) throw Error("--max must be at least 1");
   PeriodOptions options = period_options(args.common, args.no_cache, max_values);
-  if (!game->heap_ordered()) periodicity_theorem(*game);  // no theory: a clear error
-  // Take-and-break codes without three-heap moves: the sparse-space engine; others: the table.
-  PeriodAnswer answer;
-  const TakeBreakCode* code = game->take_break_code();
-  if (code != nullptr && SparseSpaceSolver::supports(*code)) {
-    SparseSpaceSolver solver(*code, options.limits);
-    solver.set_progress(terminal_progress("period"));
-    answer = find_or_load_periodicity(*game, solver, options, max_values);
-  } else {
-    DenseSolver solver(*game, options.limits);
-    solver.set_progress(terminal_progress("period"));
-    answer = find_or_load_periodicity(*game, solver, options, max_values);
-  }
+  if (!args.plot.empty()) check_plot_path(args.plot);
+  const PeriodAnswer answer =
+      find_or_load_periodicity(*game, options, max_values, terminal_progress("period"));
   end_progress();
+  if (!args.plot.empty()) write_period_plot(args.plot, game, options, answer);
 
   if (args.common.json) {
     nlohmann::ordered_json doc{{"game", game->name()}, {"proven", answer.periodicity.has_value()}};
@@ -86,6 +110,8 @@ Runner add_period_command(CLI::App& app) {
   cmd->add_option("game", args->game, "Game spec, e.g. 0.07, 'sub(2,3,7)'")->required();
   cmd->add_option("--max", args->max, "Compute at most N values (default 10000000)");
   cmd->add_flag("--no-cache", args->no_cache, "Neither read nor write the period cache");
+  cmd->add_option("--plot", args->plot,
+                  "Also write an SVG plot of g(n) with the preperiod and period marked");
   add_common_options(*cmd, args->common);
   return [args] { return run_period(*args); };
 }

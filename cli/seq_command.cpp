@@ -1,5 +1,6 @@
 // grundy seq GAME --to N [--from A] : the nim-sequence g(A), ..., g(N) of a heap game.
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include "commands.hpp"
@@ -8,6 +9,7 @@
 #include "grundy/core/error.hpp"
 #include "grundy/solve/misere_solver.hpp"
 #include "grundy/spec/parser.hpp"
+#include "plot.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -21,6 +23,7 @@ struct SeqArgs {
   std::string max_states = "10000000";
   bool no_cache = false;
   bool misere = false;
+  std::string plot;  // --plot FILE.svg
 };
 
 int run_seq(const SeqArgs& args) {
@@ -35,6 +38,12 @@ int run_seq(const SeqArgs& args) {
   if (from > to) {
     throw Error("--from " + std::to_string(from) + " is above --to " + std::to_string(to));
   }
+  if (args.misere && !args.plot.empty()) {
+    throw Error("--plot draws Grundy values; it does not go with --misere (genus sequences)");
+  }
+  if (!args.plot.empty()) check_plot_path(args.plot);
+  std::optional<SequencePlot> plot;
+  if (!args.plot.empty()) plot.emplace(from, to);
   // Values come from the sparse-space engine or the dense table, and past a proven period from
   // the period.
   PeriodicSource evaluator(game, period_options(args.common, args.no_cache, max_values));
@@ -81,11 +90,16 @@ int run_seq(const SeqArgs& args) {
     const Value v = evaluator.value(Position{n, 0});
     if (n != from) out += args.common.json ? ',' : ' ';
     out += args.common.json ? dump_json(json_number(v)) : std::to_string(v);
+    if (plot) plot->add(n, v);
     if (out.size() > (1u << 16)) flush();
     if (n == to) break;
   }
   out += args.common.json ? "]}\n" : "\n";
   flush();
+  if (plot) {
+    write_file_atomically(args.plot, plot->svg(game->name() + ": g(n) for n = " +
+                                               std::to_string(from) + ".." + std::to_string(to)));
+  }
   return 0;
 }
 
@@ -108,6 +122,8 @@ Runner add_seq_command(CLI::App& app) {
   cmd->add_option("--max-states", args->max_states,
                   "With --misere: refuse searches needing more than N positions (default "
                   "10000000)");
+  cmd->add_option("--plot", args->plot,
+                  "Also write an SVG scatter plot of g(n) against n to FILE.svg");
   add_common_options(*cmd, args->common);
   add_period_search_options(*cmd, args->max, args->no_cache);
   return [args] { return run_seq(*args); };

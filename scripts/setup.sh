@@ -9,6 +9,8 @@ packages=(
   libcli11-dev nlohmann-json3-dev libfmt-dev   # the library and the command
   libgtest-dev libgmock-dev libbenchmark-dev   # tests and benchmarks
   python3                             # the judge programs' reference checks
+  python3-dev pybind11-dev python3-pytest      # the Python module and its tests
+  libxml2-utils librsvg2-bin          # the plot tests (xmllint, rsvg-convert)
 )
 
 missing=()

@@ -46,6 +46,21 @@ PeriodAnswer find_or_load_periodicity(const Game& game, SparseSpaceSolver& solve
   return find_or_load(game, solver, options, max_values);
 }
 
+PeriodAnswer find_or_load_periodicity(const Game& game, const PeriodOptions& options,
+                                      std::uint64_t max_values,
+                                      const DenseSolver::Progress& progress) {
+  if (!game.heap_ordered()) periodicity_theorem(game);  // no theory: a clear error
+  const TakeBreakCode* code = game.take_break_code();
+  if (code != nullptr && SparseSpaceSolver::supports(*code)) {
+    SparseSpaceSolver solver(*code, options.limits);
+    solver.set_progress(progress);
+    return find_or_load(game, solver, options, max_values);
+  }
+  DenseSolver solver(game, options.limits);
+  solver.set_progress(progress);
+  return find_or_load(game, solver, options, max_values);
+}
+
 PeriodicSource::PeriodicSource(std::shared_ptr<const Game> game, PeriodOptions options)
     : game_(std::move(game)), options_(std::move(options)), direct_(game_, options_.limits) {
   if (const TakeBreakCode* code = game_->take_break_code(); code && SparseSpaceSolver::supports(*code)) {

@@ -19,6 +19,18 @@ const Value* MemoSolver::known(const Position& p) {
 
 Value MemoSolver::value(const Position& root) {
   if (const Value* v = known(root)) return *v;
+  try {
+    return search(root);
+  } catch (...) {
+    // The memo holds only finished values and stays; the half-done search must go, or a later
+    // call would take its positions for a cycle.
+    stack_.clear();
+    expanding_.clear();
+    throw;
+  }
+}
+
+Value MemoSolver::search(const Position& root) {
   stack_.clear();
   stack_.push_back(root);
   while (!stack_.empty()) {

@@ -24,36 +24,7 @@
 namespace {
 
 using nlohmann::json;
-using namespace grundy::test;
-
-// ---------------------------------------------------------------------------------------------
-// Checking results
-// ---------------------------------------------------------------------------------------------
-
-std::string data_path(const std::string& relative) {
-  return std::string(GRUNDY_TEST_DATA) + "/" + relative;
-}
-
-/// `graph(<tests/data/graphs/NAME>)`.
-std::string graph_game(const std::string& name) {
-  return "graph(" + data_path("graphs/" + name) + ")";
-}
-
-/// Reads an OEIS data file from tests/data (comment lines start with '#'): the terms, space-joined.
-std::string oeis_terms(const std::string& file, std::size_t count) {
-  std::ifstream in(data_path(file));
-  EXPECT_TRUE(in) << "cannot read " << data_path(file);
-  std::string out;
-  std::size_t n = 0;
-  for (std::string line; n < count && std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    if (!out.empty()) out += ' ';
-    out += line;
-    ++n;
-  }
-  EXPECT_EQ(n, count) << file << " has fewer terms than asked";
-  return out;
-}
+using namespace grundy_test;
 
 // ---------------------------------------------------------------------------------------------
 // The harness itself

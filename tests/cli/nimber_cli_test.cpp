@@ -13,7 +13,7 @@ namespace grundy {
 namespace {
 
 using nlohmann::json;
-using namespace grundy::test;
+using namespace grundy_test;
 
 constexpr const char* kMax = "18446744073709551615";  // 2^64 - 1
 

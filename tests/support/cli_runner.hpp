@@ -1,6 +1,6 @@
 #pragma once
-// Runs the built `grundy` binary (no shell) and checks what it prints against the command
-// contract (docs/cli.md): stdout, stderr, exit codes, the JSON documents. Shared by the CLI tests.
+// Runs the built `grundy` binary (GRUNDY_CLI_PATH) as a child process and checks what it prints
+// against the command contract (docs/cli.md): shared by every CLI test file.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <poll.h>
@@ -11,13 +11,18 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
-namespace grundy::test {
+namespace grundy_test {
+
+// ---------------------------------------------------------------------------------------------
+// Running the binary
+// ---------------------------------------------------------------------------------------------
 
 struct RunResult {
   std::string out;
@@ -32,9 +37,9 @@ inline std::ostream& operator<<(std::ostream& os, const RunResult& r) {
             << r.err << "--------------";
 }
 
-inline constexpr std::chrono::milliseconds kTimeout{60'000};
+constexpr std::chrono::milliseconds kTimeout{60'000};
 /// Output kept per stream; the rest is read and dropped (a runaway command cannot exhaust memory).
-inline constexpr std::size_t kMaxCaptured = std::size_t{64} << 20;
+constexpr std::size_t kMaxCaptured = std::size_t{64} << 20;
 
 /// Runs `grundy args...` (no shell) with `stdin_text` on its stdin (/dev/null when absent) and
 /// collects stdout, stderr and the exit code. The child is killed after `timeout`.
@@ -163,6 +168,20 @@ inline RunResult run_grundy(const std::vector<std::string>& args,
     result.exit_code = 128 + WTERMSIG(status);
   return result;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Checking results
+// ---------------------------------------------------------------------------------------------
+
+inline std::string data_path(const std::string& relative) {
+  return std::string(GRUNDY_TEST_DATA) + "/" + relative;
+}
+
+/// `graph(<tests/data/graphs/NAME>)`.
+inline std::string graph_game(const std::string& name) {
+  return "graph(" + data_path("graphs/" + name) + ")";
+}
+
 inline std::size_t count_newlines(const std::string& text) {
   std::size_t n = 0;
   for (char c : text) n += c == '\n';
@@ -211,4 +230,20 @@ inline nlohmann::json expect_json(const RunResult& r) {
   }
 }
 
-}  // namespace grundy::test
+/// Reads an OEIS data file from tests/data (comment lines start with '#'): the terms, space-joined.
+inline std::string oeis_terms(const std::string& file, std::size_t count) {
+  std::ifstream in(data_path(file));
+  EXPECT_TRUE(in) << "cannot read " << data_path(file);
+  std::string out;
+  std::size_t n = 0;
+  for (std::string line; n < count && std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    if (!out.empty()) out += ' ';
+    out += line;
+    ++n;
+  }
+  EXPECT_EQ(n, count) << file << " has fewer terms than asked";
+  return out;
+}
+
+}  // namespace grundy_test

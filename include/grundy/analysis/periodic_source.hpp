@@ -36,6 +36,11 @@ PeriodAnswer find_or_load_periodicity(const Game& game, DenseSolver& solver,
                                       const PeriodOptions& options, std::uint64_t max_values);
 PeriodAnswer find_or_load_periodicity(const Game& game, SparseSpaceSolver& solver,
                                       const PeriodOptions& options, std::uint64_t max_values);
+/// The same with the engine chosen for the game: the sparse-space one for take-and-break codes it
+/// supports, else a dense table. Throws Error when the family has no periodicity theory.
+PeriodAnswer find_or_load_periodicity(const Game& game, const PeriodOptions& options,
+                                      std::uint64_t max_values,
+                                      const DenseSolver::Progress& progress = {});
 
 class PeriodicSource final : public ValueSource {
  public:

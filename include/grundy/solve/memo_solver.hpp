@@ -21,7 +21,7 @@ class MemoSolver final : public ValueSource {
 
   /// The value of `p`, solving every position it reaches that is not known yet. Throws Error when
   /// the game has a cycle among those positions, ResourceError when the memo would pass the
-  /// memory limit.
+  /// memory limit; after any exception (the game's own included) the solver is still usable.
   Value value(const Position& p) override;
 
   /// Positions whose value is stored.
@@ -32,6 +32,7 @@ class MemoSolver final : public ValueSource {
 
  private:
   const Value* known(const Position& p);
+  Value search(const Position& root);
 
   const Game& game_;
   Limits limits_;

@@ -1,0 +1,292 @@
+// The Python module `grundy`: a thin face over the library, like the command. Results are plain
+// dicts with the fields of the command's JSON documents, so a script can switch between the two.
+#include <pybind11/functional.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grundy/analysis/periodic_source.hpp"
+#include "grundy/core/error.hpp"
+#include "grundy/rules/sum.hpp"
+#include "grundy/solve/evaluator.hpp"
+#include "grundy/solve/sum_solver.hpp"
+#include "grundy/spec/parser.hpp"
+
+namespace py = pybind11;
+
+namespace grundy::python {
+namespace {
+
+/// A game whose options come from a Python callable. Positions are hashable Python objects,
+/// interned into an index table so that the C++ solvers see Position{index, 0}.
+class PythonGame final : public Game {
+ public:
+  PythonGame(py::function options, std::string name)
+      : Game(std::move(name)), options_(std::move(options)) {}
+
+  Position intern(const py::handle& object) const {
+    py::object key = py::reinterpret_borrow<py::object>(object);
+    if (index_.contains(key)) return Position{index_[key].cast<std::uint64_t>(), 0};
+    const std::uint64_t i = objects_.size();
+    index_[key] = i;  // raises TypeError for unhashable positions, before anything is stored
+    objects_.push_back(key);
+    return Position{i, 0};
+  }
+
+  Position parse_position(Scanner&) const override {
+    throw SpecError(1, "positions of a Python game are Python objects, not text");
+  }
+  std::string format_position(const Position& p) const override {
+    return py::repr(objects_.at(p.x)).cast<std::string>();
+  }
+
+  /// Each item the callable yields is one option: a position, or a tuple or list of positions
+  /// whose values XOR. Parts are given in non-decreasing order and each option once, as every
+  /// family does (the solvers count winning moves on that promise).
+  void options(const Position& p, OptionVisitor& visit) const override {
+    py::object result = options_(objects_.at(p.x));
+    std::set<std::vector<Position>> seen;
+    for (py::handle item : py::iter(result)) {
+      std::vector<Position> parts;
+      if (py::isinstance<py::tuple>(item) || py::isinstance<py::list>(item)) {
+        for (py::handle part : item) parts.push_back(intern(part));
+      } else {
+        parts.push_back(intern(item));
+      }
+      std::sort(parts.begin(), parts.end());
+      if (seen.insert(parts).second) visit.option(parts);
+    }
+  }
+
+  std::vector<Position> sample_positions(std::size_t) const override { return {}; }
+
+ private:
+  py::function options_;
+  mutable py::dict index_;
+  mutable std::vector<py::object> objects_;
+};
+
+/// The Python-visible `grundy.Game`: the game and its memo, kept across calls so that values
+/// found once are not searched again.
+struct CustomGame {
+  std::shared_ptr<PythonGame> game;
+  Evaluator evaluator;
+
+  CustomGame(py::function options, std::string name)
+      : game(std::make_shared<PythonGame>(std::move(options), std::move(name))),
+        evaluator(game, Limits{}) {}
+
+  Value value(const py::handle& position) { return evaluator.value(game->intern(position)); }
+};
+
+/// A value source that serves a CustomGame's own memo to the sum solver.
+class MemoForward final : public ValueSource {
+ public:
+  explicit MemoForward(CustomGame& custom) : custom_(custom) {}
+  Value value(const Position& p) override { return custom_.evaluator.value(p); }
+
+ private:
+  CustomGame& custom_;
+};
+
+/// The command's wording for a bad argument ("spec column 5: ...", "position 'x' column 1: ...")
+/// so that a script and a shell see the same message.
+[[noreturn]] void throw_in_context(std::string_view what, std::string_view text,
+                                   const SpecError& e) {
+  const std::string quoted = what == "spec" ? "" : " '" + std::string(text) + "'";
+  throw py::value_error(std::string(what) + quoted + " column " + std::to_string(e.column()) +
+                        ": " + e.detail());
+}
+
+std::shared_ptr<const Game> parse_game_argument(const std::string& spec) {
+  try {
+    return parse_game(spec);
+  } catch (const SpecError& e) {
+    throw_in_context("spec", spec, e);
+  }
+}
+
+/// A position given as text or as a Python int (heap sizes).
+Position parse_position_argument(const Game& game, const py::handle& position) {
+  const std::string text = py::isinstance<py::int_>(position)
+                               ? py::str(position).cast<std::string>()
+                               : position.cast<std::string>();
+  try {
+    return parse_position(game, text);
+  } catch (const SpecError& e) {
+    throw_in_context("position", text, e);
+  }
+}
+
+PeriodOptions period_options(std::uint64_t max_values) {
+  PeriodOptions options;
+  options.max_values = max_values;
+  return options;
+}
+
+Value value(const py::object& game, const py::object& position, std::uint64_t max_values) {
+  if (py::isinstance<CustomGame>(game)) return game.cast<CustomGame&>().value(position);
+  const auto parsed = parse_game_argument(game.cast<std::string>());
+  const Position p = parse_position_argument(*parsed, position);
+  PeriodicSource source(parsed, period_options(max_values));
+  source.prepare(std::span<const Position>(&p, 1));
+  return source.value(p);
+}
+
+/// g(start), ..., g(to) as an `array('Q')`: one 8-byte machine word per value (the buffer
+/// protocol), not a Python int object per value.
+py::object seq(const std::string& spec, std::uint64_t to, std::uint64_t start,
+               std::uint64_t max_values) {
+  const auto game = parse_game_argument(spec);
+  if (!game->integer_positions()) {
+    throw py::value_error(
+        "seq needs a game whose positions are integers (heap sizes); the "
+        "positions of " +
+        game->name() + " are not");
+  }
+  if (start > to) {
+    throw py::value_error("from " + std::to_string(start) + " is above to " + std::to_string(to));
+  }
+  PeriodicSource source(game, period_options(max_values));
+  const Position last{to, 0};
+  source.prepare(std::span<const Position>(&last, 1));
+  std::vector<std::uint64_t> values;
+  values.reserve(to - start + 1);
+  for (std::uint64_t n = start; n <= to; ++n) values.push_back(source.value(Position{n, 0}));
+  py::object array = py::module_::import("array").attr("array")("Q");
+  array.attr("frombytes")(py::bytes(reinterpret_cast<const char*>(values.data()),
+                                    values.size() * sizeof(std::uint64_t)));
+  return array;
+}
+
+py::dict period(const std::string& spec, std::uint64_t max_values) {
+  const auto game = parse_game_argument(spec);
+  if (max_values == 0) throw py::value_error("max must be at least 1");
+  const PeriodAnswer answer =
+      find_or_load_periodicity(*game, period_options(max_values), max_values);
+  py::dict doc;
+  doc["game"] = game->name();
+  doc["proven"] = answer.periodicity.has_value();
+  if (const auto& p = answer.periodicity) {
+    doc["preperiod"] = p->preperiod;
+    doc["period"] = p->period;
+    doc["saltus"] = p->saltus;
+    doc["values_computed"] = answer.values_computed;
+    doc["proof"] = p->proof;
+    doc["from_cache"] = answer.from_cache;
+  } else {
+    doc["values_computed"] = answer.values_computed;
+    doc["max"] = max_values;
+    if (!answer.why_not.empty()) doc["reason"] = answer.why_not;
+  }
+  return doc;
+}
+
+/// A sum given as text (`"nim:3 + 0.07:20"`) or as a list of (game, position) pairs, a game being
+/// a spec or a grundy.Game.
+py::dict solve(const py::object& sum_argument, bool misere, std::size_t max_moves,
+               std::uint64_t max_values) {
+  if (misere) {
+    PyErr_SetString(PyExc_NotImplementedError,
+                    "misère play is not implemented yet (normal play only)");
+    throw py::error_already_set();
+  }
+  Sum sum;
+  std::map<const Game*, CustomGame*> custom;
+  if (py::isinstance<py::str>(sum_argument)) {
+    const std::string text = sum_argument.cast<std::string>();
+    try {
+      sum = parse_sum(text);
+    } catch (const SpecError& e) {
+      throw_in_context("spec", text, e);
+    }
+  } else {
+    for (py::handle item : sum_argument) {
+      const py::tuple pair = py::reinterpret_borrow<py::object>(item).cast<py::tuple>();
+      if (pair.size() != 2) throw py::value_error("a sum component is a (game, position) pair");
+      if (py::isinstance<CustomGame>(pair[0])) {
+        CustomGame& g = pair[0].cast<CustomGame&>();
+        custom[g.game.get()] = &g;
+        sum.components.push_back({g.game, g.game->intern(pair[1])});
+      } else {
+        auto game = parse_game_argument(pair[0].cast<std::string>());
+        const Position p = parse_position_argument(*game, pair[1]);
+        sum.components.push_back({std::move(game), p});
+      }
+    }
+  }
+  const PeriodOptions options = period_options(max_values);
+  SumEvaluators evaluators(sum,
+                           [&](std::shared_ptr<const Game> game) -> std::unique_ptr<ValueSource> {
+                             if (auto it = custom.find(game.get()); it != custom.end()) {
+                               return std::make_unique<MemoForward>(*it->second);
+                             }
+                             return std::make_unique<PeriodicSource>(std::move(game), options);
+                           });
+  const SumSolution solution = solve_sum(sum, evaluators.sources(), max_moves);
+
+  py::list moves;
+  for (const Move& m : solution.winning_moves) {
+    const Component& c = sum.components[m.component];
+    py::dict move;
+    move["component"] = m.component;
+    move["from"] = format_component(*c.game, c.position);
+    move["to"] = format_option(*c.game, m.to);
+    moves.append(move);
+  }
+  py::dict doc;
+  doc["sum"] = format_sum(sum);
+  doc["play"] = "normal";
+  doc["winner"] = solution.outcome == Outcome::N ? "first" : "second";
+  doc["nim_sum"] = solution.nim_sum;
+  doc["winning_moves"] = moves;
+  doc["winning_moves_truncated"] = solution.winning_moves_truncated;
+  doc["winning_move_count"] = solution.winning_move_count
+                                  ? py::object(py::int_(*solution.winning_move_count))
+                                  : py::object(py::none());
+  return doc;
+}
+
+}  // namespace
+}  // namespace grundy::python
+
+PYBIND11_MODULE(grundy, m) {
+  using namespace grundy::python;
+  m.doc() = "Exact Grundy values, periods and winning moves of impartial games (Sprague-Grundy).";
+  // Bad specs, positions and refused requests are the caller's input errors, as in the command.
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const grundy::Error& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    }
+  });
+
+  py::class_<CustomGame>(m, "Game", "A game whose options come from a Python callable.")
+      .def(py::init<py::function, std::string>(), py::arg("options"), py::arg("name") = "python",
+           "options(p) returns an iterable of options, each a position or a tuple/list of "
+           "positions whose values XOR; positions are hashable Python objects.")
+      .def("value", &CustomGame::value, py::arg("position"), "The Grundy value of a position.")
+      .def_property_readonly("name", [](const CustomGame& g) { return g.game->name(); });
+
+  constexpr std::uint64_t kDefaultMax = 10'000'000;
+  m.def("value", &value, py::arg("game"), py::arg("position"), py::arg("max") = kDefaultMax,
+        "The Grundy value of a position: game is a spec or a grundy.Game; position is text or an "
+        "int.");
+  m.def("seq", &seq, py::arg("game"), py::arg("to"), py::arg("start") = 0,
+        py::arg("max") = kDefaultMax, "g(start), ..., g(to) as an array('Q').");
+  m.def("period", &period, py::arg("game"), py::arg("max") = kDefaultMax,
+        "The proven period of a game, as the command's `period --json` document.");
+  m.def("solve", &solve, py::arg("sum"), py::arg("misere") = false, py::arg("max_moves") = 20,
+        py::arg("max") = kDefaultMax,
+        "Who wins a sum, its nim-sum and winning moves, as the command's `solve --json` "
+        "document. sum is text or a list of (game, position) pairs.");
+}

@@ -1,0 +1,159 @@
+"""The Python module against hand-checked values, published sequences and the command's JSON."""
+import array
+import json
+import os
+import subprocess
+
+import pytest
+
+import grundy
+
+DATA = os.path.join(os.path.dirname(__file__), "..", "data")
+
+
+def oeis_terms(name, count):
+    with open(os.path.join(DATA, name)) as f:
+        terms = [int(line) for line in f if line.strip() and not line.startswith("#")]
+    return terms[:count]
+
+
+def run_cli(*args):
+    out = subprocess.run([os.environ["GRUNDY_CLI"], *args], capture_output=True, text=True)
+    return out
+
+
+def test_value_of_builtin_games():
+    # sub(1,2,3): g(n) = n mod 4; Dawson's Kayles g(6) = 3; positions as text or int.
+    assert grundy.value("sub(1..3)", "7") == 3
+    assert grundy.value("sub(1..3)", 8) == 0
+    assert grundy.value("dawson", 6) == 3
+    assert grundy.value("nim", 12345) == 12345
+    assert grundy.value("sub(1,3,4)", "6") == 2
+
+
+def test_value_of_a_huge_heap_through_the_proven_period():
+    # Far beyond any table: answered through Kayles' proven period, as the command answers it.
+    cli = run_cli("value", "kayles", "1000000000000000")
+    assert cli.returncode == 0, cli.stderr
+    assert grundy.value("kayles", 10**15) == int(cli.stdout)
+
+
+def test_seq_is_a_machine_word_array_matching_oeis():
+    values = grundy.seq("kayles", to=99)
+    assert isinstance(values, array.array)
+    assert values.typecode == "Q"
+    assert list(values) == oeis_terms("kayles-A002186.txt", 100)
+    assert memoryview(values).nbytes == 100 * 8
+    assert list(grundy.seq("grundy", to=30, start=25)) == oeis_terms("grundys-game-A002188.txt", 31)[25:]
+
+
+def test_period_has_the_fields_of_the_command():
+    doc = grundy.period("kayles")
+    cli = run_cli("period", "kayles", "--json")
+    assert cli.returncode == 0, cli.stderr
+    expected = json.loads(cli.stdout)
+    for field in ("game", "proven", "preperiod", "period", "saltus", "proof"):
+        assert doc[field] == expected[field], field
+    assert (doc["preperiod"], doc["period"]) == (71, 12)
+
+
+def test_solve_matches_the_command():
+    for text in ["nim:3 + nim:4 + nim:5", "0.07:20 + sub(1,3):9", "nim:1 + nim:1"]:
+        doc = grundy.solve(text)
+        cli = run_cli("solve", text, "--json")
+        assert cli.returncode == 0, cli.stderr
+        assert doc == json.loads(cli.stdout)
+    doc = grundy.solve("nim:3 + nim:4 + nim:5")
+    assert doc["winner"] == "first"
+    assert doc["nim_sum"] == 2
+    assert doc["winning_moves"] == [{"component": 0, "from": "nim:3", "to": "nim:1"}]
+
+
+def test_solve_misere_is_not_implemented_yet():
+    with pytest.raises(NotImplementedError, match="misère"):
+        grundy.solve("nim:1", misere=True)
+
+
+def test_bad_specs_raise_value_error_with_the_command_message():
+    for args, py_call in [
+        (("value", "0.9", "4"), lambda: grundy.value("0.9", 4)),
+        (("value", "nim", "x"), lambda: grundy.value("nim", "x")),
+        (("solve", "nim:3 +"), lambda: grundy.solve("nim:3 +")),
+        (("period", "wythoff"), lambda: grundy.period("wythoff")),
+    ]:
+        cli = run_cli(*args)
+        assert cli.returncode == 2
+        message = cli.stderr.removeprefix("grundy: error: ").rstrip("\n")
+        with pytest.raises(ValueError) as raised:
+            py_call()
+        assert str(raised.value) == message
+
+
+def kayles_options(n):
+    # Kayles as a Python game: knock down one or two adjacent pins, leaving up to two rows.
+    for take in (1, 2):
+        for left in range(0, n - take + 1):
+            right = n - take - left
+            yield tuple(h for h in (left, right) if h > 0)
+
+
+def test_custom_game_agrees_with_the_builtin_family():
+    kayles = grundy.Game(options=kayles_options, name="pykayles")
+    assert kayles.name == "pykayles"
+    assert [kayles.value(n) for n in range(100)] == list(grundy.seq("kayles", to=99))
+    assert grundy.value(kayles, 70) == grundy.value("kayles", 70)
+
+
+def test_custom_game_with_hashable_non_integer_positions():
+    # Nim with several heaps as one game whose positions are sorted tuples: by the Sprague-Grundy
+    # theorem its value is the XOR of the heaps, which the solver never sees as a sum.
+    def nim_heaps(heaps):
+        for i, h in enumerate(heaps):
+            for smaller in range(h):
+                yield [tuple(sorted(heaps[:i] + (smaller,) + heaps[i + 1 :]))]
+
+    game = grundy.Game(options=nim_heaps)
+    for heaps in [(), (3,), (1, 2), (1, 2, 3), (2, 5, 6), (1, 4, 4, 7)]:
+        expected = 0
+        for h in heaps:
+            expected ^= h
+        assert game.value(heaps) == expected, heaps
+
+
+def test_custom_game_in_a_sum_with_builtin_families():
+    kayles = grundy.Game(options=kayles_options, name="pykayles")
+    doc = grundy.solve([(kayles, 10), ("nim", 3), ("kayles", 5)])
+    builtin = grundy.solve("kayles:10 + nim:3 + kayles:5", max_moves=1000)
+    assert doc["sum"] == "pykayles:10 + nim:3 + 0.77:5"
+    assert doc["nim_sum"] == builtin["nim_sum"]
+    assert doc["winning_move_count"] == builtin["winning_move_count"]
+    assert doc["winner"] == builtin["winner"]
+
+
+def test_custom_game_errors_reach_python():
+    def broken(p):
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError, match="boom"):
+        grundy.Game(options=broken).value(0)
+    with pytest.raises(TypeError):
+        grundy.Game(options=lambda p: [[{}]]).value(0)  # an unhashable position
+    cyclic = grundy.Game(options=lambda p: [1 - p])
+    with pytest.raises(ValueError):
+        cyclic.value(0)
+
+
+def test_custom_game_recovers_after_its_callable_raises():
+    # The memo keeps what was finished; the failed search leaves no false cycle behind.
+    failed = []
+
+    def flaky_subtraction(n):
+        if n == 50 and not failed:
+            failed.append(n)
+            raise KeyError("once")
+        return [n - k for k in (1, 2) if k <= n]
+
+    game = grundy.Game(options=flaky_subtraction)
+    with pytest.raises(KeyError):
+        game.value(100)
+    assert game.value(100) == 100 % 3

@@ -28,9 +28,9 @@ class Corner final : public Game {
 
   void options(const Position& p, OptionVisitor& visit) const override {
     // In increasing order of (x, y): diagonal, left, down.
-    if (p.x > 0 && p.y > 0) visit_one(Position{p.x - 1, p.y - 1}, visit);
-    if (p.x > 0) visit_one(Position{p.x - 1, p.y}, visit);
-    if (p.y > 0) visit_one(Position{p.x, p.y - 1}, visit);
+    if (p.x > 0 && p.y > 0) visit_single(Position{p.x - 1, p.y - 1}, visit);
+    if (p.x > 0) visit_single(Position{p.x - 1, p.y}, visit);
+    if (p.y > 0) visit_single(Position{p.x, p.y - 1}, visit);
   }
 
   bool grid_ordered() const override { return true; }
@@ -46,18 +46,7 @@ class Corner final : public Game {
   }
 
   std::vector<Position> sample_positions(std::size_t count) const override {
-    std::vector<Position> out;
-    for (std::uint64_t total = 0; out.size() < count; ++total) {
-      for (std::uint64_t x = 0; x <= total && out.size() < count; ++x) {
-        out.push_back(Position{x, total - x});
-      }
-    }
-    return out;
-  }
-
- private:
-  static void visit_one(const Position& q, OptionVisitor& visit) {
-    visit.option(std::span<const Position>(&q, 1));
+    return diagonal_points(count);
   }
 };
 

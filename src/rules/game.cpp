@@ -19,4 +19,14 @@ std::string format_point_position(const Position& p) {
   return std::to_string(p.x) + "," + std::to_string(p.y);
 }
 
+std::vector<Position> diagonal_points(std::size_t count) {
+  std::vector<Position> out;
+  for (std::uint64_t total = 0; out.size() < count; ++total) {
+    for (std::uint64_t x = 0; x <= total && out.size() < count; ++x) {
+      out.push_back(Position{x, total - x});
+    }
+  }
+  return out;
+}
+
 }  // namespace grundy

@@ -78,10 +78,10 @@ class Wythoff final : public Game {
   std::string format_position(const Position& p) const override { return format_point_position(p); }
 
   void options(const Position& p, OptionVisitor& visit) const override {
-    for (std::uint64_t x = 0; x < p.x; ++x) visit_one(Position{x, p.y}, visit);
-    for (std::uint64_t y = 0; y < p.y; ++y) visit_one(Position{p.x, y}, visit);
+    for (std::uint64_t x = 0; x < p.x; ++x) visit_single(Position{x, p.y}, visit);
+    for (std::uint64_t y = 0; y < p.y; ++y) visit_single(Position{p.x, y}, visit);
     for (std::uint64_t d = 1; d <= std::min(p.x, p.y); ++d) {
-      visit_one(Position{p.x - d, p.y - d}, visit);
+      visit_single(Position{p.x - d, p.y - d}, visit);
     }
   }
 
@@ -113,23 +113,12 @@ class Wythoff final : public Game {
     for (std::size_t i = 1; i < count; ++i) {
       for (std::size_t j = i; j > 0 && moves[j] < moves[j - 1]; --j) std::swap(moves[j], moves[j - 1]);
     }
-    for (std::size_t i = 0; i < count && i < limit; ++i) visit_one(moves[i], visit);
+    for (std::size_t i = 0; i < count && i < limit; ++i) visit_single(moves[i], visit);
     return count;
   }
 
   std::vector<Position> sample_positions(std::size_t count) const override {
-    std::vector<Position> out;
-    for (std::uint64_t total = 0; out.size() < count; ++total) {
-      for (std::uint64_t x = 0; x <= total && out.size() < count; ++x) {
-        out.push_back(Position{x, total - x});
-      }
-    }
-    return out;
-  }
-
- private:
-  static void visit_one(const Position& q, OptionVisitor& visit) {
-    visit.option(std::span<const Position>(&q, 1));
+    return diagonal_points(count);
   }
 };
 

@@ -131,4 +131,12 @@ Position parse_point_position(Scanner& in, std::string_view x_name, std::string_
 /// `x,y`.
 std::string format_point_position(const Position& p);
 
+/// The first `count` points (x, y) by increasing x + y, then x: samples for point games.
+std::vector<Position> diagonal_points(std::size_t count);
+
+/// Gives `visit` the option made of the single part `q`.
+inline void visit_single(const Position& q, OptionVisitor& visit) {
+  visit.option(std::span<const Position>(&q, 1));
+}
+
 }  // namespace grundy

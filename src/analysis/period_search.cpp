@@ -87,8 +87,8 @@ PeriodSearch search(const Game& game, Solver& solver, std::uint64_t max_values) 
   while (true) {
     if (n > 0) solver.extend_to(n - 1);
     result.values_computed = n;
-    auto proven = solver.with_values(
-        [&](auto values) { return prove_period(values.first(n), theorem); });
+    auto proven =
+        solver.with_values([&](auto values) { return prove_period(values.first(n), theorem); });
     if (proven) {
       result.periodicity = std::move(proven);
       return result;
@@ -116,7 +116,8 @@ PeriodSearch find_periodicity(const Game& game, DenseSolver& solver, std::uint64
   return search(game, view, max_values);
 }
 
-PeriodSearch find_periodicity(const Game& game, SparseSpaceSolver& solver, std::uint64_t max_values) {
+PeriodSearch find_periodicity(const Game& game, SparseSpaceSolver& solver,
+                              std::uint64_t max_values) {
   return search(game, solver, max_values);
 }
 

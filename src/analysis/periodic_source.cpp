@@ -15,8 +15,8 @@ PeriodAnswer find_or_load(const Game& game, Solver& solver, const PeriodOptions&
                           std::uint64_t max_values) {
   PeriodAnswer answer;
   const PeriodicityTheorem theorem = periodicity_theorem(game);  // throws for other families
-  if (theorem.kind != PeriodicityTheorem::Kind::none_applies &&
-      !closed_form_periodicity(theorem) && options.cache_directory) {
+  if (theorem.kind != PeriodicityTheorem::Kind::none_applies && !closed_form_periodicity(theorem) &&
+      options.cache_directory) {
     if (auto cached = PeriodCache(*options.cache_directory).load(game.name())) {
       answer.periodicity = std::move(cached);
       answer.values_computed = answer.periodicity->values_checked;
@@ -63,7 +63,8 @@ PeriodAnswer find_or_load_periodicity(const Game& game, const PeriodOptions& opt
 
 PeriodicSource::PeriodicSource(std::shared_ptr<const Game> game, PeriodOptions options)
     : game_(std::move(game)), options_(std::move(options)), direct_(game_, options_.limits) {
-  if (const TakeBreakCode* code = game_->take_break_code(); code && SparseSpaceSolver::supports(*code)) {
+  if (const TakeBreakCode* code = game_->take_break_code();
+      code && SparseSpaceSolver::supports(*code)) {
     sparse_ = std::make_unique<SparseSpaceSolver>(*code, options_.limits);
   }
   if (game_->heap_ordered() && (game_->take_break_code() || game_->subtraction_set())) {
@@ -76,8 +77,9 @@ bool PeriodicSource::ensure_period(std::uint64_t n) {
   if (periodicity_) return true;
   const std::uint64_t want = std::min(options_.max_values, n == ~std::uint64_t{0} ? n : n + 1);
   if (want <= searched_to_) return false;
-  PeriodAnswer answer = sparse_ ? find_or_load_periodicity(*game_, *sparse_, options_, want)
-                                : find_or_load_periodicity(*game_, *direct_.dense(), options_, want);
+  PeriodAnswer answer = sparse_
+                            ? find_or_load_periodicity(*game_, *sparse_, options_, want)
+                            : find_or_load_periodicity(*game_, *direct_.dense(), options_, want);
   searched_to_ = std::max(searched_to_, answer.values_computed);
   periodicity_ = std::move(answer.periodicity);
   return periodicity_.has_value();

@@ -130,8 +130,10 @@ Value SparseSpaceSolver::compute(const T* g, std::uint64_t n) {
   for (std::size_t w = 0; w < words; ++w) {
     std::uint64_t bits = ~marks[w] & rare_bits_[w];
     const Value base = w * 64;
-    if (base >= c) bits = 0;
-    else if (c - base < 64) bits &= (std::uint64_t{1} << (c - base)) - 1;
+    if (base >= c)
+      bits = 0;
+    else if (c - base < 64)
+      bits &= (std::uint64_t{1} << (c - base)) - 1;
     want[w] = bits;
     wanted += static_cast<std::uint64_t>(std::popcount(bits));
   }
@@ -213,7 +215,8 @@ void SparseSpaceSolver::extend_to(std::uint64_t n) {
   auto reserve = [&](auto& vec) {
     if (vec.capacity() >= n + 1) return;
     const std::uint64_t cap = limits_.max_memory_bytes / static_cast<std::uint64_t>(width_);
-    vec.reserve(std::max<std::uint64_t>(n + 1, std::min<std::uint64_t>(vec.capacity() * 3 / 2, cap)));
+    vec.reserve(
+        std::max<std::uint64_t>(n + 1, std::min<std::uint64_t>(vec.capacity() * 3 / 2, cap)));
   };
   while (true) {
     bool done = false;
@@ -235,8 +238,10 @@ void SparseSpaceSolver::extend_to(std::uint64_t n) {
                    "a sequence of g(0.." + std::to_string(n) + ")");
     // Store the value that did not fit, then go on at the new width.
     const std::uint64_t m = size_;
-    if (width_ == 2) v16_.push_back(static_cast<std::uint16_t>(pending_));
-    else v32_.push_back(static_cast<std::uint32_t>(pending_));
+    if (width_ == 2)
+      v16_.push_back(static_cast<std::uint16_t>(pending_));
+    else
+      v32_.push_back(static_cast<std::uint32_t>(pending_));
     has_pending_ = false;
     record(m, pending_);
   }

@@ -9,8 +9,8 @@
 
 #include <algorithm>
 #include <array>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "grundy/rules/game.hpp"
@@ -111,7 +111,8 @@ class Wythoff final : public Game {
     // Three elements at most: sorted by hand (std::sort here trips GCC 12's -Warray-bounds in
     // sanitizer builds, a false positive on its unrolled insertion sort).
     for (std::size_t i = 1; i < count; ++i) {
-      for (std::size_t j = i; j > 0 && moves[j] < moves[j - 1]; --j) std::swap(moves[j], moves[j - 1]);
+      for (std::size_t j = i; j > 0 && moves[j] < moves[j - 1]; --j)
+        std::swap(moves[j], moves[j - 1]);
     }
     for (std::size_t i = 0; i < count && i < limit; ++i) visit_single(moves[i], visit);
     return count;

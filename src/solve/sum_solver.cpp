@@ -139,7 +139,8 @@ SumSolution solve_sum(const Sum& sum, std::span<ValueSource* const> sources,
     std::uint64_t here = 0;
     if (auto formula = c.game->formula_options_with_value(c.position, target, room, visitor)) {
       here = *formula;
-    } else if (OptionSearch search = sources[i]->options_with_value(c.position, target, room, visitor);
+    } else if (OptionSearch search =
+                   sources[i]->options_with_value(c.position, target, room, visitor);
                search.answered) {
       // The source answers from structure (a heap far beyond any table, through its period).
       if (search.count) {

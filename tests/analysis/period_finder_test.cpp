@@ -9,7 +9,9 @@ namespace grundy {
 namespace {
 
 using Word = std::vector<std::uint32_t>;
-std::uint64_t least_period(const Word& w) { return grundy::least_period(std::span<const std::uint32_t>(w)); }
+std::uint64_t least_period(const Word& w) {
+  return grundy::least_period(std::span<const std::uint32_t>(w));
+}
 std::uint64_t least_start(const Word& w, std::uint64_t p) {
   return grundy::least_start(std::span<const std::uint32_t>(w), p);
 }

@@ -37,7 +37,9 @@ TEST(SparseSpace, EveryOctalCodeUpToThreeDigits) {
   }
 }
 
-TEST(SparseSpace, GrundysGame) { expect_same_as_dense("grundy", 5000); }
+TEST(SparseSpace, GrundysGame) {
+  expect_same_as_dense("grundy", 5000);
+}
 
 TEST(SparseSpace, HexadecimalCodesWithoutThreeHeaps) {
   // Digits without bit 8 (0-7): the codes an octal game could also spell.

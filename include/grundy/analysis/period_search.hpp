@@ -30,6 +30,7 @@ std::optional<Periodicity> prove_period(std::span<const T> g, const PeriodicityT
 /// are computed. Throws Error when the family has no periodicity theory.
 PeriodSearch find_periodicity(const Game& game, DenseSolver& solver, std::uint64_t max_values);
 /// The same with the sparse-space engine computing the values.
-PeriodSearch find_periodicity(const Game& game, SparseSpaceSolver& solver, std::uint64_t max_values);
+PeriodSearch find_periodicity(const Game& game, SparseSpaceSolver& solver,
+                              std::uint64_t max_values);
 
 }  // namespace grundy

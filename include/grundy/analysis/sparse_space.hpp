@@ -73,10 +73,10 @@ class SparseSpaceSolver {
   bool has_pending_ = false;
 
   Value mask_ = 1;
-  int value_bits_ = 0;                // every value so far is below 2^value_bits_
-  std::vector<std::uint64_t> hist_;   // values' histogram, 2^value_bits_ entries
-  std::vector<std::uint64_t> rare_;   // positions whose values are rare, increasing
-  std::size_t rare_at_choice_ = 0;    // rare count right after the mask was last chosen
+  int value_bits_ = 0;                    // every value so far is below 2^value_bits_
+  std::vector<std::uint64_t> hist_;       // values' histogram, 2^value_bits_ entries
+  std::vector<std::uint64_t> rare_;       // positions whose values are rare, increasing
+  std::size_t rare_at_choice_ = 0;        // rare count right after the mask was last chosen
   std::vector<std::uint64_t> rare_bits_;  // bit v set: v is rare, for v <= 2^value_bits_
   std::vector<std::uint64_t> marks_;
   std::vector<std::uint64_t> want_;

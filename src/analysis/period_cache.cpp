@@ -31,7 +31,8 @@ std::string hex(std::uint64_t v) {
 
 }  // namespace
 
-PeriodCache::PeriodCache(std::filesystem::path directory) : directory_(std::move(directory)) {}
+PeriodCache::PeriodCache(std::filesystem::path directory, std::size_t max_values)
+    : directory_(std::move(directory)), max_values_(max_values) {}
 
 std::filesystem::path PeriodCache::default_directory() {
   if (const char* dir = std::getenv("GRUNDY_CACHE_DIR"); dir && *dir) return dir;
@@ -107,6 +108,7 @@ std::optional<Periodicity> PeriodCache::load(const std::string& game) const {
 }
 
 bool PeriodCache::store(const std::string& game, const Periodicity& periodicity) const {
+  if (periodicity.values.size() > max_values_) return false;
   const std::filesystem::path target = file_for(game);
   std::error_code ec;
   std::filesystem::create_directories(target.parent_path(), ec);

@@ -97,6 +97,14 @@ TEST_F(PeriodCacheTest, ConcurrentWritersLeaveAValidFile) {
   }
 }
 
+TEST_F(PeriodCacheTest, LongPeriodsAreNotStored) {
+  PeriodCache small(dir_, 4);  // sample() has 5 values
+  EXPECT_FALSE(small.store("0.77", sample()));
+  EXPECT_FALSE(small.load("0.77"));
+  PeriodCache enough(dir_, 5);
+  EXPECT_TRUE(enough.store("0.77", sample()));
+}
+
 TEST_F(PeriodCacheTest, UnwritableDirectoryIsNotAnError) {
   PeriodCache cache("/proc/no-such-dir/grundy");
   EXPECT_FALSE(cache.store("0.77", sample()));

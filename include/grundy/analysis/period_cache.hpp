@@ -19,19 +19,26 @@ namespace grundy {
 
 class PeriodCache {
  public:
-  explicit PeriodCache(std::filesystem::path directory);
+  /// Periods longer than this many values (preperiod + period) are not stored: the cache stays
+  /// small, and writing one never needs memory of the order of the sequence itself.
+  static constexpr std::size_t kDefaultMaxValues = std::size_t{1} << 24;
+
+  explicit PeriodCache(std::filesystem::path directory,
+                       std::size_t max_values = kDefaultMaxValues);
   /// The default location described above.
   static std::filesystem::path default_directory();
 
   /// The cached periodicity of `game`, or nothing when absent or not valid.
   std::optional<Periodicity> load(const std::string& game) const;
-  /// Stores a proven periodicity; returns false (and leaves nothing behind) when it cannot write.
+  /// Stores a proven periodicity; returns false (and leaves nothing behind) when it cannot write
+  /// or the periodicity is longer than the cache keeps.
   bool store(const std::string& game, const Periodicity& periodicity) const;
 
   std::filesystem::path file_for(const std::string& game) const;
 
  private:
   std::filesystem::path directory_;
+  std::size_t max_values_;
 };
 
 /// The text a cache file holds for `game` (exposed for tests of the format).

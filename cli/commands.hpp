@@ -14,5 +14,6 @@ Runner add_solve_command(CLI::App& app);
 Runner add_period_command(CLI::App& app);
 Runner add_nimber_command(CLI::App& app);
 Runner add_explain_command(CLI::App& app);
+Runner add_play_command(CLI::App& app);
 
 }  // namespace grundy::cli

@@ -1,0 +1,250 @@
+// grundy play SUM : play against a perfect opponent, on a terminal or line by line from stdin.
+#include <unistd.h>
+
+#include <algorithm>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "grundy/core/error.hpp"
+#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/sum_solver.hpp"
+#include "grundy/spec/parser.hpp"
+
+namespace grundy::cli {
+namespace {
+
+struct PlayArgs {
+  CommonOptions common;
+  std::string sum;
+  bool misere = false;
+  bool computer_first = false;
+  std::string max_states = "200000";
+  std::string list = "40";
+};
+
+/// Moves listed and matched at most (a position with more is still playable by typing the move).
+constexpr std::size_t kMaxEnumerated = 100000;
+
+struct StopEnumerating {};
+
+/// The moves of a sum, in component order: at most kMaxEnumerated.
+std::vector<Move> moves_of(const Sum& sum) {
+  std::vector<Move> moves;
+  try {
+    for (std::size_t i = 0; i < sum.components.size(); ++i) {
+      const Component& c = sum.components[i];
+      for_each_option(*c.game, c.position, [&](std::span<const Position> parts) {
+        if (moves.size() >= kMaxEnumerated) throw StopEnumerating{};
+        Move m{i, std::vector<Position>(parts.begin(), parts.end())};
+        std::sort(m.to.begin(), m.to.end());
+        moves.push_back(std::move(m));
+      });
+    }
+  } catch (const StopEnumerating&) {
+  }
+  return moves;
+}
+
+Sum apply(const Sum& sum, const Move& m) {
+  Sum next;
+  for (std::size_t i = 0; i < sum.components.size(); ++i) {
+    if (i != m.component) {
+      next.components.push_back(sum.components[i]);
+      continue;
+    }
+    for (const Position& part : m.to) next.components.push_back({sum.components[i].game, part});
+  }
+  return next;
+}
+
+std::string describe(const Sum& sum, const Move& m) {
+  const Component& c = sum.components[m.component];
+  return std::to_string(m.component) + ": " + format_component(*c.game, c.position) + " -> " +
+         format_option(*c.game, m.to);
+}
+
+std::string squeeze(const std::string& text) {
+  std::string out;
+  for (char ch : text) {
+    if (ch != ' ' && ch != '\t' && ch != '\r') out += ch;
+  }
+  return out;
+}
+
+/// The perfect player: within the state budget, an exact search (remoteness: the winner hurries,
+/// so it never cycles in a loopy game, and the loser delays); beyond it, under normal play, the
+/// Grundy values.
+class Oracle {
+ public:
+  Oracle(Play play, std::uint64_t max_states, Limits limits) : play_(play) {
+    options_.play = play;
+    options_.max_states = max_states;
+    options_.limits = limits;
+    options_.max_moves = 1u << 20;
+  }
+
+  /// The move to play from `sum` (which has moves), and whether it wins.
+  std::pair<Move, bool> choose(const Sum& sum, const std::vector<Move>& moves) {
+    try {
+      const SearchSolution here = solve_by_search(sum, options_);
+      if (here.outcome == Outcome::N) {
+        // Hurry: the winning move whose position has the least remoteness.
+        return {
+            best(sum, here.winning_moves, [](std::uint64_t r, std::uint64_t b) { return r < b; }),
+            true};
+      }
+      // Losing (or drawn): prefer a drawn position, then delay as long as possible.
+      for (const Move& m : moves) {
+        if (solve_by_search(apply(sum, m), options_).outcome == Outcome::D) return {m, false};
+      }
+      return {best(sum, moves, [](std::uint64_t r, std::uint64_t b) { return r > b; }), false};
+    } catch (const ResourceError&) {
+      if (play_ == Play::misere) throw;
+    }
+    SumEvaluators evaluators(sum, options_.limits);
+    const SumSolution s = solve_sum(sum, evaluators.sources(), 1);
+    if (!s.winning_moves.empty()) return {s.winning_moves.front(), true};
+    return {moves.front(), false};
+  }
+
+ private:
+  template <class Better>
+  Move best(const Sum& sum, const std::vector<Move>& candidates, Better better) {
+    Move chosen = candidates.front();
+    std::optional<std::uint64_t> chosen_r;
+    for (const Move& m : candidates) {
+      const std::uint64_t r = solve_by_search(apply(sum, m), options_).remoteness;
+      if (!chosen_r || better(r, *chosen_r)) {
+        chosen = m;
+        chosen_r = r;
+      }
+    }
+    return chosen;
+  }
+
+  Play play_;
+  SearchOptions options_;
+};
+
+int run_play(const PlayArgs& args) {
+  Sum sum;
+  try {
+    sum = parse_sum(args.sum);
+  } catch (const SpecError&) {
+    rethrow_with_context("spec", args.sum);
+  }
+  const std::uint64_t max_states =
+      parse_number_option("--max-states", args.max_states, kMaxCoordinate);
+  const std::uint64_t list = parse_number_option("--list", args.list, 100000);
+  const Play play = args.misere ? Play::misere : Play::normal;
+  Oracle oracle(play, max_states, args.common.limits());
+  const bool interactive = isatty(STDIN_FILENO) != 0;
+  std::vector<Sum> history;  // positions before each of the human's moves, for undo
+  bool human_to_move = !args.computer_first;
+  std::cout << (play == Play::misere ? "misère play: whoever cannot move wins\n"
+                                     : "normal play: whoever cannot move loses\n");
+  while (true) {
+    const std::vector<Move> moves = moves_of(sum);
+    std::cout << "position: " << (sum.components.empty() ? "(nothing)" : format_sum(sum)) << '\n';
+    if (moves.empty()) {
+      const bool mover_wins = play == Play::misere;
+      const bool human_wins = human_to_move == mover_wins;
+      std::cout << (human_wins ? "you win\n" : "the computer wins\n");
+      return 0;
+    }
+    if (!human_to_move) {
+      const auto [move, wins] = oracle.choose(sum, moves);
+      std::cout << "computer: " << describe(sum, move) << (wins ? "" : " (it cannot force a win)")
+                << '\n';
+      sum = apply(sum, move);
+      human_to_move = true;
+      continue;
+    }
+    for (std::size_t k = 0; k < moves.size() && k < list; ++k) {
+      std::cout << "  [" << k + 1 << "] " << describe(sum, moves[k]) << '\n';
+    }
+    if (moves.size() > list) {
+      std::cout << "  ... "
+                << (moves.size() >= kMaxEnumerated ? "more" : std::to_string(moves.size() - list))
+                << " more (type the move, e.g. '" << describe(sum, moves.back()) << "')\n";
+    }
+    std::cout << "your move (number, move, hint, undo, quit)> ";
+    std::cout.flush();
+    std::string line;
+    if (!std::getline(std::cin, line)) {
+      std::cout << "\nend of input: game left unfinished\n";
+      return 0;
+    }
+    if (!interactive) std::cout << line << '\n';
+    const std::string word = squeeze(line);
+    if (word.empty()) continue;
+    if (word == "quit") return 0;
+    if (word == "hint") {
+      const auto [move, wins] = oracle.choose(sum, moves);
+      std::cout << (wins ? "hint: " + describe(sum, move) + " wins\n"
+                         : std::string(
+                               "hint: no winning move; every move loses against perfect play\n"));
+      continue;
+    }
+    if (word == "undo") {
+      if (history.empty()) {
+        std::cout << "nothing to undo\n";
+      } else {
+        sum = history.back();
+        history.pop_back();
+      }
+      continue;
+    }
+    std::optional<Move> chosen;
+    if (std::all_of(word.begin(), word.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+      const std::size_t k = word.size() > 9 ? 0 : std::stoul(word);
+      if (k >= 1 && k <= moves.size()) chosen = moves[k - 1];
+    } else {
+      for (const Move& m : moves) {
+        const std::string full = squeeze(describe(sum, m));
+        const std::string to = squeeze(format_option(*sum.components[m.component].game, m.to));
+        const std::string short_form = std::to_string(m.component) + ":" + to;
+        if (word == full || word == short_form || word == to) {
+          chosen = m;
+          break;
+        }
+      }
+    }
+    if (!chosen) {
+      std::cout << "not a move here: '" << line << "'\n";
+      continue;
+    }
+    history.push_back(sum);
+    sum = apply(sum, *chosen);
+    std::cout << "you: " << describe(history.back(), *chosen) << '\n';
+    human_to_move = false;
+  }
+}
+
+}  // namespace
+
+Runner add_play_command(CLI::App& app) {
+  auto args = std::make_shared<PlayArgs>();
+  CLI::App* cmd = app.add_subcommand("play", "Play a sum against a perfect opponent");
+  cmd->footer(
+      "\nType a move by its number, or as listed ('0: nim:3 -> nim:1', '0: nim:1' or 'nim:1'),\n"
+      "or hint, undo, quit. With stdin not a terminal, moves are read line by line.\n"
+      "\nExamples:\n"
+      "  grundy play 'nim:3 + nim:4 + nim:5'\n"
+      "  printf 'hint\\n1\\n' | grundy play '0.07:9 + nim:2' --misere");
+  cmd->add_option("sum", args->sum, "GAME:POSITION + GAME:POSITION + ...")->required();
+  cmd->add_flag("--misere", args->misere, "Misère play: the player who cannot move wins");
+  cmd->add_flag("--computer-first", args->computer_first, "The computer moves first");
+  cmd->add_option("--max-states", args->max_states,
+                  "Positions the exact search may store per decision (default 200000); beyond "
+                  "it, normal play falls back to Grundy values");
+  cmd->add_option("--list", args->list, "List at most N moves (default 40)");
+  add_common_options(*cmd, args->common);
+  return [args] { return run_play(*args); };
+}
+
+}  // namespace grundy::cli

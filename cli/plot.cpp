@@ -162,42 +162,4 @@ void check_plot_path(const std::filesystem::path& path) {
   }
 }
 
-void write_file_atomically(const std::filesystem::path& path, const std::string& content) {
-  const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
-  std::string temp = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
-  const int fd = ::mkstemp(temp.data());
-  auto fail = [&](const std::string& what) {
-    const std::string reason = std::strerror(errno);
-    throw Error("cannot write '" + path.string() + "': " + what + ": " + reason);
-  };
-  if (fd < 0) fail("cannot create a file in " + dir.string());
-  std::size_t written = 0;
-  while (written < content.size()) {
-    const ssize_t put = ::write(fd, content.data() + written, content.size() - written);
-    if (put < 0 && errno == EINTR) continue;
-    if (put <= 0) {
-      const int saved = errno;
-      ::close(fd);
-      ::unlink(temp.c_str());
-      errno = saved;
-      fail("write failed");
-    }
-    written += static_cast<std::size_t>(put);
-  }
-  // mkstemp makes the file private (0600); a plot is an ordinary file.
-  (void)::fchmod(fd, 0644);
-  if (::close(fd) != 0) {
-    const int saved = errno;
-    ::unlink(temp.c_str());
-    errno = saved;
-    fail("close failed");
-  }
-  if (::rename(temp.c_str(), path.c_str()) != 0) {
-    const int saved = errno;
-    ::unlink(temp.c_str());
-    errno = saved;
-    fail("rename failed");
-  }
-}
-
 }  // namespace grundy::cli

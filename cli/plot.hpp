@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "grundy/core/atomic_file.hpp"
 #include "grundy/core/value.hpp"
 
 namespace grundy::cli {
@@ -49,9 +50,5 @@ class SequencePlot {
 /// Throws Error when `path` cannot be a new file (its directory is missing, or it is a directory):
 /// checked before a long computation rather than after it.
 void check_plot_path(const std::filesystem::path& path);
-
-/// Writes `content` to `path` through a temporary file in the same directory and a rename, so a
-/// reader never sees a half-written file under the final name. Throws Error on failure.
-void write_file_atomically(const std::filesystem::path& path, const std::string& content);
 
 }  // namespace grundy::cli

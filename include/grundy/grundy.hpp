@@ -1,6 +1,7 @@
 #pragma once
 /// \file The whole public API of the grundy library.
 
+#include "grundy/core/atomic_file.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/limits.hpp"
 #include "grundy/core/mex.hpp"

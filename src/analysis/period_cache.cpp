@@ -1,12 +1,13 @@
 #include "grundy/analysis/period_cache.hpp"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <system_error>
+
+#include "grundy/core/atomic_file.hpp"
+#include "grundy/core/error.hpp"
 
 namespace grundy {
 namespace {
@@ -113,23 +114,12 @@ bool PeriodCache::store(const std::string& game, const Periodicity& periodicity)
   std::error_code ec;
   std::filesystem::create_directories(target.parent_path(), ec);
   if (ec) return false;
-  std::string temp = (target.parent_path() / ".tmp-XXXXXX").string();
-  const int fd = mkstemp(temp.data());
-  if (fd < 0) return false;
-  const std::string text = serialise_periodicity(game, periodicity);
-  bool ok = true;
-  for (std::size_t done = 0; ok && done < text.size();) {
-    const ssize_t n = write(fd, text.data() + done, text.size() - done);
-    ok = n > 0;
-    if (ok) done += static_cast<std::size_t>(n);
+  try {
+    write_file_atomically(target, serialise_periodicity(game, periodicity));
+  } catch (const Error&) {
+    return false;  // the cache is an optimisation: an unwritable one is no error
   }
-  ok = fsync(fd) == 0 && ok;
-  ok = close(fd) == 0 && ok;
-  // rename() replaces the target atomically: readers see the old file or the new one, never a
-  // mix, whatever other writers do at the same time.
-  if (ok) ok = std::rename(temp.c_str(), target.c_str()) == 0;
-  if (!ok) std::remove(temp.c_str());
-  return ok;
+  return true;
 }
 
 }  // namespace grundy

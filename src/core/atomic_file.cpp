@@ -1,0 +1,49 @@
+#include "grundy/core/atomic_file.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "grundy/core/error.hpp"
+
+namespace grundy {
+
+void write_file_atomically(const std::filesystem::path& path, const std::string& content) {
+  const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
+  std::string temp = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
+  const int fd = ::mkstemp(temp.data());
+  auto fail = [&](const std::string& what, int error) {
+    throw Error("cannot write '" + path.string() + "': " + what + ": " + std::strerror(error));
+  };
+  if (fd < 0) fail("cannot create a file in " + dir.string(), errno);
+  auto abandon = [&](const std::string& what) {
+    const int saved = errno;
+    ::close(fd);
+    ::unlink(temp.c_str());
+    fail(what, saved);
+  };
+  for (std::size_t written = 0; written < content.size();) {
+    const ssize_t put = ::write(fd, content.data() + written, content.size() - written);
+    if (put < 0 && errno == EINTR) continue;
+    if (put <= 0) abandon("write failed");
+    written += static_cast<std::size_t>(put);
+  }
+  // mkstemp makes the file private (0600); these are ordinary files.
+  (void)::fchmod(fd, 0644);
+  if (::fsync(fd) != 0) abandon("fsync failed");
+  if (::close(fd) != 0) {
+    const int saved = errno;
+    ::unlink(temp.c_str());
+    fail("close failed", saved);
+  }
+  if (::rename(temp.c_str(), path.c_str()) != 0) {
+    const int saved = errno;
+    ::unlink(temp.c_str());
+    fail("rename failed", saved);
+  }
+}
+
+}  // namespace grundy

@@ -15,8 +15,10 @@
 
 #include "grundy/analysis/periodic_source.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/core/nimber.hpp"
 #include "grundy/rules/sum.hpp"
 #include "grundy/solve/evaluator.hpp"
+#include "grundy/solve/misere_solver.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
 
@@ -193,12 +195,7 @@ py::dict period(const std::string& spec, std::uint64_t max_values) {
 /// A sum given as text (`"nim:3 + 0.07:20"`) or as a list of (game, position) pairs, a game being
 /// a spec or a grundy.Game.
 py::dict solve(const py::object& sum_argument, bool misere, std::size_t max_moves,
-               std::uint64_t max_values) {
-  if (misere) {
-    PyErr_SetString(PyExc_NotImplementedError,
-                    "misère play is not implemented yet (normal play only)");
-    throw py::error_already_set();
-  }
+               std::uint64_t max_values, std::uint64_t max_states) {
   Sum sum;
   std::map<const Game*, CustomGame*> custom;
   if (py::isinstance<py::str>(sum_argument)) {
@@ -223,6 +220,40 @@ py::dict solve(const py::object& sum_argument, bool misere, std::size_t max_move
       }
     }
   }
+  auto moves_list = [&](const std::vector<Move>& listed) {
+    py::list moves;
+    for (const Move& m : listed) {
+      const Component& c = sum.components[m.component];
+      py::dict move;
+      move["component"] = m.component;
+      move["from"] = format_component(*c.game, c.position);
+      move["to"] = format_option(*c.game, m.to);
+      moves.append(move);
+    }
+    return moves;
+  };
+  if (misere) {
+    // Misère play does not reduce to Grundy values: the exact search over the sum's positions
+    // (misère Nim alone by its closed form), as `grundy solve --misere`.
+    SearchSolution s;
+    if (is_nim_sum(sum)) {
+      s = solve_misere_nim(sum, max_moves);
+    } else {
+      SearchOptions search;
+      search.play = Play::misere;
+      search.max_states = max_states;
+      search.max_moves = max_moves;
+      s = solve_by_search(sum, search);
+    }
+    py::dict doc;
+    doc["sum"] = format_sum(sum);
+    doc["play"] = "misere";
+    doc["winner"] = std::string(winner_name(s.outcome));
+    doc["winning_moves"] = moves_list(s.winning_moves);
+    doc["winning_moves_truncated"] = s.winning_moves_truncated;
+    doc["winning_move_count"] = s.winning_move_count;
+    return doc;
+  }
   const PeriodOptions options = period_options(max_values);
   SumEvaluators evaluators(sum,
                            [&](std::shared_ptr<const Game> game) -> std::unique_ptr<ValueSource> {
@@ -233,21 +264,15 @@ py::dict solve(const py::object& sum_argument, bool misere, std::size_t max_move
                            });
   const SumSolution solution = solve_sum(sum, evaluators.sources(), max_moves);
 
-  py::list moves;
-  for (const Move& m : solution.winning_moves) {
-    const Component& c = sum.components[m.component];
-    py::dict move;
-    move["component"] = m.component;
-    move["from"] = format_component(*c.game, c.position);
-    move["to"] = format_option(*c.game, m.to);
-    moves.append(move);
-  }
   py::dict doc;
   doc["sum"] = format_sum(sum);
   doc["play"] = "normal";
-  doc["winner"] = solution.outcome == Outcome::N ? "first" : "second";
-  doc["nim_sum"] = solution.nim_sum;
-  doc["winning_moves"] = moves;
+  doc["winner"] = std::string(winner_name(solution.outcome));
+  // As in the command: no nim-sum when a component's value is unknown or infinite.
+  if (solution.nim_sum_known && solution.infinite_components == 0) {
+    doc["nim_sum"] = solution.nim_sum;
+  }
+  doc["winning_moves"] = moves_list(solution.winning_moves);
   doc["winning_moves_truncated"] = solution.winning_moves_truncated;
   doc["winning_move_count"] = solution.winning_move_count
                                   ? py::object(py::int_(*solution.winning_move_count))
@@ -286,7 +311,16 @@ PYBIND11_MODULE(grundy, m) {
   m.def("period", &period, py::arg("game"), py::arg("max") = kDefaultMax,
         "The proven period of a game, as the command's `period --json` document.");
   m.def("solve", &solve, py::arg("sum"), py::arg("misere") = false, py::arg("max_moves") = 20,
-        py::arg("max") = kDefaultMax,
+        py::arg("max") = kDefaultMax, py::arg("max_states") = kDefaultMax,
         "Who wins a sum, its nim-sum and winning moves, as the command's `solve --json` "
-        "document. sum is text or a list of (game, position) pairs.");
+        "document (misere=True: misère play, by exact search within max_states positions). sum "
+        "is text or a list of (game, position) pairs.");
+
+  // Nimber arithmetic on 64-bit nimbers (grundy nimber ...).
+  m.def(
+      "nim_mul", [](grundy::Value a, grundy::Value b) { return grundy::nim_mul(a, b); },
+      py::arg("a"), py::arg("b"), "The nim-product of two 64-bit nimbers.");
+  m.def("nim_inv", &grundy::nim_inv, py::arg("a"), "The nim-inverse (ValueError for 0).");
+  m.def("nim_sqrt", &grundy::nim_sqrt, py::arg("a"), "The nim-square root.");
+  m.def("nim_pow", &grundy::nim_pow, py::arg("a"), py::arg("k"), "a to the nim-power k.");
 }

@@ -69,9 +69,33 @@ def test_solve_matches_the_command():
     assert doc["winning_moves"] == [{"component": 0, "from": "nim:3", "to": "nim:1"}]
 
 
-def test_solve_misere_is_not_implemented_yet():
-    with pytest.raises(NotImplementedError, match="misère"):
-        grundy.solve("nim:1", misere=True)
+def test_solve_misere():
+    # Misère Nim: nim-sum != 0 wins, except when every heap is at most 1, where it is reversed.
+    one = grundy.solve("nim:1", misere=True)
+    assert one["play"] == "misere"
+    assert one["winner"] == "second"  # the only move takes the last token, and loses
+    assert grundy.solve("nim:1 + nim:1", misere=True)["winner"] == "first"
+    doc = grundy.solve("nim:2 + nim:2", misere=True)
+    assert doc["winner"] == "second"
+    assert doc["winning_move_count"] == 0
+    # A mixed sum goes through the exact search; its listed moves must agree with the CLI's.
+    mixed = grundy.solve("0.77:5 + nim:2", misere=True)
+    assert mixed["winner"] == "first"
+    assert mixed["winning_move_count"] == len(mixed["winning_moves"])
+    assert "nim_sum" not in mixed
+
+
+def test_nimber_arithmetic():
+    # The Library Checker sample (../shared/data/README.md).
+    assert grundy.nim_mul(3141, 5926) == 14994
+    assert grundy.nim_mul(18446744073709551615, 18446744073709551615) == 11290409524105353207
+    for a in (1, 2, 3, 7, 255, 2**63 + 5):
+        assert grundy.nim_mul(a, grundy.nim_inv(a)) == 1
+        r = grundy.nim_sqrt(a)
+        assert grundy.nim_mul(r, r) == a
+        assert grundy.nim_pow(a, 3) == grundy.nim_mul(a, grundy.nim_mul(a, a))
+    with pytest.raises(ValueError, match="0"):
+        grundy.nim_inv(0)
 
 
 def test_bad_specs_raise_value_error_with_the_command_message():

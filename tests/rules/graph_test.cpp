@@ -9,26 +9,12 @@
 
 #include "grundy/core/error.hpp"
 #include "grundy/spec/parser.hpp"
+#include "temp_file.hpp"
 
 namespace grundy {
 namespace {
 
-/// Writes `text` to a fresh file and removes it at the end of the test.
-class TempFile {
- public:
-  explicit TempFile(const std::string& text) {
-    char name[] = "/tmp/grundy-graph-XXXXXX";
-    const int fd = mkstemp(name);
-    path_ = name;
-    std::ofstream(path_) << text;
-    close(fd);
-  }
-  ~TempFile() { std::remove(path_.c_str()); }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
+using test::TempFile;
 
 std::string load_error(const std::string& text) {
   TempFile file(text);

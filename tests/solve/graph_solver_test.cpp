@@ -8,6 +8,7 @@
 
 #include "grundy/core/error.hpp"
 #include "grundy/spec/parser.hpp"
+#include "temp_file.hpp"
 
 namespace grundy {
 namespace {
@@ -27,11 +28,8 @@ TEST(GraphSolver, ValuesOfTheTestDag) {
 }
 
 TEST(GraphSolver, CycleIsRefusedPlainly) {
-  char name[] = "/tmp/grundy-cycle-XXXXXX";
-  const int fd = mkstemp(name);
-  std::ofstream(name) << "s a\na b\nb c\nc a\n";
-  close(fd);
-  GraphGame g(name);
+  const test::TempFile file("s a\na b\nb c\nc a\n");
+  GraphGame g(file.path());
   try {
     solve_acyclic_graph(g);
     FAIL();
@@ -40,23 +38,18 @@ TEST(GraphSolver, CycleIsRefusedPlainly) {
     EXPECT_NE(m.find("cycle"), std::string::npos);
     EXPECT_NE(m.find("loopy"), std::string::npos);
   }
-  std::remove(name);
 }
 
 TEST(GraphSolver, LongChainIsLinear) {
   // 200000 vertices in a path: values alternate 0 1 0 1 ... from the end.
-  char name[] = "/tmp/grundy-chain-XXXXXX";
-  const int fd = mkstemp(name);
-  {
-    std::ofstream out(name);
-    for (int i = 0; i + 1 < 200000; ++i) out << 'v' << i << " v" << i + 1 << '\n';
-  }
-  close(fd);
-  GraphGame g(name);
+  std::string chain;
+  for (int i = 0; i + 1 < 200000; ++i)
+    chain += "v" + std::to_string(i) + " v" + std::to_string(i + 1) + "\n";
+  const test::TempFile file(chain);
+  GraphGame g(file.path());
   const auto values = solve_acyclic_graph(g);
   EXPECT_EQ(values.at(parse_position(g, "v0").x), 1u);  // 199999 moves to the end: odd
   EXPECT_EQ(values.at(parse_position(g, "v199999").x), 0u);
-  std::remove(name);
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "grundy/solve/misere_solver.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
+#include "temp_file.hpp"
 
 namespace grundy {
 namespace {
@@ -85,18 +86,7 @@ Adjacency product(const Adjacency& a, const Adjacency& b) {
   return p;
 }
 
-class TempGraph {
- public:
-  TempGraph() {
-    const int fd = mkstemp(name_);
-    close(fd);
-  }
-  ~TempGraph() { std::remove(name_); }
-  const char* path() const { return name_; }
-
- private:
-  char name_[40] = "/tmp/grundy-loopy-XXXXXX";
-};
+using TempGraph = test::TempFile;  // written by random_graph
 
 /// Smith's outcome of one position from its gamma value.
 Outcome smith_outcome(Value gamma, const std::vector<Value>& k) {

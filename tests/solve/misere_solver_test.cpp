@@ -14,6 +14,7 @@
 #include "brute_force.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/spec/parser.hpp"
+#include "temp_file.hpp"
 
 namespace grundy {
 namespace {
@@ -225,18 +226,14 @@ TEST(SearchSolver, RefusesBeyondTheStateBudget) {
 TEST(SearchSolver, LoopySumsByRetrogradeAnalysis) {
   // a -> b, b -> a, b -> c (a sink). Normal play: b wins by moving to c, so a is lost in 2.
   // Misère: moving to c hands the opponent a win, so b and a draw by cycling.
-  char name[] = "/tmp/grundy-misere-cycle-XXXXXX";
-  const int fd = mkstemp(name);
-  std::ofstream(name) << "a b\nb a\nb c\n";
-  close(fd);
-  const Sum sum = parse_sum(std::string("graph(") + name + "):a");
+  const test::TempFile file("a b\nb a\nb c\n");
+  const Sum sum = parse_sum("graph(" + file.path() + "):a");
   const SearchSolution misere = solve_by_search(sum, options_for(Play::misere));
   EXPECT_EQ(misere.outcome, Outcome::D);
   EXPECT_TRUE(misere.winning_moves.empty());
   const SearchSolution normal = solve_by_search(sum, options_for(Play::normal));
   EXPECT_EQ(normal.outcome, Outcome::P);
   EXPECT_EQ(normal.remoteness, 2u);
-  std::remove(name);
 }
 
 /// Conway's misère Grundy value by plain recursion: 1 with no move, else the mex over options.

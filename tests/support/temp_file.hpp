@@ -1,0 +1,32 @@
+#pragma once
+// A file with given contents under /tmp for the length of a test (graph files, mostly).
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+namespace grundy::test {
+
+class TempFile {
+ public:
+  explicit TempFile(const std::string& text = "") {
+    char name[] = "/tmp/grundy-test-XXXXXX";
+    const int fd = ::mkstemp(name);
+    if (fd < 0) std::abort();
+    ::close(fd);
+    path_ = name;
+    std::ofstream(path_) << text;
+  }
+  ~TempFile() { std::remove(path_.c_str()); }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+}  // namespace grundy::test

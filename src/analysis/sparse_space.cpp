@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 
+#include "grundy/analysis/sparse_mask.hpp"
 #include "grundy/core/error.hpp"
 
 namespace grundy {
@@ -45,23 +46,7 @@ void SparseSpaceSolver::rebuild_classes() {
 }
 
 void SparseSpaceSolver::choose_mask() {
-  // Walsh–Hadamard transform of the histogram: H[m] = sum_v hist[v] (-1)^popcount(v & m), so the
-  // number of rare positions under mask m is (count + H[m]) / 2. Take the mask minimising it.
-  std::vector<std::int64_t> h(hist_.begin(), hist_.end());
-  for (std::size_t len = 1; len < h.size(); len *= 2) {
-    for (std::size_t i = 0; i < h.size(); i += 2 * len) {
-      for (std::size_t j = i; j < i + len; ++j) {
-        const std::int64_t a = h[j], b = h[j + len];
-        h[j] = a + b;
-        h[j + len] = a - b;
-      }
-    }
-  }
-  Value best = 1;
-  for (Value m = 1; m < h.size(); ++m) {
-    if (h[m] < h[best]) best = m;
-  }
-  mask_ = best;
+  mask_ = best_sparse_mask(hist_);
   rebuild_classes();
   rare_.clear();
   for (std::uint64_t n = 0; n < size_; ++n) {

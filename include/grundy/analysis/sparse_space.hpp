@@ -18,6 +18,7 @@
 #include <span>
 #include <vector>
 
+#include "grundy/analysis/sparse_mask.hpp"
 #include "grundy/core/limits.hpp"
 #include "grundy/core/value.hpp"
 #include "grundy/rules/take_break.hpp"
@@ -59,7 +60,7 @@ class SparseSpaceSolver {
   void record(std::uint64_t n, Value v);
   void choose_mask();
   void rebuild_classes();
-  bool is_rare(Value v) const noexcept { return (std::popcount(v & mask_) & 1) == 0; }
+  bool is_rare(Value v) const noexcept { return is_rare_value(v, mask_); }
 
   TakeBreakCode code_;
   Limits limits_;

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <optional>
 
 #include "grundy/core/error.hpp"
 #include "grundy/core/scanner.hpp"
@@ -21,6 +22,7 @@ PeriodOptions period_options(const CommonOptions& common, bool no_cache, std::ui
   PeriodOptions options;
   options.limits = common.limits();
   options.max_values = max_values;
+  options.threads = static_cast<unsigned>(parse_number_option("--threads", common.threads, 1024));
   if (no_cache) options.cache_directory.reset();
   return options;
 }
@@ -30,6 +32,12 @@ void add_period_search_options(CLI::App& command, std::string& max, bool& no_cac
                      "For positions beyond a table: compute at most N values to prove a period "
                      "(default 10000000)");
   command.add_flag("--no-cache", no_cache, "Neither read nor write the period cache");
+}
+
+void add_threads_option(CLI::App& command, CommonOptions& options) {
+  command.add_option("--threads", options.threads,
+                     "Threads computing long nim-sequences of take-and-break games (default 0: "
+                     "one per core)");
 }
 
 void add_common_options(CLI::App& command, CommonOptions& options) {
@@ -83,25 +91,52 @@ namespace {
 bool g_progress_drawn = false;
 }
 
+namespace {
+
+void draw_progress(const std::string& label, std::uint64_t done, std::uint64_t total, double rate,
+                   const std::string& extra) {
+  const double eta = rate > 0 ? static_cast<double>(total - done) / rate : 0;
+  std::fprintf(
+      stderr, "\r%s: %llu / %llu values (%.1f%%), %.0f values/s%s, ETA %.0f s   ", label.c_str(),
+      static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
+      100.0 * static_cast<double>(done) / static_cast<double>(total), rate, extra.c_str(), eta);
+  std::fflush(stderr);
+  g_progress_drawn = true;
+}
+
+}  // namespace
+
 DenseSolver::Progress terminal_progress(std::string label) {
   if (!isatty(STDERR_FILENO)) return {};
   const auto started = std::chrono::steady_clock::now();
   auto last = started;
-  return
-      [label = std::move(label), started, last](std::uint64_t done, std::uint64_t total) mutable {
-        const auto now = std::chrono::steady_clock::now();
-        if (now - last < std::chrono::milliseconds(200)) return;
-        last = now;
-        const double seconds = std::chrono::duration<double>(now - started).count();
-        const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
-        const double eta = rate > 0 ? static_cast<double>(total - done) / rate : 0;
-        std::fprintf(stderr, "\r%s: %llu / %llu values (%.1f%%), %.0f values/s, ETA %.0f s   ",
-                     label.c_str(), static_cast<unsigned long long>(done),
-                     static_cast<unsigned long long>(total),
-                     100.0 * static_cast<double>(done) / static_cast<double>(total), rate, eta);
-        std::fflush(stderr);
-        g_progress_drawn = true;
-      };
+  return [label = std::move(label), started, last](std::uint64_t done,
+                                                   std::uint64_t total) mutable {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last < std::chrono::milliseconds(200)) return;
+    last = now;
+    const double seconds = std::chrono::duration<double>(now - started).count();
+    draw_progress(label, done, total, seconds > 0 ? static_cast<double>(done) / seconds : 0, "");
+  };
+}
+
+SequenceProgress terminal_sequence_progress(std::string label) {
+  if (!isatty(STDERR_FILENO)) return {};
+  const auto started = std::chrono::steady_clock::now();
+  auto last = started;
+  std::optional<std::uint64_t> first;
+  return [label = std::move(label), started, last, first](std::uint64_t done, std::uint64_t total,
+                                                          std::size_t rare) mutable {
+    // The rate counts this run's values only (a resumed run starts far from g(0)).
+    if (!first) first = done;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last < std::chrono::milliseconds(200)) return;
+    last = now;
+    const double seconds = std::chrono::duration<double>(now - started).count();
+    const std::uint64_t fresh = done > *first ? done - *first : 0;
+    const double rate = seconds > 0 ? static_cast<double>(fresh) / seconds : 0;
+    draw_progress(label, done, total, rate, ", " + std::to_string(rare) + " rare");
+  };
 }
 
 void end_progress() {

@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -16,7 +17,8 @@ namespace grundy::cli {
 
 struct CommonOptions {
   bool json = false;
-  std::string max_memory;  // empty: the memory available
+  std::string max_memory;     // empty: the memory available
+  std::string threads = "0";  // --threads, where a command has it; 0: one per core
 
   Limits limits() const;
 };
@@ -35,6 +37,8 @@ std::uint64_t parse_number_option(std::string_view option, const std::string& te
 /// One JSON document as text; bytes that are not UTF-8 (a file name, say) become U+FFFD.
 std::string dump_json(const nlohmann::ordered_json& doc);
 
+/// Adds --threads (the sparse-space engine's threads; default: one per core).
+void add_threads_option(CLI::App& command, CommonOptions& options);
 /// Adds --max and --no-cache (period searches for positions beyond a table).
 void add_period_search_options(CLI::App& command, std::string& max, bool& no_cache);
 
@@ -51,6 +55,10 @@ std::shared_ptr<const Game> parse_game_argument(const std::string& spec);
 /// Shows "values done / wanted, rate" on stderr while a dense table grows, when stderr is a
 /// terminal; does nothing otherwise.
 DenseSolver::Progress terminal_progress(std::string label);
+/// (values done from g(0), values wanted, rare positions so far).
+using SequenceProgress = std::function<void(std::uint64_t, std::uint64_t, std::size_t)>;
+/// The same for long nim-sequences (`seq --out`): values/s of this run, rare count, ETA.
+SequenceProgress terminal_sequence_progress(std::string label);
 /// Clears the progress line, if one was drawn.
 void end_progress();
 

@@ -113,6 +113,7 @@ Runner add_period_command(CLI::App& app) {
   cmd->add_option("--plot", args->plot,
                   "Also write an SVG plot of g(n) with the preperiod and period marked");
   add_common_options(*cmd, args->common);
+  add_threads_option(*cmd, args->common);
   return [args] { return run_period(*args); };
 }
 

@@ -1,4 +1,6 @@
-// grundy seq GAME --to N [--from A] : the nim-sequence g(A), ..., g(N) of a heap game.
+// grundy seq GAME --to N [--from A] : the nim-sequence g(A), ..., g(N) of a heap game; with
+// --out FILE into a sequence file (resumable), with --in FILE read back from one.
+#include <csignal>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -6,7 +8,9 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "grundy/analysis/periodic_source.hpp"
+#include "grundy/analysis/sequence_run.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/core/sequence_file.hpp"
 #include "grundy/solve/misere_solver.hpp"
 #include "grundy/spec/parser.hpp"
 #include "plot.hpp"
@@ -24,9 +28,180 @@ struct SeqArgs {
   bool no_cache = false;
   bool misere = false;
   std::string plot;  // --plot FILE.svg
+  std::string out;   // --out FILE: a sequence file
+  std::string in;    // --in FILE: read a sequence file
+  std::string format = "text";
+  std::string checkpoint = "60";
 };
 
+/// Prints g(from..to) as text (one line), JSON (the contract), an OEIS b-file or CSV; streamed,
+/// so a long sequence is never held twice in memory.
+class SequencePrinter {
+ public:
+  SequencePrinter(const SeqArgs& args, const std::string& game, std::uint64_t from,
+                  std::uint64_t to)
+      : json_(args.common.json), format_(args.format), from_(from) {
+    if (json_) {
+      out_ += "{\"game\":" + dump_json(game) + ",\"from\":" + dump_json(json_number(from)) +
+              ",\"to\":" + dump_json(json_number(to)) + ",\"values\":[";
+    } else if (format_ == "csv") {
+      out_ += "n,g\n";
+    } else if (format_ == "bfile") {
+      out_ += "# g(n) of " + game + " for n = " + std::to_string(from) + ".." + std::to_string(to) +
+              " (grundy)\n";
+    }
+  }
+  void add(std::uint64_t n, Value v) {
+    if (json_) {
+      if (n != from_) out_ += ',';
+      out_ += std::to_string(v);
+    } else if (format_ == "csv") {
+      out_ += std::to_string(n) + ',' + std::to_string(v) + '\n';
+    } else if (format_ == "bfile") {
+      out_ += std::to_string(n) + ' ' + std::to_string(v) + '\n';
+    } else {
+      if (n != from_) out_ += ' ';
+      out_ += std::to_string(v);
+    }
+    if (out_.size() > (1u << 16)) flush();
+  }
+  void finish() {
+    if (json_) out_ += "]}\n";
+    if (!json_ && format_ == "text") out_ += '\n';
+    flush();
+  }
+
+ private:
+  void flush() {
+    std::cout << out_;
+    out_.clear();
+  }
+  bool json_;
+  std::string format_;
+  std::uint64_t from_;
+  std::string out_;
+};
+
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void on_interrupt(int signal) {
+  g_interrupted.store(true);
+  std::signal(signal, SIG_DFL);  // a second Ctrl-C stops at once (the last checkpoint remains)
+}
+
+/// --out FILE: g(0..to) into a sequence file, continuing what it holds; a one-line summary.
+int run_seq_to_file(const SeqArgs& args, const std::shared_ptr<const Game>& game, std::uint64_t to,
+                    std::uint64_t max_values) {
+  SequenceRunOptions options;
+  options.period = period_options(args.common, args.no_cache, max_values);
+  options.checkpoint_every =
+      std::chrono::milliseconds(parse_number_option("--checkpoint", args.checkpoint, 86400) * 1000);
+  options.interrupted = &g_interrupted;
+  options.progress = terminal_sequence_progress("seq");
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
+  SequenceRunResult result;
+  try {
+    result = write_sequence_file(game, args.out, to, options);
+  } catch (const Interrupted& e) {
+    end_progress();
+    std::cerr << "grundy: " << e.what() << '\n';
+    return 130;
+  }
+  end_progress();
+  if (args.common.json) {
+    nlohmann::ordered_json doc;
+    doc["game"] = game->name();
+    doc["file"] = args.out;
+    doc["from"] = 0;
+    doc["to"] = json_number(result.count - 1);
+    doc["count"] = json_number(result.count);
+    doc["value_bytes"] = result.value_bytes;
+    doc["resumed_at"] = json_number(result.resumed_at);
+    doc["computed"] = json_number(result.computed);
+    if (result.rare_count) doc["rare_count"] = json_number(*result.rare_count);
+    if (result.mask) doc["mask"] = json_number(*result.mask);
+    if (result.periodicity) {
+      doc["preperiod"] = json_number(result.periodicity->preperiod);
+      doc["period"] = json_number(result.periodicity->period);
+      doc["saltus"] = json_number(result.periodicity->saltus);
+    }
+    std::cout << dump_json(doc) << '\n';
+    return 0;
+  }
+  std::string line = "g(0.." + std::to_string(result.count - 1) + ") of " + game->name() + " in " +
+                     args.out + ": " + std::to_string(result.count) + " values, " +
+                     std::to_string(result.value_bytes) +
+                     (result.value_bytes == 1 ? " byte" : " bytes") + " each";
+  if (result.resumed_at > 0) line += ", continued after " + std::to_string(result.resumed_at);
+  if (result.rare_count) line += ", " + std::to_string(*result.rare_count) + " rare";
+  if (result.periodicity) {
+    line += ", preperiod " + std::to_string(result.periodicity->preperiod) + " period " +
+            std::to_string(result.periodicity->period) + " (the values past it from the period)";
+  }
+  std::cout << line << '\n';
+  return 0;
+}
+
+/// --in FILE: the values a sequence file holds.
+int run_seq_from_file(const SeqArgs& args) {
+  const std::unique_ptr<SequenceFile> file = SequenceFile::open(args.in);
+  if (!args.game.empty()) {
+    const auto game = parse_game_argument(args.game);
+    if (game->name() != file->game()) {
+      throw Error("'" + args.in + "' holds the sequence of " + file->game() + ", not of " +
+                  game->name());
+    }
+  }
+  if (file->count() == 0) throw Error("'" + args.in + "' holds no values yet");
+  if (!file->complete()) {
+    std::cerr << "grundy: warning: '" << args.in
+              << "' is unfinished (an interrupted run); it holds g(0.." << file->count() - 1
+              << ")\n";
+  }
+  const std::uint64_t last = file->count() - 1;
+  const std::uint64_t to =
+      args.to.empty() ? last : parse_number_option("--to", args.to, kMaxCoordinate);
+  const std::uint64_t from = parse_number_option("--from", args.from, kMaxCoordinate);
+  if (from > to) {
+    throw Error("--from " + std::to_string(from) + " is above --to " + std::to_string(to));
+  }
+  if (to > last) {
+    throw Error("'" + args.in + "' holds g(0.." + std::to_string(last) + "); --to " +
+                std::to_string(to) + " is beyond it");
+  }
+  if (!args.plot.empty()) check_plot_path(args.plot);
+  std::optional<SequencePlot> plot;
+  if (!args.plot.empty()) plot.emplace(from, to);
+  SequencePrinter printer(args, file->game(), from, to);
+  for (std::uint64_t n = from;; ++n) {
+    const Value v = file->at(n);
+    printer.add(n, v);
+    if (plot) plot->add(n, v);
+    if (n == to) break;
+  }
+  printer.finish();
+  if (plot) {
+    write_file_atomically(args.plot, plot->svg(file->game() + ": g(n) for n = " +
+                                               std::to_string(from) + ".." + std::to_string(to)));
+  }
+  return 0;
+}
+
 int run_seq(const SeqArgs& args) {
+  if (args.format != "text" && args.format != "csv" && args.format != "bfile") {
+    throw Error("--format must be text, csv or bfile, not '" + args.format + "'");
+  }
+  if (args.common.json && args.format != "text") {
+    throw Error("--json and --format " + args.format + " are two different outputs; choose one");
+  }
+  if (!args.in.empty()) {
+    if (!args.out.empty()) throw Error("--in and --out do not go together");
+    if (args.misere) throw Error("--misere does not go with --in: a sequence file holds values");
+    return run_seq_from_file(args);
+  }
+  if (args.game.empty()) throw Error("seq needs a GAME (or --in FILE)");
+  if (args.to.empty()) throw Error("seq needs --to N");
   const std::shared_ptr<const Game> game = parse_game_argument(args.game);
   if (!game->integer_positions()) {
     throw Error("seq needs a game whose positions are integers (heap sizes); the positions of " +
@@ -41,6 +216,20 @@ int run_seq(const SeqArgs& args) {
   if (args.misere && !args.plot.empty()) {
     throw Error("--plot draws Grundy values; it does not go with --misere (genus sequences)");
   }
+  if (!args.out.empty()) {
+    if (args.misere) throw Error("--out writes Grundy values; it does not go with --misere");
+    if (from != 0) {
+      throw Error("--from does not go with --out: a sequence file always starts at g(0)");
+    }
+    if (!args.plot.empty()) {
+      throw Error("--plot does not go with --out; plot from the file with seq --in FILE --plot");
+    }
+    if (args.format != "text") throw Error("--format does not go with --out");
+    return run_seq_to_file(args, game, to, max_values);
+  }
+  if (args.misere && args.format != "text") {
+    throw Error("--format " + args.format + " does not go with --misere (genus sequences)");
+  }
   if (!args.plot.empty()) check_plot_path(args.plot);
   std::optional<SequencePlot> plot;
   if (!args.plot.empty()) plot.emplace(from, to);
@@ -51,17 +240,6 @@ int run_seq(const SeqArgs& args) {
   const Position last{to, 0};
   evaluator.prepare(std::span<const Position>(&last, 1));
   end_progress();
-  // Streamed: a long sequence is never held twice in memory.
-  std::string out;
-  auto flush = [&] {
-    std::cout << out;
-    out.clear();
-  };
-  if (args.common.json) {
-    out += "{\"game\":" + dump_json(game->name()) + ",\"from\":" + dump_json(json_number(from)) +
-           ",\"to\":" + dump_json(json_number(to)) +
-           (args.misere ? ",\"play\":\"misere\",\"genus\":[" : ",\"values\":[");
-  }
   if (args.misere) {
     // The genus sequence: g^{gamma0 gamma1 ...} per heap (misere_solver.hpp), text `0^120`,
     // JSON [g, [gamma0, gamma1, ...]].
@@ -69,6 +247,11 @@ int run_seq(const SeqArgs& args) {
     options.max_states = parse_number_option("--max-states", args.max_states, kMaxCoordinate);
     options.limits = args.common.limits();
     GenusCalculator genera(game, options);
+    std::string out;
+    if (args.common.json) {
+      out += "{\"game\":" + dump_json(game->name()) + ",\"from\":" + dump_json(json_number(from)) +
+             ",\"to\":" + dump_json(json_number(to)) + ",\"play\":\"misere\",\"genus\":[";
+    }
     for (std::uint64_t n = from;; ++n) {
       const Genus genus = genera.genus(Position{n, 0}, evaluator.value(Position{n, 0}));
       if (n != from) out += args.common.json ? ',' : ' ';
@@ -79,23 +262,24 @@ int run_seq(const SeqArgs& args) {
       } else {
         out += format_genus(genus);
       }
-      if (out.size() > (1u << 16)) flush();
+      if (out.size() > (1u << 16)) {
+        std::cout << out;
+        out.clear();
+      }
       if (n == to) break;
     }
     out += args.common.json ? "]}\n" : "\n";
-    flush();
+    std::cout << out;
     return 0;
   }
+  SequencePrinter printer(args, game->name(), from, to);
   for (std::uint64_t n = from;; ++n) {
     const Value v = evaluator.value(Position{n, 0});
-    if (n != from) out += args.common.json ? ',' : ' ';
-    out += args.common.json ? dump_json(json_number(v)) : std::to_string(v);
+    printer.add(n, v);
     if (plot) plot->add(n, v);
-    if (out.size() > (1u << 16)) flush();
     if (n == to) break;
   }
-  out += args.common.json ? "]}\n" : "\n";
-  flush();
+  printer.finish();
   if (plot) {
     write_file_atomically(args.plot, plot->svg(game->name() + ": g(n) for n = " +
                                                std::to_string(from) + ".." + std::to_string(to)));
@@ -112,10 +296,13 @@ Runner add_seq_command(CLI::App& app) {
       "\nExamples:\n"
       "  grundy seq grundy --to 30\n"
       "  grundy seq kayles --from 70 --to 100 --json\n"
-      "  grundy seq 0.312 --to 10 --misere   (genus sequence: g^gamma0gamma1..., e.g. 0^120)");
-  cmd->add_option("game", args->game, "Game spec whose positions are integers, e.g. 0.77")
-      ->required();
-  cmd->add_option("--to", args->to, "Last position N")->required();
+      "  grundy seq 0.312 --to 10 --misere   (genus sequence: g^gamma0gamma1..., e.g. 0^120)\n"
+      "  grundy seq 0.6 --to 100000000 --out officers.gseq   (Ctrl-C, then the same command "
+      "resumes)\n"
+      "  grundy seq --in officers.gseq --from 1000 --to 2000 --format bfile");
+  cmd->add_option("game", args->game,
+                  "Game spec whose positions are integers, e.g. 0.77 (optional with --in)");
+  cmd->add_option("--to", args->to, "Last position N (with --in: default the file's last)");
   cmd->add_option("--from", args->from, "First position A (default 0)");
   cmd->add_flag("--misere", args->misere,
                 "Print the genus of each heap (Conway's misère theory) instead of its value");
@@ -124,7 +311,16 @@ Runner add_seq_command(CLI::App& app) {
                   "10000000)");
   cmd->add_option("--plot", args->plot,
                   "Also write an SVG scatter plot of g(n) against n to FILE.svg");
+  cmd->add_option("--out", args->out,
+                  "Write g(0..N) to a binary sequence file (docs/file-formats.md) instead of "
+                  "printing; an interrupted run continues where it stopped");
+  cmd->add_option("--in", args->in, "Print values from a sequence file written by --out");
+  cmd->add_option("--format", args->format,
+                  "text (default: one line), csv (n,g lines) or bfile (OEIS b-file: n g lines)");
+  cmd->add_option("--checkpoint", args->checkpoint,
+                  "With --out: save progress at least every S seconds (default 60)");
   add_common_options(*cmd, args->common);
+  add_threads_option(*cmd, args->common);
   add_period_search_options(*cmd, args->max, args->no_cache);
   return [args] { return run_seq(*args); };
 }

@@ -182,6 +182,7 @@ Runner add_solve_command(CLI::App& app) {
                   "Refuse --misere and --remoteness searches needing more than N positions of "
                   "the sum (default 10000000)");
   add_common_options(*cmd, args->common);
+  add_threads_option(*cmd, args->common);
   add_period_search_options(*cmd, args->max, args->no_cache);
   return [args] { return run_solve(*args); };
 }

@@ -115,6 +115,7 @@ Runner add_value_command(CLI::App& app) {
                   "Positions of that game; a lone '-' reads them from stdin, one per line")
       ->required();
   add_common_options(*cmd, args->common);
+  add_threads_option(*cmd, args->common);
   add_period_search_options(*cmd, args->max, args->no_cache);
   return [args] { return run_value(*args); };
 }

@@ -7,22 +7,13 @@
 #include <system_error>
 
 #include "grundy/core/atomic_file.hpp"
+#include "grundy/core/checksum.hpp"
 #include "grundy/core/error.hpp"
 
 namespace grundy {
 namespace {
 
 constexpr const char* kHeader = "grundy-period-cache 1";
-
-/// FNV-1a, 64 bits: a checksum against torn or edited files (not against malice).
-std::uint64_t fnv1a(std::string_view text) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
 
 std::string hex(std::uint64_t v) {
   char buf[17];

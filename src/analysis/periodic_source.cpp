@@ -53,6 +53,7 @@ PeriodAnswer find_or_load_periodicity(const Game& game, const PeriodOptions& opt
   const TakeBreakCode* code = game.take_break_code();
   if (code != nullptr && SparseSpaceSolver::supports(*code)) {
     SparseSpaceSolver solver(*code, options.limits);
+    solver.set_threads(options.threads);
     solver.set_progress(progress);
     return find_or_load(game, solver, options, max_values);
   }
@@ -66,6 +67,7 @@ PeriodicSource::PeriodicSource(std::shared_ptr<const Game> game, PeriodOptions o
   if (const TakeBreakCode* code = game_->take_break_code();
       code && SparseSpaceSolver::supports(*code)) {
     sparse_ = std::make_unique<SparseSpaceSolver>(*code, options_.limits);
+    sparse_->set_threads(options_.threads);
   }
   if (game_->heap_ordered() && (game_->take_break_code() || game_->subtraction_set())) {
     PeriodicityTheorem th = periodicity_theorem(*game_);

@@ -2,13 +2,95 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
+#include <cstring>
 #include <limits>
 #include <string>
+#include <thread>
 
-#include "grundy/analysis/sparse_mask.hpp"
 #include "grundy/core/error.hpp"
+#include "sparse_scan.hpp"
 
 namespace grundy {
+
+/// One thread's scratch: which values the options of the current heap have, and the rare values
+/// the scan looks for.
+struct SparseSpaceSolver::Worker {
+  std::vector<std::uint8_t> seen;    // seen[v] = 1: some option has value v
+  std::vector<std::uint8_t> wanted;  // wanted[v] = 1: the scan looks for v
+  std::vector<Value> want;           // the values with wanted[v] = 1 (some may be found already)
+  void size_for(Value limit) {
+    // 8 bytes of slack: the byte scans read whole words.
+    if (seen.size() < limit + 9) {
+      seen.assign(limit + 9, 0);
+      wanted.assign(limit + 9, 0);
+    }
+  }
+};
+
+/// A block of work shared by the threads: values `first`..`last`. `known` counts the values
+/// recorded; its top bit says the block is halted (a value the sequential path must record, or
+/// an error): one word, so that a sleeping thread wakes for either.
+struct SparseSpaceSolver::Run {
+  static constexpr std::uint64_t kHalted = std::uint64_t{1} << 63;
+  std::uint64_t first = 0;
+  std::uint64_t last = 0;
+  unsigned stride = 1;
+  std::atomic<std::uint64_t> known{0};
+  std::atomic<int> sleepers{0};
+  std::optional<Pending> pending;  // written by the thread that halts, before it halts
+  std::exception_ptr error;
+
+  std::uint64_t count() const { return known.load(std::memory_order_acquire) & ~kHalted; }
+  bool halted() const { return (known.load(std::memory_order_acquire) & kHalted) != 0; }
+
+  /// Waits until g(0..n-1) are known; false when the block halted. Spins briefly (the value is
+  /// usually a moment away), then sleeps on the counter so that a busy machine is not made
+  /// busier.
+  bool wait_for(std::uint64_t n) {
+    for (unsigned spins = 0;; ++spins) {
+      const std::uint64_t now = known.load(std::memory_order_seq_cst);
+      if ((now & kHalted) != 0) return false;
+      if (now >= n) return true;
+      if (spins < 4000) continue;
+      sleepers.fetch_add(1, std::memory_order_seq_cst);
+      known.wait(now, std::memory_order_seq_cst);  // returns at once if it changed meanwhile
+      sleepers.fetch_sub(1, std::memory_order_seq_cst);
+    }
+  }
+  /// g(n) is recorded (by the one thread whose turn it is).
+  void publish() {
+    known.fetch_add(1, std::memory_order_seq_cst);
+    if (sleepers.load(std::memory_order_seq_cst) > 0) known.notify_all();
+  }
+  void halt() {
+    known.fetch_or(kHalted, std::memory_order_seq_cst);
+    known.notify_all();
+  }
+};
+
+namespace {
+
+constexpr Value kNoValue = ~Value{0};
+
+/// The first v in [from, limit] with neither a[v] nor b[v] set (bytes 0 or 1), else limit.
+Value first_clear(const std::uint8_t* a, const std::uint8_t* b, Value from, Value limit) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+  Value v = from;
+  for (; v + 8 <= limit + 1; v += 8) {
+    std::uint64_t x, y;
+    std::memcpy(&x, a + v, 8);
+    std::memcpy(&y, b + v, 8);
+    const std::uint64_t clear = (x | y) ^ kOnes;
+    if (clear != 0) return v + static_cast<Value>(std::countr_zero(clear) / 8);
+  }
+  for (; v <= limit; ++v) {
+    if ((a[v] | b[v]) == 0) return v;
+  }
+  return limit;
+}
+
+}  // namespace
 
 bool SparseSpaceSolver::supports(const TakeBreakCode& code) {
   return std::none_of(code.digits.begin(), code.digits.end(),
@@ -16,219 +98,285 @@ bool SparseSpaceSolver::supports(const TakeBreakCode& code) {
 }
 
 SparseSpaceSolver::SparseSpaceSolver(TakeBreakCode code, Limits limits)
-    : code_(std::move(code)), limits_(limits) {
+    : code_(std::move(code)),
+      limits_(limits),
+      own_store_(std::make_unique<MemoryValueStore>(limits)),
+      store_(own_store_.get()) {
   if (!supports(code_)) {
     throw Error("the sparse-space algorithm does not handle moves that leave three heaps");
   }
+  adopt(0);
+}
+
+SparseSpaceSolver::SparseSpaceSolver(TakeBreakCode code, Limits limits, ValueStore& store,
+                                     std::uint64_t count)
+    : code_(std::move(code)), limits_(limits), store_(&store) {
+  if (!supports(code_)) {
+    throw Error("the sparse-space algorithm does not handle moves that leave three heaps");
+  }
+  adopt(count);
+}
+
+SparseSpaceSolver::~SparseSpaceSolver() = default;
+
+void SparseSpaceSolver::adopt(std::uint64_t count) {
   for (std::uint64_t k = 0; k < code_.digits.size(); ++k) {
     if (code_.digits[k] & kLeaveNothing) nothing_at_.push_back(k);
     if (code_.digits[k] & kLeaveOne) one_at_.push_back(k);
     if (code_.digits[k] & kLeaveTwo) two_at_.push_back(k);
   }
   hist_.assign(1, 0);
-  rebuild_classes();
+  value_bits_ = 0;
+  size_ = count;
+  for (std::uint64_t n = 0; n < count; ++n) {
+    const Value v = at(n);
+    while (v >= (Value{1} << value_bits_)) ++value_bits_;
+    if (hist_.size() < (std::size_t{1} << value_bits_)) hist_.resize(std::size_t{1} << value_bits_);
+    ++hist_[v];
+  }
+  choose_mask();
 }
 
-Value SparseSpaceSolver::at(std::uint64_t n) const noexcept {
-  if (width_ == 1) return v8_[n];
-  if (width_ == 2) return v16_[n];
-  return v32_[n];
+void SparseSpaceSolver::set_threads(unsigned threads) {
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  threads_ = std::min(threads, 64u);
 }
 
 void SparseSpaceSolver::rebuild_classes() {
-  const std::uint64_t bits = (std::uint64_t{1} << value_bits_) + 1;  // values 0..2^w
-  rare_bits_.assign((bits + 63) / 64, 0);
-  for (Value v = 0; v < bits; ++v) {
-    if (is_rare(v)) rare_bits_[v >> 6] |= std::uint64_t{1} << (v & 63);
-  }
-  marks_.assign(rare_bits_.size(), 0);
-  want_.assign(rare_bits_.size(), 0);
+  const Value limit = Value{1} << value_bits_;  // values 0..limit
+  rare_.assign(limit + 9, 1);                   // the slack past limit: never a common value
+  for (Value v = 0; v <= limit; ++v) rare_[v] = is_rare(v) ? 1 : 0;
 }
 
 void SparseSpaceSolver::choose_mask() {
   mask_ = best_sparse_mask(hist_);
   rebuild_classes();
-  rare_.clear();
+  rare_positions_.clear();
+  rare_values_.clear();
   for (std::uint64_t n = 0; n < size_; ++n) {
-    if (is_rare(at(n))) rare_.push_back(n);
+    if (is_rare(at(n))) {
+      rare_positions_.push_back(n);
+      rare_values_.push_back(static_cast<std::uint32_t>(at(n)));
+    }
   }
-  rare_at_choice_ = rare_.size();
+  rare_count_.store(rare_positions_.size(), std::memory_order_release);
+  rare_at_choice_ = rare_positions_.size();
+}
+
+void SparseSpaceSolver::add_rare(std::uint64_t n, Value v) {
+  rare_positions_.push_back(n);
+  rare_values_.push_back(static_cast<std::uint32_t>(v));
+  rare_count_.store(rare_positions_.size(), std::memory_order_release);
 }
 
 void SparseSpaceSolver::record(std::uint64_t n, Value v) {
+  if (v > ValueStore::max_value(store_->width())) {
+    const int width = ValueStore::width_for(v);
+    if (width == 0) throw Error("a nim-sequence value exceeds 2^32-1");
+    store_->widen(width, n);
+  }
+  store_->reserve(n + 1);
+  store_->set(n, v);
+  size_ = n + 1;
   if (v >= (Value{1} << value_bits_)) {
     // A new value width: grow the histogram and re-choose the mask for the new range.
     while (v >= (Value{1} << value_bits_)) ++value_bits_;
     hist_.resize(std::size_t{1} << value_bits_, 0);
     ++hist_[v];
-    size_ = n + 1;
     choose_mask();
     return;
   }
   ++hist_[v];
-  size_ = n + 1;
   if (is_rare(v)) {
-    rare_.push_back(n);
+    add_rare(n, v);
     // The histogram drifts: a mask chosen early can become poor (0.354 goes from 132 rare
     // positions under the best mask to 934 under the one chosen at the last width change). Look
     // again whenever the rare count has doubled since the last choice; amortised, this is cheap.
-    if (rare_.size() > 2 * rare_at_choice_ + 64) choose_mask();
+    if (rare_positions_.size() > 2 * rare_at_choice_ + 64) choose_mask();
   }
 }
 
 template <class T>
-Value SparseSpaceSolver::compute(const T* g, std::uint64_t n) {
-  std::uint64_t* marks = marks_.data();
-  const std::size_t words = marks_.size();
-  std::fill_n(marks, words, std::uint64_t{0});
-  auto mark = [&](Value v) { marks[v >> 6] |= std::uint64_t{1} << (v & 63); };
-
+Value SparseSpaceSolver::compute(const T* g, std::uint64_t n, std::uint64_t known, Worker& w,
+                                 Run* run) {
+  const Value limit = Value{1} << value_bits_;  // every option value is below it
+  std::uint8_t* seen = w.seen.data();
+  const std::uint8_t* rare = rare_.data();
+  std::memset(seen, 0, limit + 1);
+  // Options involving a heap >= known are set aside: g of those heaps may still be computing.
+  bool set_aside = false;
   for (std::uint64_t k : nothing_at_) {
-    if (k == n) mark(0);
+    if (k == n) seen[0] = 1;
   }
   for (std::uint64_t k : one_at_) {
-    if (k < n) mark(g[n - k]);
+    if (k == 0 || k >= n) continue;
+    if (n - k < known)
+      seen[g[n - k]] = 1;
+    else
+      set_aside = true;
   }
-  // Every split with a rare part: this completes the common values among the options.
+  // Every split with a rare part a (a > the set-aside ones): the common values are then complete.
+  const std::size_t rare_count = rare_count_.load(std::memory_order_acquire);
+  const std::uint64_t* rare_at = rare_positions_.data();
+  const std::uint32_t* rare_value = rare_values_.data();
+  auto first_kept = [&](std::uint64_t r) { return r >= known ? r - known + 1 : 1; };
   for (std::uint64_t k : two_at_) {
     if (k + 2 > n) continue;
     const std::uint64_t r = n - k;
-    for (std::uint64_t a : rare_) {
+    const std::uint64_t lo = first_kept(r);
+    if (lo > 1) set_aside = true;
+    std::size_t i = 0;
+    while (i < rare_count && rare_at[i] < lo) ++i;
+    const std::uint64_t skip = code_.unequal_split && r % 2 == 0 ? r / 2 : 0;
+    for (; i < rare_count; ++i) {
+      const std::uint64_t a = rare_at[i];
       if (a >= r) break;
-      if (a == 0) continue;
-      if (code_.unequal_split && 2 * a == r) continue;
-      mark(g[a] ^ g[r - a]);
+      if (a == skip) continue;
+      seen[rare_value[i] ^ g[r - a]] = 1;
     }
   }
-  // c: the least common value missing; `want`: the rare values below c still missing.
-  const std::uint64_t limit = (std::uint64_t{1} << value_bits_) + 1;
-  Value c = limit;
-  for (std::size_t w = 0; w < words; ++w) {
-    const std::uint64_t free_common = ~marks[w] & ~rare_bits_[w];
-    if (free_common != 0) {
-      c = std::min<Value>(limit, w * 64 + static_cast<Value>(std::countr_zero(free_common)));
-      break;
+  // c: the least common value missing; the scan looks for the rare values below c still missing.
+  const Value c = first_clear(seen, rare, 0, limit);
+  w.want.clear();
+  for (Value v = 0; v < c; ++v) {
+    if (rare[v] && !seen[v]) {
+      w.want.push_back(v);
+      w.wanted[v] = 1;
     }
   }
-  std::uint64_t* want = want_.data();
-  std::uint64_t wanted = 0;
-  for (std::size_t w = 0; w < words; ++w) {
-    std::uint64_t bits = ~marks[w] & rare_bits_[w];
-    const Value base = w * 64;
-    if (base >= c)
-      bits = 0;
-    else if (c - base < 64)
-      bits &= (std::uint64_t{1} << (c - base)) - 1;
-    want[w] = bits;
-    wanted += static_cast<std::uint64_t>(std::popcount(bits));
+  std::size_t missing = w.want.size();
+  if (missing > 0) {
+    for (std::uint64_t k : two_at_) {
+      if (k + 2 > n) continue;
+      const std::uint64_t r = n - k;
+      const std::uint64_t last = code_.unequal_split ? (r - 1) / 2 : r / 2;
+      missing = sparse_scan(g, r, first_kept(r), last, w.wanted.data(), seen, missing);
+      if (missing == 0) break;
+    }
   }
-  if (wanted == 0) return c;
-  // Scan the remaining (common + common) splits until every wanted rare value has turned up.
+  auto least_missing = [&](Value otherwise) {
+    Value least = otherwise;
+    for (Value v : w.want) {
+      w.wanted[v] = 0;
+      if (!seen[v]) least = std::min(least, v);
+    }
+    return least;
+  };
+  if (!set_aside) return least_missing(c);
+
+  // The options set aside, now that g(0..n-1) are known.
+  if (!run->wait_for(n)) {
+    least_missing(0);
+    return kNoValue;
+  }
+  for (std::uint64_t k : one_at_) {
+    if (k > 0 && k < n && n - k >= known) seen[g[n - k]] = 1;
+  }
   for (std::uint64_t k : two_at_) {
     if (k + 2 > n) continue;
     const std::uint64_t r = n - k;
-    const std::uint64_t last = code_.unequal_split ? (r - 1) / 2 : r / 2;
-    if (words == 1) {
-      std::uint64_t bits = want[0];
-      for (std::uint64_t a = 1; a <= last; ++a) {
-        const Value v = g[a] ^ g[r - a];
-        if ((bits >> v) & 1) {
-          bits &= ~(std::uint64_t{1} << v);
-          if (bits == 0) return c;
-        }
-      }
-      want[0] = bits;
-    } else {
-      for (std::uint64_t a = 1; a <= last; ++a) {
-        const Value v = g[a] ^ g[r - a];
-        if ((want[v >> 6] >> (v & 63)) & 1) {
-          want[v >> 6] &= ~(std::uint64_t{1} << (v & 63));
-          if (--wanted == 0) return c;
-        }
+    for (std::uint64_t a = 1; a < first_kept(r) && a < r - a + (code_.unequal_split ? 0 : 1); ++a) {
+      seen[g[a] ^ g[r - a]] = 1;
+    }
+  }
+  const Value c2 = first_clear(seen, rare, c, limit);
+  if (c2 != c) {
+    // c was one of the options set aside: the rare values in [c, c2) were not looked for. If
+    // one of them is missing, compute the heap again with everything known.
+    for (Value v = c; v < c2; ++v) {
+      if (rare[v] && !seen[v]) {
+        least_missing(0);
+        return compute(g, n, n, w, run);
       }
     }
   }
-  for (std::size_t w = 0; w < words; ++w) {
-    if (want[w] != 0) return w * 64 + static_cast<Value>(std::countr_zero(want[w]));
-  }
-  return c;
+  return least_missing(c2);
 }
 
 template <class T>
-bool SparseSpaceSolver::extend_typed(std::vector<T>& g, std::uint64_t n) {
-  std::uint64_t next_report = size_ + (std::uint64_t{1} << 16);
-  const std::uint64_t start = size_;
-  while (size_ <= n) {
-    const std::uint64_t m = size_;
-    const Value v = compute(g.data(), m);
-    if (v > std::numeric_limits<T>::max()) {
-      pending_ = v;
-      has_pending_ = true;
-      return false;
+void SparseSpaceSolver::work(Run& run, unsigned index, Worker& w) {
+  try {
+    const Value fits = ValueStore::max_value(sizeof(T));
+    const Value limit = Value{1} << value_bits_;
+    for (std::uint64_t n = run.first + index; n <= run.last; n += run.stride) {
+      if (run.halted()) return;
+      const T* g = store_->typed<T>();
+      const std::uint64_t known = run.count();
+      const Value v = compute(g, n, std::min(known, n), w, &run);
+      if (v == kNoValue || !run.wait_for(n)) return;
+      // Recorded in order (g(0..n-1) are): anything but a plain value stops the block, and the
+      // sequential path records it.
+      const bool plain = v <= fits && v < limit &&
+                         (!rare_[v] || (rare_positions_.size() < rare_positions_.capacity() &&
+                                        rare_positions_.size() < 2 * rare_at_choice_ + 64));
+      if (!plain) {
+        run.pending = Pending{n, v};
+        run.halt();
+        return;
+      }
+      store_->typed<T>()[n] = static_cast<T>(v);
+      ++hist_[v];
+      if (rare_[v]) add_rare(n, v);
+      run.publish();
     }
-    g.push_back(static_cast<T>(v));
-    record(m, v);
-    if (progress_ && m >= next_report) {
-      progress_(m - start, n + 1 - start);
-      next_report = m + (std::uint64_t{1} << 16);
-    }
+  } catch (...) {
+    run.error = std::current_exception();
+    run.halt();
   }
-  return true;
 }
 
-void SparseSpaceSolver::widen() {
-  if (width_ == 1) {
-    v16_.assign(v8_.begin(), v8_.end());
-    v16_.reserve(v8_.capacity());
-    std::vector<std::uint8_t>().swap(v8_);
-    width_ = 2;
-  } else if (width_ == 2) {
-    v32_.assign(v16_.begin(), v16_.end());
-    v32_.reserve(v16_.capacity());
-    std::vector<std::uint16_t>().swap(v16_);
-    width_ = 4;
+template <class T>
+std::optional<SparseSpaceSolver::Pending> SparseSpaceSolver::run_block(std::uint64_t last) {
+  Run run;
+  run.first = size_;
+  run.last = last;
+  run.known.store(size_, std::memory_order_release);
+  // The first few heaps alone: there is nothing to share.
+  const unsigned threads = size_ < 64 ? 1 : threads_;
+  run.stride = threads;
+  while (workers_.size() < threads) workers_.push_back(std::make_unique<Worker>());
+  // Room for every rare position the block could add without reallocating.
+  const std::size_t room = rare_positions_.size() + 2 * rare_at_choice_ + 128;
+  rare_positions_.reserve(room);
+  rare_values_.reserve(room);
+  for (auto& w : workers_) w->size_for(Value{1} << value_bits_);
+  if (threads == 1) {
+    work<T>(run, 0, *workers_[0]);
   } else {
-    throw Error("a nim-sequence value exceeds 2^32-1");
+    std::vector<std::jthread> pool;
+    for (unsigned t = 1; t < threads; ++t) {
+      pool.emplace_back([this, &run, t] { work<T>(run, t, *workers_[t]); });
+    }
+    work<T>(run, 0, *workers_[0]);
   }
+  size_ = run.count();
+  if (run.error) std::rethrow_exception(run.error);
+  return run.pending;
 }
 
 void SparseSpaceSolver::extend_to(std::uint64_t n) {
   if (n < size_) return;
-  require_memory(limits_, (n + 1) * static_cast<std::uint64_t>(width_),
-                 "a sequence of g(0.." + std::to_string(n) + ")");
-  // Grow by half at a time for a stream of extensions, never past the limit, never below n + 1.
-  auto reserve = [&](auto& vec) {
-    if (vec.capacity() >= n + 1) return;
-    const std::uint64_t cap = limits_.max_memory_bytes / static_cast<std::uint64_t>(width_);
-    vec.reserve(
-        std::max<std::uint64_t>(n + 1, std::min<std::uint64_t>(vec.capacity() * 3 / 2, cap)));
-  };
-  while (true) {
-    bool done = false;
-    if (width_ == 1) {
-      reserve(v8_);
-      done = extend_typed(v8_, n);
-    } else if (width_ == 2) {
-      reserve(v16_);
-      done = extend_typed(v16_, n);
-    } else {
-      reserve(v32_);
-      done = extend_typed(v32_, n);
-    }
-    if (done) return;
-    do {
-      widen();
-    } while (pending_ > (width_ == 2 ? Value{0xFFFF} : Value{0xFFFFFFFF}));
-    require_memory(limits_, (n + 1) * static_cast<std::uint64_t>(width_),
-                   "a sequence of g(0.." + std::to_string(n) + ")");
-    // Store the value that did not fit, then go on at the new width.
-    const std::uint64_t m = size_;
-    if (width_ == 2)
-      v16_.push_back(static_cast<std::uint16_t>(pending_));
+  store_->reserve(n + 1);
+  const std::uint64_t start = size_;
+  while (size_ <= n) {
+    const auto began = std::chrono::steady_clock::now();
+    const std::uint64_t last = std::min(n, size_ + block_ - 1);
+    std::optional<Pending> pending;
+    if (store_->width() == 1)
+      pending = run_block<std::uint8_t>(last);
+    else if (store_->width() == 2)
+      pending = run_block<std::uint16_t>(last);
     else
-      v32_.push_back(static_cast<std::uint32_t>(pending_));
-    has_pending_ = false;
-    record(m, pending_);
+      pending = run_block<std::uint32_t>(last);
+    if (pending) record(pending->n, pending->v);
+    // Blocks of about 0.2 s: progress and checkpoints come often, thread starts stay negligible.
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    if (!pending && size_ > last) {
+      if (seconds < 0.1) block_ = std::min<std::uint64_t>(block_ * 2, std::uint64_t{1} << 24);
+      if (seconds > 0.4) block_ = std::max<std::uint64_t>(block_ / 2, std::uint64_t{1} << 10);
+    }
+    if (progress_) progress_(size_ - start, n + 1 - start);
   }
 }
 

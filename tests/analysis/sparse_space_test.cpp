@@ -11,15 +11,17 @@
 namespace grundy {
 namespace {
 
-void expect_same_as_dense(const std::string& spec, std::uint64_t to) {
+void expect_same_as_dense(const std::string& spec, std::uint64_t to, unsigned threads = 1) {
   const auto game = parse_game(spec);
   SparseSpaceSolver sparse(*game->take_break_code(), Limits{});
+  sparse.set_threads(threads);
   DenseSolver dense(*game, Limits{});
   sparse.extend_to(to);
   dense.extend_to(to);
   ASSERT_EQ(sparse.size(), to + 1);
   for (std::uint64_t n = 0; n <= to; ++n) {
-    ASSERT_EQ(sparse.at(n), dense.values()[n]) << spec << " at " << n;
+    ASSERT_EQ(sparse.at(n), dense.values()[n]) << spec << " at " << n << ", " << threads
+                                                << " threads";
   }
 }
 
@@ -33,12 +35,41 @@ TEST(SparseSpace, EveryOctalCodeUpToThreeDigits) {
       spec += static_cast<char>('0' + code % 8);
       expect_same_as_dense(spec, 2000);
       if (HasFatalFailure()) return;
+      // Threads set options aside and add them later: every path of that, on every code.
+      expect_same_as_dense(spec, 2000, 3);
+      if (HasFatalFailure()) return;
     }
   }
 }
 
 TEST(SparseSpace, GrundysGame) {
   expect_same_as_dense("grundy", 5000);
+  expect_same_as_dense("grundy", 5000, 2);
+}
+
+/// The same values whatever the thread count, far out (wider values, new masks, long rare lists).
+void expect_same_with_threads(const std::string& spec, std::uint64_t to) {
+  const auto game = parse_game(spec);
+  SparseSpaceSolver one(*game->take_break_code(), Limits{});
+  one.extend_to(to);
+  for (unsigned threads : {2u, 4u}) {
+    SparseSpaceSolver many(*game->take_break_code(), Limits{});
+    many.set_threads(threads);
+    many.extend_to(to);
+    ASSERT_EQ(many.size(), one.size());
+    EXPECT_EQ(many.value_bytes(), one.value_bytes());
+    EXPECT_EQ(many.rare_count(), one.rare_count());
+    for (std::uint64_t n = 0; n <= to; ++n) {
+      ASSERT_EQ(many.at(n), one.at(n)) << spec << " at " << n << ", " << threads << " threads";
+    }
+  }
+}
+
+TEST(SparseSpace, ThreadsGiveTheSameValues) {
+  expect_same_with_threads("grundy", 200000);
+  expect_same_with_threads("0.6", 100000);  // values above 255: two bytes each
+  expect_same_with_threads("0.354", 100000);
+  expect_same_with_threads("4.0", 50000);
 }
 
 TEST(SparseSpace, HexadecimalCodesWithoutThreeHeaps) {

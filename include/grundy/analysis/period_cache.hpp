@@ -23,8 +23,7 @@ class PeriodCache {
   /// small, and writing one never needs memory of the order of the sequence itself.
   static constexpr std::size_t kDefaultMaxValues = std::size_t{1} << 24;
 
-  explicit PeriodCache(std::filesystem::path directory,
-                       std::size_t max_values = kDefaultMaxValues);
+  explicit PeriodCache(std::filesystem::path directory, std::size_t max_values = kDefaultMaxValues);
   /// The default location described above.
   static std::filesystem::path default_directory();
 

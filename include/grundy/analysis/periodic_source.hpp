@@ -18,6 +18,8 @@ namespace grundy {
 
 struct PeriodOptions {
   Limits limits;
+  /// Threads of the sparse-space engine (`--threads`); 0: one per core.
+  unsigned threads = 1;
   /// The most values a period search computes (`--max`).
   std::uint64_t max_values = 10'000'000;
   /// Where proven periods are cached; nothing: no cache (`--no-cache`).

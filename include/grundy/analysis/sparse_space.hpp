@@ -1,86 +1,122 @@
 #pragma once
 /// \file The sparse-space algorithm for long nim-sequences of take-and-break games whose moves
-/// leave at most two heaps (octal codes, hexadecimal codes without bit 8, Grundy's game).
+/// leave at most two heaps (octal codes, hexadecimal codes without three-heap moves, Grundy's
+/// game).
 ///
 /// Winning Ways ch. 4; Flammenkamp. Fix a mask m and call a value v rare when popcount(v & m) is
-/// even, common otherwise. Rare xor rare and common xor common are rare; rare xor common is
-/// common. So the common values among the options of heap n come only from options leaving at
-/// most one heap and from splits with a rare part — and the positions with rare values are few.
-/// Enumerating just those gives c, the least common value missing, exactly. Then g(n) = c unless
-/// some rare value below c is missing too: the remaining (common + common) splits are scanned only
-/// until every rare value below c has turned up, which is usually almost at once. The result is
-/// exact for every mask; a poor mask only costs time. The mask is chosen to minimise the rare
-/// count (a Walsh–Hadamard transform of the value histogram) whenever a new value width appears.
+/// even, common otherwise (sparse_mask.hpp). Rare xor rare and common xor common are rare; rare
+/// xor common is common. So the common values among the options of heap n come only from options
+/// leaving at most one heap and from splits with a rare part — and the positions with rare values
+/// are few. Enumerating just those gives c, the least common value missing, exactly. Then
+/// g(n) = c unless some rare value below c is missing too: the remaining (common + common) splits
+/// are scanned only until every rare value below c has turned up, which is usually almost at
+/// once. The result is exact for every mask; a poor mask only costs time. The mask is chosen to
+/// minimise the rare count whenever a new value width appears, and again whenever the rare count
+/// has doubled since.
+///
+/// Threads (set_threads): thread t computes the heaps n = t, t + T, t + 2T, ... Heap n needs
+/// g(n-1), ..., which the other threads may still be computing: every option that involves one
+/// of those few heaps is set aside and added once they are known. If that changes which rare
+/// values the scan had to look for, heap n is computed again; the values are exact either way.
+/// Values are recorded in order, so the result does not depend on the thread count.
 
-#include <bit>
+#include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "grundy/analysis/sparse_mask.hpp"
 #include "grundy/core/limits.hpp"
 #include "grundy/core/value.hpp"
+#include "grundy/core/value_store.hpp"
 #include "grundy/rules/take_break.hpp"
 
 namespace grundy {
 
 class SparseSpaceSolver {
  public:
+  /// Called between blocks of work with (values done, values wanted) by this call of
+  /// extend_to(). size() and the stored values are consistent then (a safe point for a
+  /// checkpoint); an exception thrown by it stops extend_to() with the values so far kept.
   using Progress = std::function<void(std::uint64_t done, std::uint64_t total)>;
 
-  /// Codes with three-heap moves are not supported (see supports()).
+  /// Values kept in memory. Codes with three-heap moves are not supported (see supports()).
   SparseSpaceSolver(TakeBreakCode code, Limits limits);
+  /// Values kept in `store` (a sequence file, say), which must outlive the solver; its first
+  /// `count` values are g(0..count-1) already (a resumed run).
+  SparseSpaceSolver(TakeBreakCode code, Limits limits, ValueStore& store, std::uint64_t count);
+  ~SparseSpaceSolver();
+  SparseSpaceSolver(const SparseSpaceSolver&) = delete;
+  SparseSpaceSolver& operator=(const SparseSpaceSolver&) = delete;
+
   static bool supports(const TakeBreakCode& code);
+
+  /// Threads for extend_to(); 0: one per core. Default 1.
+  void set_threads(unsigned threads);
+  unsigned threads() const noexcept { return threads_; }
 
   /// Makes g(0..n) available; refuses (ResourceError) before allocating past the limit.
   void extend_to(std::uint64_t n);
   std::uint64_t size() const noexcept { return size_; }
-  Value at(std::uint64_t n) const noexcept;
+  Value at(std::uint64_t n) const noexcept { return store_->at(n); }
   /// Bytes per stored value: 1, 2 or 4 (widened when a value needs it, never truncated).
-  int value_bytes() const noexcept { return width_; }
-  std::size_t rare_count() const noexcept { return rare_.size(); }
+  int value_bytes() const noexcept { return store_->width(); }
+  std::size_t rare_count() const noexcept { return rare_count_.load(std::memory_order_acquire); }
   Value mask() const noexcept { return mask_; }
   void set_progress(Progress progress) { progress_ = std::move(progress); }
 
   /// Calls f(std::span<const T>) with the values computed so far, T the storage type.
   template <class F>
   decltype(auto) with_values(F&& f) const {
-    if (width_ == 1) return f(std::span<const std::uint8_t>(v8_.data(), size_));
-    if (width_ == 2) return f(std::span<const std::uint16_t>(v16_.data(), size_));
-    return f(std::span<const std::uint32_t>(v32_.data(), size_));
+    return store_->with_values(size_, std::forward<F>(f));
   }
 
  private:
+  struct Worker;
+  struct Run;
+  /// A value a block of work stopped at, for the sequential path to record.
+  struct Pending {
+    std::uint64_t n;
+    Value v;
+  };
+
   template <class T>
-  bool extend_typed(std::vector<T>& g, std::uint64_t n);
+  Value compute(const T* g, std::uint64_t n, std::uint64_t known, Worker& w, Run* run);
   template <class T>
-  Value compute(const T* g, std::uint64_t n);
-  void widen();
+  void work(Run& run, unsigned index, Worker& w);
+  template <class T>
+  std::optional<Pending> run_block(std::uint64_t last);
+  /// Stores g(n) = v and records it; may widen the store or re-choose the mask.
   void record(std::uint64_t n, Value v);
+  void add_rare(std::uint64_t n, Value v);
   void choose_mask();
   void rebuild_classes();
   bool is_rare(Value v) const noexcept { return is_rare_value(v, mask_); }
+  void adopt(std::uint64_t count);
 
   TakeBreakCode code_;
   Limits limits_;
+  std::unique_ptr<MemoryValueStore> own_store_;
+  ValueStore* store_;
   std::vector<std::uint64_t> nothing_at_, one_at_, two_at_;  // the k with each kind of move
-  std::vector<std::uint8_t> v8_;
-  std::vector<std::uint16_t> v16_;
-  std::vector<std::uint32_t> v32_;
-  int width_ = 1;
   std::uint64_t size_ = 0;
-  std::uint64_t pending_ = 0;  // a value that did not fit the current width
-  bool has_pending_ = false;
+  unsigned threads_ = 1;
+  std::uint64_t block_ = std::uint64_t{1} << 14;  // values per block of work, adapted to ~0.2 s
 
   Value mask_ = 1;
-  int value_bits_ = 0;                    // every value so far is below 2^value_bits_
-  std::vector<std::uint64_t> hist_;       // values' histogram, 2^value_bits_ entries
-  std::vector<std::uint64_t> rare_;       // positions whose values are rare, increasing
-  std::size_t rare_at_choice_ = 0;        // rare count right after the mask was last chosen
-  std::vector<std::uint64_t> rare_bits_;  // bit v set: v is rare, for v <= 2^value_bits_
-  std::vector<std::uint64_t> marks_;
-  std::vector<std::uint64_t> want_;
+  int value_bits_ = 0;               // every value so far is below 2^value_bits_
+  std::vector<std::uint64_t> hist_;  // values' histogram, 2^value_bits_ entries
+  // The rare positions, increasing, and their values. Blocks of work append to them without
+  // reallocating (threads read them meanwhile): a full list stops the block.
+  std::vector<std::uint64_t> rare_positions_;
+  std::vector<std::uint32_t> rare_values_;
+  std::atomic<std::size_t> rare_count_{0};
+  std::size_t rare_at_choice_ = 0;  // rare count right after the mask was last chosen
+  std::vector<std::uint8_t> rare_;  // rare_[v] = 1: v is rare, for v <= 2^value_bits_
+  std::vector<std::unique_ptr<Worker>> workers_;
   Progress progress_;
 };
 

@@ -1,0 +1,35 @@
+#pragma once
+/// \file FNV-1a, 64 bits: a checksum against torn, truncated or edited files (not against malice).
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace grundy {
+
+/// Incremental: feeding bytes in pieces gives the same digest as feeding them at once.
+class Fnv1a {
+ public:
+  void add(std::span<const std::byte> bytes) noexcept {
+    std::uint64_t h = state_;
+    for (std::byte b : bytes) {
+      h ^= static_cast<std::uint64_t>(b);
+      h *= 0x100000001b3ULL;
+    }
+    state_ = h;
+  }
+  void add(std::string_view text) noexcept { add(std::as_bytes(std::span(text))); }
+  std::uint64_t digest() const noexcept { return state_; }
+
+ private:
+  std::uint64_t state_ = 0xcbf29ce484222325ULL;
+};
+
+inline std::uint64_t fnv1a(std::string_view text) noexcept {
+  Fnv1a h;
+  h.add(text);
+  return h.digest();
+}
+
+}  // namespace grundy

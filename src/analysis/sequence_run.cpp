@@ -1,0 +1,165 @@
+#include "grundy/analysis/sequence_run.hpp"
+
+#include <algorithm>
+
+#include "grundy/analysis/period_cache.hpp"
+#include "grundy/analysis/period_search.hpp"
+#include "grundy/analysis/periodicity_theorem.hpp"
+#include "grundy/analysis/sparse_space.hpp"
+#include "grundy/core/sequence_file.hpp"
+
+namespace grundy {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Checkpoints at least every `checkpoint_every`, and stops (after a checkpoint) when told to.
+class Checkpointer {
+ public:
+  Checkpointer(SequenceFile& file, const SequenceRunOptions& options)
+      : file_(file), options_(options), last_(Clock::now()) {}
+
+  void at(std::uint64_t count) {
+    if (options_.interrupted != nullptr && options_.interrupted->load()) {
+      file_.checkpoint(count);
+      throw Interrupted("interrupted: " + std::to_string(count) +
+                        " values (g(0..n-1), n = " + std::to_string(count) + ") are saved in '" +
+                        file_.path().string() + "'; the same command continues from there");
+    }
+    if (Clock::now() - last_ >= options_.checkpoint_every) {
+      file_.checkpoint(count);
+      last_ = Clock::now();
+    }
+  }
+
+ private:
+  SequenceFile& file_;
+  const SequenceRunOptions& options_;
+  Clock::time_point last_;
+};
+
+/// Stores g(n) = v, widening the file first when v needs it.
+void put(SequenceFile& file, std::uint64_t n, Value v) {
+  if (v > ValueStore::max_value(file.width())) {
+    const int width = ValueStore::width_for(v);
+    if (width == 0) throw Error("g(" + std::to_string(n) + ") exceeds 2^32-1: it cannot be stored");
+    file.widen(width, n);
+  }
+  file.set(n, v);
+}
+
+/// The values from `from` up to `want` - 1, from a proven period.
+void fill_from_period(SequenceFile& file, const Periodicity& periodicity, std::uint64_t from,
+                      std::uint64_t want, Checkpointer& checkpoints,
+                      const SequenceRunOptions& options) {
+  file.reserve(want);
+  for (std::uint64_t n = from; n < want; ++n) {
+    put(file, n, periodicity.value_at(n));
+    if ((n & 0xFFFFF) == 0xFFFFF) {
+      checkpoints.at(n + 1);
+      if (options.progress) options.progress(n + 1, want, 0);
+    }
+  }
+}
+
+std::optional<PeriodicityTheorem> theorem_for(const Game& game) {
+  if (!game.heap_ordered() || (!game.take_break_code() && !game.subtraction_set())) {
+    return std::nullopt;
+  }
+  PeriodicityTheorem theorem = periodicity_theorem(game);
+  if (theorem.kind == PeriodicityTheorem::Kind::none_applies) return std::nullopt;
+  return theorem;
+}
+
+}  // namespace
+
+SequenceRunResult write_sequence_file(const std::shared_ptr<const Game>& game,
+                                      const std::filesystem::path& path, std::uint64_t to,
+                                      const SequenceRunOptions& options) {
+  if (!game->integer_positions()) {
+    throw Error("a sequence file holds the values of heaps; the positions of " + game->name() +
+                " are not heap sizes");
+  }
+  const std::uint64_t want = to + 1;
+  std::unique_ptr<SequenceFile> file = SequenceFile::create_or_continue(path, game->name());
+  SequenceRunResult result;
+  result.resumed_at = file->count();
+  Checkpointer checkpoints(*file, options);
+  auto finish = [&](std::uint64_t count) {
+    file->finish(count);
+    result.count = count;
+    result.value_bytes = file->width();
+    return result;
+  };
+  if (file->count() >= want) return finish(file->count());
+
+  // A period already proven (a closed form, or the cache) gives every value at once.
+  const std::optional<PeriodicityTheorem> theorem = theorem_for(*game);
+  const auto& cache_dir = options.period.cache_directory;
+  if (theorem) {
+    result.periodicity = closed_form_periodicity(*theorem);
+    if (!result.periodicity && cache_dir)
+      result.periodicity = PeriodCache(*cache_dir).load(game->name());
+  }
+  std::uint64_t count = file->count();
+
+  const TakeBreakCode* code = game->take_break_code();
+  if (!result.periodicity && code != nullptr && SparseSpaceSolver::supports(*code)) {
+    // The sparse-space engine writes straight into the file's mapping.
+    SparseSpaceSolver solver(*code, options.period.limits, *file, count);
+    solver.set_threads(options.period.threads);
+    solver.set_progress([&](std::uint64_t, std::uint64_t) {
+      checkpoints.at(solver.size());
+      if (options.progress) options.progress(solver.size(), want, solver.rare_count());
+    });
+    // Period checks at lengths growing by 1/16 (as period searches do), up to --max values.
+    const std::uint64_t check_limit = theorem ? options.period.max_values : 0;
+    std::uint64_t next_check = std::max<std::uint64_t>(count, 16);
+    while (solver.size() < want) {
+      const bool check = next_check <= check_limit && next_check < want;
+      const std::uint64_t target = check ? next_check : want;
+      solver.extend_to(target - 1);
+      if (!check) continue;
+      auto proven = solver.with_values(
+          [&](auto values) { return prove_period(values.first(target), *theorem); });
+      if (proven) {
+        if (cache_dir) PeriodCache(*cache_dir).store(game->name(), *proven);
+        result.periodicity = std::move(proven);
+        break;
+      }
+      next_check = target + std::max<std::uint64_t>(target / 16, 16);
+    }
+    result.computed = solver.size() - count;
+    count = solver.size();
+    result.rare_count = solver.rare_count();
+    result.mask = solver.mask();
+  } else if (!result.periodicity) {
+    // Any other heap game: the usual source (its own solver, or a period it proves), values
+    // then written in order. Checkpoints come while writing; the table itself is in memory.
+    PeriodicSource source(game, options.period);
+    source.set_progress([&](std::uint64_t done, std::uint64_t total) {
+      if (options.interrupted != nullptr && options.interrupted->load()) {
+        throw Interrupted("interrupted before any value was saved in '" + path.string() + "'");
+      }
+      if (options.progress) options.progress(done, total, 0);
+    });
+    const Position last{to, 0};
+    source.prepare(std::span<const Position>(&last, 1));
+    file->reserve(want);
+    for (std::uint64_t n = count; n < want; ++n) {
+      put(*file, n, source.value(Position{n, 0}));
+      if ((n & 0xFFFF) == 0xFFFF) {
+        checkpoints.at(n + 1);
+        if (options.progress) options.progress(n + 1, want, 0);
+      }
+    }
+    result.computed = want - count;
+    count = want;
+  }
+  if (result.periodicity && count < want) {
+    fill_from_period(*file, *result.periodicity, count, want, checkpoints, options);
+  }
+  return finish(want);
+}
+
+}  // namespace grundy

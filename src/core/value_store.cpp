@@ -1,0 +1,88 @@
+#include "grundy/core/value_store.hpp"
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <string>
+
+#include "grundy/core/error.hpp"
+
+namespace grundy {
+namespace {
+
+constexpr std::size_t kPage = 4096;
+
+std::size_t round_to_pages(std::uint64_t bytes) {
+  return static_cast<std::size_t>((bytes + kPage - 1) / kPage * kPage);
+}
+
+template <class From, class To>
+void convert_typed(const std::byte* from, std::byte* to, std::uint64_t count) {
+  for (std::uint64_t n = 0; n < count; ++n) {
+    From v;
+    std::memcpy(&v, from + n * sizeof(From), sizeof(From));
+    const To w = v;
+    std::memcpy(to + n * sizeof(To), &w, sizeof(To));
+  }
+}
+
+}  // namespace
+
+void ValueStore::convert(const std::byte* from, int from_width, std::byte* to, int to_width,
+                         std::uint64_t count) noexcept {
+  if (from_width == 1 && to_width == 2) convert_typed<std::uint8_t, std::uint16_t>(from, to, count);
+  if (from_width == 1 && to_width == 4) convert_typed<std::uint8_t, std::uint32_t>(from, to, count);
+  if (from_width == 2 && to_width == 4) {
+    convert_typed<std::uint16_t, std::uint32_t>(from, to, count);
+  }
+}
+
+MemoryValueStore::~MemoryValueStore() {
+  if (data_ != nullptr) ::munmap(data_, mapped_bytes_);
+}
+
+void MemoryValueStore::reserve(std::uint64_t values) {
+  if (values <= capacity_ && data_ != nullptr) return;
+  const std::uint64_t bytes = values * static_cast<std::uint64_t>(width_);
+  require_memory(limits_, bytes, "a sequence of " + std::to_string(values) + " values");
+  const std::size_t size = round_to_pages(std::max<std::uint64_t>(bytes, 1));
+  void* p = data_ == nullptr
+                ? ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+                : ::mremap(data_, mapped_bytes_, size, MREMAP_MAYMOVE);
+  if (p == MAP_FAILED) {
+    throw ResourceError("cannot map " + format_bytes(size) +
+                        " of memory for a sequence: " + std::strerror(errno));
+  }
+  data_ = static_cast<std::byte*>(p);
+  mapped_bytes_ = size;
+  capacity_ = size / static_cast<std::size_t>(width_);
+}
+
+void MemoryValueStore::widen(int width, std::uint64_t count) {
+  if (width <= width_) return;
+  const std::uint64_t values = std::max(capacity_, count);
+  const std::uint64_t bytes = values * static_cast<std::uint64_t>(width);
+  // The old and the new copy are both alive while the values are converted.
+  require_memory(limits_, bytes + mapped_bytes_,
+                 "a sequence of " + std::to_string(values) + " values, " + std::to_string(width) +
+                     " bytes each");
+  const std::size_t size = round_to_pages(std::max<std::uint64_t>(bytes, 1));
+  void* p = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) {
+    throw ResourceError("cannot map " + format_bytes(size) +
+                        " of memory for a sequence: " + std::strerror(errno));
+  }
+  auto* to = static_cast<std::byte*>(p);
+  if (data_ != nullptr) {
+    convert(data_, width_, to, width, count);
+    ::munmap(data_, mapped_bytes_);
+  }
+  data_ = to;
+  mapped_bytes_ = size;
+  width_ = width;
+  capacity_ = size / static_cast<std::size_t>(width);
+}
+
+}  // namespace grundy

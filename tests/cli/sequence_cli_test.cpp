@@ -1,0 +1,187 @@
+// grundy seq --out / --in: sequence files from the command line, interrupted runs (kill -9 and
+// Ctrl-C) that resume to byte-identical files, and refusal of foreign or corrupt files.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <thread>
+
+#include "cli_runner.hpp"
+#include "temp_file.hpp"
+
+namespace grundy_test {
+namespace {
+
+using grundy::test::TempFile;
+
+std::string read_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+TEST(SeqFile, WritesAndReadsBack) {
+  TempFile file;
+  const RunResult written = run_grundy({"seq", "kayles", "--to", "200", "--out", file.path()});
+  expect_success(written);
+  EXPECT_CONTAINS(written.out, "g(0..200) of 0.77 in " + file.path() + ": 201 values, 1 byte");
+  EXPECT_EQ(count_newlines(written.out), 1u);
+  const RunResult printed = run_grundy({"seq", "kayles", "--to", "200", "--no-cache"});
+  expect_success(printed);
+  const RunResult read = run_grundy({"seq", "--in", file.path()});
+  expect_success(read);
+  EXPECT_EQ(read.out, printed.out);
+  // The game named with --in must be the file's.
+  expect_success(run_grundy({"seq", "0.77", "--in", file.path(), "--to", "5"}));
+  EXPECT_CONTAINS(expect_error(run_grundy({"seq", "0.07", "--in", file.path()})),
+                  "holds the sequence of 0.77, not of 0.07");
+  EXPECT_CONTAINS(expect_error(run_grundy({"seq", "--in", file.path(), "--to", "201"})),
+                  "holds g(0..200); --to 201 is beyond it");
+}
+
+TEST(SeqFile, BFileAndCsv) {
+  TempFile file;
+  expect_success(run_grundy({"seq", "grundy", "--to", "12", "--out", file.path()}));
+  const RunResult b = run_grundy({"seq", "--in", file.path(), "--from", "10", "--format", "bfile"});
+  expect_success(b);
+  EXPECT_EQ(b.out, "# g(n) of grundy for n = 10..12 (grundy)\n10 0\n11 2\n12 1\n");
+  const RunResult c = run_grundy({"seq", "grundy", "--to", "3", "--format", "csv"});
+  expect_success(c);
+  EXPECT_EQ(c.out, "n,g\n0,0\n1,0\n2,0\n3,1\n");
+  EXPECT_CONTAINS(expect_error(run_grundy({"seq", "grundy", "--to", "3", "--format", "xml"})),
+                  "--format must be text, csv or bfile");
+}
+
+TEST(SeqFile, JsonSummary) {
+  TempFile file;
+  const auto doc = expect_json(
+      run_grundy({"seq", "0.6", "--to", "5000", "--out", file.path(), "--json", "--no-cache"}));
+  EXPECT_EQ(doc["game"], "0.6");
+  EXPECT_EQ(doc["count"], 5001);
+  EXPECT_EQ(doc["resumed_at"], 0);
+  EXPECT_EQ(doc["value_bytes"], 1);
+  EXPECT_TRUE(doc.contains("rare_count"));
+  // Again: nothing left to compute.
+  const auto again = expect_json(
+      run_grundy({"seq", "0.6", "--to", "5000", "--out", file.path(), "--json", "--no-cache"}));
+  EXPECT_EQ(again["resumed_at"], 5001);
+  EXPECT_EQ(again["computed"], 0);
+}
+
+TEST(SeqFile, RefusesForeignAndCorruptFiles) {
+  TempFile file;
+  expect_success(run_grundy({"seq", "0.6", "--to", "3000", "--out", file.path(), "--no-cache"}));
+  const std::string good = read_bytes(file.path());
+  EXPECT_CONTAINS(expect_error(run_grundy({"seq", "0.7", "--to", "10", "--out", file.path()})),
+                  "holds the sequence of 0.6, not of 0.7; refusing to overwrite it");
+  std::string bad = good;
+  bad[bad.size() / 2] ^= 0x10;
+  std::ofstream(file.path(), std::ios::binary | std::ios::trunc) << bad;
+  EXPECT_CONTAINS(expect_error(run_grundy({"seq", "0.6", "--to", "9000", "--out", file.path()})),
+                  "corrupt sequence file");
+  EXPECT_EQ(read_bytes(file.path()), bad) << "a corrupt file must be left as it was";
+  EXPECT_CONTAINS(expect_error(run_grundy({"seq", "--in", file.path()})), "corrupt");
+  TempFile text("0 0 1 0 2 1\n");
+  EXPECT_CONTAINS(expect_error(run_grundy({"seq", "0.6", "--to", "10", "--out", text.path()})),
+                  "not a grundy sequence file");
+  EXPECT_EQ(read_bytes(text.path()), "0 0 1 0 2 1\n");
+}
+
+TEST(SeqFile, OptionsThatDoNotGoTogether) {
+  TempFile file;
+  EXPECT_CONTAINS(expect_error(run_grundy(
+                      {"seq", "0.6", "--from", "5", "--to", "10", "--out", file.path()})),
+                  "--from does not go with --out");
+  EXPECT_CONTAINS(
+      expect_error(run_grundy({"seq", "0.6", "--to", "10", "--out", file.path(), "--misere"})),
+      "--misere");
+  EXPECT_CONTAINS(expect_error(run_grundy({"seq", "--to", "10"})), "seq needs a GAME");
+  EXPECT_CONTAINS(expect_error(run_grundy({"seq", "0.6"})), "seq needs --to N");
+  EXPECT_CONTAINS(expect_error(run_grundy({"seq", "--in", "/nonexistent/x.gseq"})),
+                  "cannot open");
+}
+
+/// A long enough run: 0.6 to 6·10^6 takes seconds, even on a fast machine.
+std::vector<std::string> long_run(const std::string& path) {
+  return {"seq", "0.6", "--to", "6000000", "--out", path, "--no-cache", "--checkpoint", "0"};
+}
+
+TEST(SeqFile, KilledTwiceThenResumedIsByteIdentical) {
+  TempFile whole, resumed;
+  std::vector<std::string> args = long_run(whole.path());
+  expect_success(run_grundy(args, std::nullopt, std::chrono::minutes(10)));
+  args = long_run(resumed.path());
+  for (int kill = 0; kill < 2; ++kill) {
+    // run_grundy sends SIGKILL at the timeout: the hardest way to stop.
+    const RunResult killed = run_grundy(args, std::nullopt, std::chrono::milliseconds(1500));
+    ASSERT_TRUE(killed.timed_out) << "the run finished before it could be killed\n" << killed;
+  }
+  const RunResult partial = run_grundy({"seq", "--in", resumed.path(), "--to", "0"});
+  EXPECT_EQ(partial.exit_code, 0) << partial;
+  EXPECT_CONTAINS(partial.err, "unfinished");
+  const RunResult finished = run_grundy(args, std::nullopt, std::chrono::minutes(10));
+  expect_success(finished);
+  EXPECT_CONTAINS(finished.out, "continued after");
+  EXPECT_TRUE(read_bytes(whole.path()) == read_bytes(resumed.path()))
+      << "the resumed file differs from the uninterrupted one";
+}
+
+TEST(SeqFile, CtrlCSavesAndSaysHowToResume) {
+  TempFile whole, resumed;
+  expect_success(run_grundy(long_run(whole.path()), std::nullopt, std::chrono::minutes(10)));
+  std::vector<std::string> storage{GRUNDY_CLI_PATH};
+  for (const std::string& a : long_run(resumed.path())) storage.push_back(a);
+  std::vector<char*> argv;
+  for (std::string& s : storage) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  TempFile err;
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    std::freopen(err.path().c_str(), "w", stderr);
+    std::freopen("/dev/null", "w", stdout);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  ::kill(pid, SIGINT);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by the signal instead of stopping cleanly";
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  const std::string said = read_bytes(err.path());
+  EXPECT_CONTAINS(said, "interrupted");
+  EXPECT_CONTAINS(said, "the same command continues");
+  expect_success(run_grundy(long_run(resumed.path()), std::nullopt, std::chrono::minutes(10)));
+  EXPECT_TRUE(read_bytes(whole.path()) == read_bytes(resumed.path()));
+}
+
+TEST(SeqFile, ThreadsDoNotChangeTheFile) {
+  TempFile one, two;
+  expect_success(run_grundy(
+      {"seq", "grundy", "--to", "300000", "--out", one.path(), "--threads", "1"}));
+  expect_success(run_grundy(
+      {"seq", "grundy", "--to", "300000", "--out", two.path(), "--threads", "2"}));
+  EXPECT_TRUE(read_bytes(one.path()) == read_bytes(two.path()));
+}
+
+TEST(SeqFile, GamesOutsideTheSparseEngine) {
+  // A subtraction game and a hexadecimal code with three-heap moves: the values come from the
+  // usual solvers and the file is the same kind of file.
+  for (const char* game : {"sub(1,3,4)", "hex(0.8)"}) {
+    TempFile file;
+    expect_success(run_grundy({"seq", game, "--to", "600", "--out", file.path(), "--no-cache"}));
+    const RunResult printed = run_grundy({"seq", game, "--to", "600", "--no-cache"});
+    const RunResult read = run_grundy({"seq", "--in", file.path()});
+    expect_success(read);
+    EXPECT_EQ(read.out, printed.out) << game;
+  }
+}
+
+}  // namespace
+}  // namespace grundy_test

@@ -1,0 +1,168 @@
+// Sequence files: round trips, widening, checkpoints and continuation, and refusal of anything
+// that is not exactly what was written.
+#include "grundy/core/sequence_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "grundy/core/error.hpp"
+#include "temp_file.hpp"
+
+namespace grundy {
+namespace {
+
+std::string read_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+void write_bytes(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+/// Writes g(n) = f(n) for n < count in one go.
+template <class F>
+void write_all(const std::string& path, const std::string& game, std::uint64_t count, F f) {
+  auto file = SequenceFile::create_or_continue(path, game);
+  file->reserve(count);
+  for (std::uint64_t n = 0; n < count; ++n) {
+    const Value v = f(n);
+    if (v > ValueStore::max_value(file->width())) file->widen(ValueStore::width_for(v), n);
+    file->set(n, v);
+  }
+  file->finish(count);
+}
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(SequenceFile, RoundTripAtEachWidth) {
+  for (Value top : {Value{200}, Value{60000}, Value{3000000000}}) {
+    test::TempFile tmp;
+    write_all(tmp.path(), "0.6", 1000, [&](std::uint64_t n) { return n * 7919 % (top + 1); });
+    auto file = SequenceFile::open(tmp.path());
+    EXPECT_EQ(file->game(), "0.6");
+    EXPECT_EQ(file->count(), 1000u);
+    EXPECT_TRUE(file->complete());
+    Value largest = 0;
+    for (std::uint64_t n = 0; n < 1000; ++n) largest = std::max(largest, n * 7919 % (top + 1));
+    EXPECT_EQ(file->width(), ValueStore::width_for(largest));
+    for (std::uint64_t n = 0; n < 1000; ++n) ASSERT_EQ(file->at(n), n * 7919 % (top + 1)) << n;
+    // Exactly header + values: nothing else in the file.
+    EXPECT_EQ(read_bytes(tmp.path()).size(),
+              SequenceFile::header_bytes(3) + 1000 * static_cast<std::size_t>(file->width()));
+  }
+}
+
+TEST(SequenceFile, WideningMidwayKeepsEveryValue) {
+  test::TempFile tmp;
+  write_all(tmp.path(), "grundy", 5000, [](std::uint64_t n) { return n < 4000 ? n % 256 : n; });
+  auto file = SequenceFile::open(tmp.path());
+  EXPECT_EQ(file->width(), 2);
+  for (std::uint64_t n = 0; n < 5000; ++n) ASSERT_EQ(file->at(n), n < 4000 ? n % 256 : n) << n;
+}
+
+TEST(SequenceFile, ContinuingGivesTheSameBytesAsOneRun) {
+  test::TempFile once, twice;
+  auto f = [](std::uint64_t n) { return (n * n) % 300; };
+  write_all(once.path(), "0.6", 3000, f);
+  {
+    auto file = SequenceFile::create_or_continue(twice.path(), "0.6");
+    file->reserve(3000);
+    for (std::uint64_t n = 0; n < 1200; ++n) {
+      if (f(n) > ValueStore::max_value(file->width())) file->widen(2, n);
+      file->set(n, f(n));
+    }
+    file->checkpoint(1000);  // values past a checkpoint are simply not counted
+  }                          // dropped without finish(): an interrupted run
+  {
+    auto partial = SequenceFile::open(twice.path());
+    EXPECT_FALSE(partial->complete());
+    EXPECT_EQ(partial->count(), 1000u);
+  }
+  {
+    auto file = SequenceFile::create_or_continue(twice.path(), "0.6");
+    ASSERT_EQ(file->count(), 1000u);
+    file->reserve(3000);
+    for (std::uint64_t n = file->count(); n < 3000; ++n) {
+      if (f(n) > ValueStore::max_value(file->width())) file->widen(2, n);
+      file->set(n, f(n));
+    }
+    file->finish(3000);
+  }
+  EXPECT_EQ(read_bytes(once.path()), read_bytes(twice.path()));
+}
+
+TEST(SequenceFile, AnEmptyFileIsANewFile) {
+  test::TempFile tmp;  // created empty
+  write_all(tmp.path(), "kayles", 10, [](std::uint64_t n) { return n % 3; });
+  EXPECT_EQ(SequenceFile::open(tmp.path())->count(), 10u);
+}
+
+TEST(SequenceFile, RefusesForeignCorruptAndTruncatedFiles) {
+  test::TempFile tmp;
+  write_all(tmp.path(), "0.6", 2000, [](std::uint64_t n) { return n % 200; });
+  const std::string good = read_bytes(tmp.path());
+
+  EXPECT_NE(error_of([&] { SequenceFile::create_or_continue(tmp.path(), "0.7"); })
+                .find("holds the sequence of 0.6, not of 0.7"),
+            std::string::npos);
+  EXPECT_EQ(read_bytes(tmp.path()), good) << "a foreign file must be left untouched";
+
+  std::string bad = good;
+  bad[good.size() - 100] ^= 1;  // one value
+  write_bytes(tmp.path(), bad);
+  EXPECT_NE(error_of([&] { SequenceFile::open(tmp.path()); }).find("checksum"), std::string::npos);
+  EXPECT_NE(error_of([&] { SequenceFile::create_or_continue(tmp.path(), "0.6"); })
+                .find("refusing to overwrite"),
+            std::string::npos);
+  EXPECT_EQ(read_bytes(tmp.path()), bad);
+
+  bad = good;
+  bad[26] ^= 1;  // the count
+  write_bytes(tmp.path(), bad);
+  EXPECT_NE(error_of([&] { SequenceFile::open(tmp.path()); }).find("corrupt"), std::string::npos);
+
+  write_bytes(tmp.path(), good.substr(0, good.size() - 1));
+  EXPECT_NE(error_of([&] { SequenceFile::open(tmp.path()); }).find("truncated"),
+            std::string::npos);
+
+  write_bytes(tmp.path(), good + "x");
+  EXPECT_NE(error_of([&] { SequenceFile::open(tmp.path()); }).find("after the last value"),
+            std::string::npos);
+
+  write_bytes(tmp.path(), "0 0 1 2 0 3\n");
+  EXPECT_NE(error_of([&] { SequenceFile::create_or_continue(tmp.path(), "0.6"); })
+                .find("not a grundy sequence file"),
+            std::string::npos);
+  EXPECT_EQ(read_bytes(tmp.path()), "0 0 1 2 0 3\n");
+
+  bad = good;
+  bad[8] = 9;  // a future format version
+  write_bytes(tmp.path(), bad);
+  EXPECT_NE(error_of([&] { SequenceFile::open(tmp.path()); }).find("version 9"),
+            std::string::npos);
+}
+
+TEST(SequenceFile, OneWriterAtATime) {
+  test::TempFile tmp;
+  auto first = SequenceFile::create_or_continue(tmp.path(), "0.6");
+  EXPECT_NE(error_of([&] { SequenceFile::create_or_continue(tmp.path(), "0.6"); })
+                .find("another grundy process"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace grundy

@@ -1,6 +1,7 @@
 #include "grundy/analysis/sparse_space.hpp"
 
 #include <algorithm>
+#include <barrier>
 #include <bit>
 #include <chrono>
 #include <cstring>
@@ -13,65 +14,38 @@
 
 namespace grundy {
 
-/// One thread's scratch: which values the options of the current heap have, and the rare values
-/// the scan looks for.
+/// One thread's scratch: the rare values its scans look for.
 struct SparseSpaceSolver::Worker {
-  std::vector<std::uint8_t> seen;    // seen[v] = 1: some option has value v
   std::vector<std::uint8_t> wanted;  // wanted[v] = 1: the scan looks for v
-  std::vector<Value> want;           // the values with wanted[v] = 1 (some may be found already)
+  std::vector<Value> want;
   void size_for(Value limit) {
-    // 8 bytes of slack: the byte scans read whole words.
-    if (seen.size() < limit + 9) {
-      seen.assign(limit + 9, 0);
-      wanted.assign(limit + 9, 0);
-    }
+    if (wanted.size() < limit + 9) wanted.assign(limit + 9, 0);
   }
 };
 
-/// A block of work shared by the threads: values `first`..`last`. `known` counts the values
-/// recorded; its top bit says the block is halted (a value the sequential path must record, or
-/// an error): one word, so that a sleeping thread wakes for either.
-struct SparseSpaceSolver::Run {
-  static constexpr std::uint64_t kHalted = std::uint64_t{1} << 63;
-  std::uint64_t first = 0;
-  std::uint64_t last = 0;
-  unsigned stride = 1;
-  std::atomic<std::uint64_t> known{0};
-  std::atomic<int> sleepers{0};
-  std::optional<Pending> pending;  // written by the thread that halts, before it halts
-  std::exception_ptr error;
-
-  std::uint64_t count() const { return known.load(std::memory_order_acquire) & ~kHalted; }
-  bool halted() const { return (known.load(std::memory_order_acquire) & kHalted) != 0; }
-
-  /// Waits until g(0..n-1) are known; false when the block halted. Spins briefly (the value is
-  /// usually a moment away), then sleeps on the counter so that a busy machine is not made
-  /// busier.
-  bool wait_for(std::uint64_t n) {
-    for (unsigned spins = 0;; ++spins) {
-      const std::uint64_t now = known.load(std::memory_order_seq_cst);
-      if ((now & kHalted) != 0) return false;
-      if (now >= n) return true;
-      if (spins < 4000) continue;
-      sleepers.fetch_add(1, std::memory_order_seq_cst);
-      known.wait(now, std::memory_order_seq_cst);  // returns at once if it changed meanwhile
-      sleepers.fetch_sub(1, std::memory_order_seq_cst);
-    }
-  }
-  /// g(n) is recorded (by the one thread whose turn it is).
-  void publish() {
-    known.fetch_add(1, std::memory_order_seq_cst);
-    if (sleepers.load(std::memory_order_seq_cst) > 0) known.notify_all();
-  }
-  void halt() {
-    known.fetch_or(kHalted, std::memory_order_seq_cst);
-    known.notify_all();
+/// Heap n computed from g(0..known-1) only: every option that involves a heap >= known is set
+/// aside (`set_aside`), to be added by finish() once those values are known.
+struct SparseSpaceSolver::Partial {
+  std::vector<std::uint8_t> seen;  // seen[v] = 1: some option has value v
+  std::vector<Value> missing;      // rare values below c that no option (so far) has
+  Value c = 0;                     // the least common value no option has (before set-asides)
+  std::uint64_t known = 0;
+  bool set_aside = false;
+  void size_for(Value limit) {
+    // 8 bytes of slack: the byte scans read whole words.
+    if (seen.size() < limit + 9) seen.assign(limit + 9, 0);
   }
 };
 
 namespace {
 
-constexpr Value kNoValue = ~Value{0};
+/// Values of room past the last one: the vector loops read a few bytes past it.
+constexpr std::uint64_t kSlack = 8;
+
+/// Splits (a, r - a) with a below this are set aside when only g(0..known-1) are known.
+std::uint64_t first_kept(std::uint64_t r, std::uint64_t known) {
+  return r >= known ? r - known + 1 : 1;
+}
 
 /// The first v in [from, limit] with neither a[v] nor b[v] set (bytes 0 or 1), else limit.
 Value first_clear(const std::uint8_t* a, const std::uint8_t* b, Value from, Value limit) {
@@ -149,6 +123,7 @@ void SparseSpaceSolver::rebuild_classes() {
 }
 
 void SparseSpaceSolver::choose_mask() {
+  ++version_;
   mask_ = best_sparse_mask(hist_);
   rebuild_classes();
   rare_positions_.clear();
@@ -159,14 +134,12 @@ void SparseSpaceSolver::choose_mask() {
       rare_values_.push_back(static_cast<std::uint32_t>(at(n)));
     }
   }
-  rare_count_.store(rare_positions_.size(), std::memory_order_release);
   rare_at_choice_ = rare_positions_.size();
 }
 
 void SparseSpaceSolver::add_rare(std::uint64_t n, Value v) {
   rare_positions_.push_back(n);
   rare_values_.push_back(static_cast<std::uint32_t>(v));
-  rare_count_.store(rare_positions_.size(), std::memory_order_release);
 }
 
 void SparseSpaceSolver::record(std::uint64_t n, Value v) {
@@ -174,8 +147,9 @@ void SparseSpaceSolver::record(std::uint64_t n, Value v) {
     const int width = ValueStore::width_for(v);
     if (width == 0) throw Error("a nim-sequence value exceeds 2^32-1");
     store_->widen(width, n);
+    ++version_;
   }
-  store_->reserve(n + 1);
+  store_->reserve(n + 1 + kSlack);
   store_->set(n, v);
   size_ = n + 1;
   if (v >= (Value{1} << value_bits_)) {
@@ -197,14 +171,14 @@ void SparseSpaceSolver::record(std::uint64_t n, Value v) {
 }
 
 template <class T>
-Value SparseSpaceSolver::compute(const T* g, std::uint64_t n, std::uint64_t known, Worker& w,
-                                 Run* run) {
+void SparseSpaceSolver::compute(const T* g, std::uint64_t n, std::uint64_t known, Partial& p,
+                                Worker& w) const {
   const Value limit = Value{1} << value_bits_;  // every option value is below it
-  std::uint8_t* seen = w.seen.data();
+  std::uint8_t* seen = p.seen.data();
   const std::uint8_t* rare = rare_.data();
   std::memset(seen, 0, limit + 1);
-  // Options involving a heap >= known are set aside: g of those heaps may still be computing.
-  bool set_aside = false;
+  p.known = known;
+  p.set_aside = false;
   for (std::uint64_t k : nothing_at_) {
     if (k == n) seen[0] = 1;
   }
@@ -213,166 +187,196 @@ Value SparseSpaceSolver::compute(const T* g, std::uint64_t n, std::uint64_t know
     if (n - k < known)
       seen[g[n - k]] = 1;
     else
-      set_aside = true;
+      p.set_aside = true;
   }
-  // Every split with a rare part a (a > the set-aside ones): the common values are then complete.
-  const std::size_t rare_count = rare_count_.load(std::memory_order_acquire);
+  // Every split with a rare part a: the common values among the options are then complete.
+  const std::size_t rare_count = rare_positions_.size();
   const std::uint64_t* rare_at = rare_positions_.data();
   const std::uint32_t* rare_value = rare_values_.data();
-  auto first_kept = [&](std::uint64_t r) { return r >= known ? r - known + 1 : 1; };
   for (std::uint64_t k : two_at_) {
     if (k + 2 > n) continue;
     const std::uint64_t r = n - k;
-    const std::uint64_t lo = first_kept(r);
-    if (lo > 1) set_aside = true;
-    std::size_t i = 0;
-    while (i < rare_count && rare_at[i] < lo) ++i;
-    const std::uint64_t skip = code_.unequal_split && r % 2 == 0 ? r / 2 : 0;
-    for (; i < rare_count; ++i) {
-      const std::uint64_t a = rare_at[i];
-      if (a >= r) break;
-      if (a == skip) continue;
-      seen[rare_value[i] ^ g[r - a]] = 1;
-    }
+    const std::uint64_t lo = first_kept(r, known);
+    if (lo > 1) p.set_aside = true;
+    // The rare a in [lo, r), less a = r/2 when the split must be unequal.
+    const std::uint64_t* begin = std::lower_bound(rare_at, rare_at + rare_count, lo);
+    const std::uint64_t* end = std::lower_bound(begin, rare_at + rare_count, r);
+    const std::uint64_t* cut = end;
+    if (code_.unequal_split && r % 2 == 0) cut = std::lower_bound(begin, end, r / 2);
+    auto mark = [&](const std::uint64_t* from, const std::uint64_t* to) {
+      const std::size_t i = static_cast<std::size_t>(from - rare_at);
+      mark_rare_splits(g, r, from, rare_value + i, static_cast<std::size_t>(to - from), seen);
+    };
+    mark(begin, cut);
+    if (cut != end) mark(*cut == r / 2 ? cut + 1 : cut, end);
   }
-  // c: the least common value missing; the scan looks for the rare values below c still missing.
-  const Value c = first_clear(seen, rare, 0, limit);
+  // c: the least common value missing; the scan looks for the rare values below c.
+  p.c = first_clear(seen, rare, 0, limit);
   w.want.clear();
-  for (Value v = 0; v < c; ++v) {
-    if (rare[v] && !seen[v]) {
-      w.want.push_back(v);
-      w.wanted[v] = 1;
-    }
+  for (Value v = 0; v < p.c; ++v) {
+    if (rare[v] && !seen[v]) w.want.push_back(v);
   }
-  std::size_t missing = w.want.size();
-  if (missing > 0) {
-    for (std::uint64_t k : two_at_) {
-      if (k + 2 > n) continue;
-      const std::uint64_t r = n - k;
-      const std::uint64_t last = code_.unequal_split ? (r - 1) / 2 : r / 2;
-      missing = sparse_scan(g, r, first_kept(r), last, w.wanted.data(), seen, missing);
-      if (missing == 0) break;
-    }
-  }
-  auto least_missing = [&](Value otherwise) {
-    Value least = otherwise;
-    for (Value v : w.want) {
-      w.wanted[v] = 0;
-      if (!seen[v]) least = std::min(least, v);
-    }
-    return least;
-  };
-  if (!set_aside) return least_missing(c);
+  scan(g, n, known, p, w);
+}
 
-  // The options set aside, now that g(0..n-1) are known.
-  if (!run->wait_for(n)) {
-    least_missing(0);
-    return kNoValue;
+template <class T>
+void SparseSpaceSolver::scan(const T* g, std::uint64_t n, std::uint64_t known, Partial& p,
+                             Worker& w) const {
+  p.missing.clear();
+  if (w.want.empty()) return;
+  for (Value v : w.want) w.wanted[v] = 1;
+  std::size_t missing = w.want.size();
+  for (std::uint64_t k : two_at_) {
+    if (k + 2 > n) continue;
+    const std::uint64_t r = n - k;
+    const std::uint64_t last = code_.unequal_split ? (r - 1) / 2 : r / 2;
+    missing = sparse_scan(g, r, first_kept(r, known), last, w.wanted.data(), p.seen.data(), missing,
+                          w.want, Value{1} << value_bits_);
+    if (missing == 0) break;
   }
+  for (Value v : w.want) {
+    if (w.wanted[v]) p.missing.push_back(v);
+    w.wanted[v] = 0;
+  }
+}
+
+template <class T>
+Value SparseSpaceSolver::finish(const T* g, std::uint64_t n, Partial& p, Worker& w) const {
+  auto least = [&](Value otherwise) {
+    for (Value v : p.missing) {
+      if (!p.seen[v]) otherwise = std::min(otherwise, v);
+    }
+    return otherwise;
+  };
+  if (!p.set_aside) return least(p.c);
+  // The options set aside, now that g(0..n-1) are known.
+  std::uint8_t* seen = p.seen.data();
   for (std::uint64_t k : one_at_) {
-    if (k > 0 && k < n && n - k >= known) seen[g[n - k]] = 1;
+    if (k > 0 && k < n && n - k >= p.known) seen[g[n - k]] = 1;
   }
   for (std::uint64_t k : two_at_) {
     if (k + 2 > n) continue;
     const std::uint64_t r = n - k;
-    for (std::uint64_t a = 1; a < first_kept(r) && a < r - a + (code_.unequal_split ? 0 : 1); ++a) {
+    const std::uint64_t lo = first_kept(r, p.known);
+    for (std::uint64_t a = 1; a < lo && (code_.unequal_split ? 2 * a < r : 2 * a <= r); ++a) {
       seen[g[a] ^ g[r - a]] = 1;
     }
   }
-  const Value c2 = first_clear(seen, rare, c, limit);
-  if (c2 != c) {
-    // c was one of the options set aside: the rare values in [c, c2) were not looked for. If
-    // one of them is missing, compute the heap again with everything known.
-    for (Value v = c; v < c2; ++v) {
-      if (rare[v] && !seen[v]) {
-        least_missing(0);
-        return compute(g, n, n, w, run);
-      }
+  const Value limit = Value{1} << value_bits_;
+  const Value c = first_clear(seen, rare_.data(), p.c, limit);
+  if (c != p.c) {
+    // p.c was among the options set aside: the rare values in [p.c, c) were not looked for.
+    w.want.clear();
+    for (Value v = p.c; v < c; ++v) {
+      if (rare_[v] && !seen[v]) w.want.push_back(v);
+    }
+    if (!w.want.empty()) {
+      std::vector<Value> before = std::move(p.missing);
+      scan(g, n, p.known, p, w);
+      p.missing.insert(p.missing.end(), before.begin(), before.end());
     }
   }
-  return least_missing(c2);
+  return least(c);
 }
 
 template <class T>
-void SparseSpaceSolver::work(Run& run, unsigned index, Worker& w) {
-  try {
-    const Value fits = ValueStore::max_value(sizeof(T));
-    const Value limit = Value{1} << value_bits_;
-    for (std::uint64_t n = run.first + index; n <= run.last; n += run.stride) {
-      if (run.halted()) return;
-      const T* g = store_->typed<T>();
-      const std::uint64_t known = run.count();
-      const Value v = compute(g, n, std::min(known, n), w, &run);
-      if (v == kNoValue || !run.wait_for(n)) return;
-      // Recorded in order (g(0..n-1) are): anything but a plain value stops the block, and the
-      // sequential path records it.
-      const bool plain = v <= fits && v < limit &&
-                         (!rare_[v] || (rare_positions_.size() < rare_positions_.capacity() &&
-                                        rare_positions_.size() < 2 * rare_at_choice_ + 64));
-      if (!plain) {
-        run.pending = Pending{n, v};
-        run.halt();
-        return;
-      }
-      store_->typed<T>()[n] = static_cast<T>(v);
-      ++hist_[v];
-      if (rare_[v]) add_rare(n, v);
-      run.publish();
-    }
-  } catch (...) {
-    run.error = std::current_exception();
-    run.halt();
-  }
-}
-
-template <class T>
-std::optional<SparseSpaceSolver::Pending> SparseSpaceSolver::run_block(std::uint64_t last) {
-  Run run;
-  run.first = size_;
-  run.last = last;
-  run.known.store(size_, std::memory_order_release);
-  // The first few heaps alone: there is nothing to share.
+bool SparseSpaceSolver::run_block(std::uint64_t last) {
+  const std::uint64_t version = version_;
+  // Threads work on batches of heaps from g(0..first-1); the batch's own values are set aside
+  // and added in order. The first heaps alone: set-asides assume heaps well above the batch.
   const unsigned threads = size_ < 64 ? 1 : threads_;
-  run.stride = threads;
   while (workers_.size() < threads) workers_.push_back(std::make_unique<Worker>());
-  // Room for every rare position the block could add without reallocating.
-  const std::size_t room = rare_positions_.size() + 2 * rare_at_choice_ + 128;
-  rare_positions_.reserve(room);
-  rare_values_.reserve(room);
-  for (auto& w : workers_) w->size_for(Value{1} << value_bits_);
-  if (threads == 1) {
-    work<T>(run, 0, *workers_[0]);
-  } else {
-    std::vector<std::jthread> pool;
-    for (unsigned t = 1; t < threads; ++t) {
-      pool.emplace_back([this, &run, t] { work<T>(run, t, *workers_[t]); });
+  const std::uint64_t batch = threads == 1 ? 1 : kBatchPerThread * threads;
+  while (partials_.size() < batch) partials_.push_back(std::make_unique<Partial>());
+  auto prepare = [&] {
+    const Value limit = Value{1} << value_bits_;
+    for (auto& w : workers_) w->size_for(limit);
+    for (auto& p : partials_) p->size_for(limit);
+  };
+  prepare();
+
+  std::uint64_t first = 0, end = 0;  // the current batch: heaps first..end-1
+  auto share = [&](unsigned t) {
+    const T* g = store_->typed<T>();
+    for (std::uint64_t n = first + t; n < end; n += threads) {
+      compute(g, n, first, *partials_[n - first], *workers_[t]);
     }
-    work<T>(run, 0, *workers_[0]);
+  };
+  std::barrier sync(static_cast<std::ptrdiff_t>(threads));
+  bool stop = false;
+  std::vector<std::exception_ptr> errors(threads);
+  std::vector<std::jthread> pool;
+  for (unsigned t = 1; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      while (true) {
+        sync.arrive_and_wait();  // a batch is ready (or stop)
+        if (stop) return;
+        try {
+          share(t);
+        } catch (...) {
+          errors[t] = std::current_exception();
+        }
+        sync.arrive_and_wait();  // done
+      }
+    });
   }
-  size_ = run.count();
-  if (run.error) std::rethrow_exception(run.error);
-  return run.pending;
+  struct Stop {  // the pool is released however this block ends
+    std::barrier<>& sync;
+    bool& stop;
+    std::size_t threads;
+    ~Stop() {
+      if (threads > 1) {
+        stop = true;
+        sync.arrive_and_wait();
+      }
+    }
+  } stopper{sync, stop, threads};
+
+  while (size_ <= last) {
+    first = size_;
+    end = std::min(last + 1, first + batch);
+    if (threads > 1) sync.arrive_and_wait();
+    try {
+      share(0);
+    } catch (...) {
+      errors[0] = std::current_exception();  // after the barrier: the others must get there
+    }
+    if (threads > 1) sync.arrive_and_wait();
+    for (auto& e : errors) {
+      if (e) std::rethrow_exception(e);
+    }
+    // In order: each value completed, then recorded. A new mask or width makes the rest of
+    // the batch stale: it is computed again in the next one.
+    for (std::uint64_t n = first; n < end; ++n) {
+      const Value v = finish(store_->typed<T>(), n, *partials_[n - first], *workers_[0]);
+      const std::uint64_t before = version_;
+      record(n, v);
+      if (version_ != before) break;
+    }
+    if (store_->width() != static_cast<int>(sizeof(T))) return false;
+    if (version_ != version) prepare();
+  }
+  return true;
 }
 
 void SparseSpaceSolver::extend_to(std::uint64_t n) {
   if (n < size_) return;
-  store_->reserve(n + 1);
+  store_->reserve(n + 1 + kSlack);
   const std::uint64_t start = size_;
   while (size_ <= n) {
     const auto began = std::chrono::steady_clock::now();
     const std::uint64_t last = std::min(n, size_ + block_ - 1);
-    std::optional<Pending> pending;
+    bool whole = true;
     if (store_->width() == 1)
-      pending = run_block<std::uint8_t>(last);
+      whole = run_block<std::uint8_t>(last);
     else if (store_->width() == 2)
-      pending = run_block<std::uint16_t>(last);
+      whole = run_block<std::uint16_t>(last);
     else
-      pending = run_block<std::uint32_t>(last);
-    if (pending) record(pending->n, pending->v);
+      whole = run_block<std::uint32_t>(last);
     // Blocks of about 0.2 s: progress and checkpoints come often, thread starts stay negligible.
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-    if (!pending && size_ > last) {
+    if (whole) {
       if (seconds < 0.1) block_ = std::min<std::uint64_t>(block_ * 2, std::uint64_t{1} << 24);
       if (seconds > 0.4) block_ = std::max<std::uint64_t>(block_ / 2, std::uint64_t{1} << 10);
     }

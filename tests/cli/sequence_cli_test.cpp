@@ -1,10 +1,9 @@
 // grundy seq --out / --in: sequence files from the command line, interrupted runs (kill -9 and
 // Ctrl-C) that resume to byte-identical files, and refusal of foreign or corrupt files.
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <gtest/gtest.h>
 
 #include <chrono>
 #include <fstream>
@@ -94,16 +93,15 @@ TEST(SeqFile, RefusesForeignAndCorruptFiles) {
 
 TEST(SeqFile, OptionsThatDoNotGoTogether) {
   TempFile file;
-  EXPECT_CONTAINS(expect_error(run_grundy(
-                      {"seq", "0.6", "--from", "5", "--to", "10", "--out", file.path()})),
-                  "--from does not go with --out");
+  EXPECT_CONTAINS(
+      expect_error(run_grundy({"seq", "0.6", "--from", "5", "--to", "10", "--out", file.path()})),
+      "--from does not go with --out");
   EXPECT_CONTAINS(
       expect_error(run_grundy({"seq", "0.6", "--to", "10", "--out", file.path(), "--misere"})),
       "--misere");
   EXPECT_CONTAINS(expect_error(run_grundy({"seq", "--to", "10"})), "seq needs a GAME");
   EXPECT_CONTAINS(expect_error(run_grundy({"seq", "0.6"})), "seq needs --to N");
-  EXPECT_CONTAINS(expect_error(run_grundy({"seq", "--in", "/nonexistent/x.gseq"})),
-                  "cannot open");
+  EXPECT_CONTAINS(expect_error(run_grundy({"seq", "--in", "/nonexistent/x.gseq"})), "cannot open");
 }
 
 /// A long enough run: 0.6 to 6·10^6 takes seconds, even on a fast machine.
@@ -163,10 +161,10 @@ TEST(SeqFile, CtrlCSavesAndSaysHowToResume) {
 
 TEST(SeqFile, ThreadsDoNotChangeTheFile) {
   TempFile one, two;
-  expect_success(run_grundy(
-      {"seq", "grundy", "--to", "300000", "--out", one.path(), "--threads", "1"}));
-  expect_success(run_grundy(
-      {"seq", "grundy", "--to", "300000", "--out", two.path(), "--threads", "2"}));
+  expect_success(
+      run_grundy({"seq", "grundy", "--to", "300000", "--out", one.path(), "--threads", "1"}));
+  expect_success(
+      run_grundy({"seq", "grundy", "--to", "300000", "--out", two.path(), "--threads", "2"}));
   EXPECT_TRUE(read_bytes(one.path()) == read_bytes(two.path()));
 }
 

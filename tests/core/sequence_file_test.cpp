@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <functional>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <string>
 
@@ -116,8 +116,9 @@ TEST(SequenceFile, RefusesForeignCorruptAndTruncatedFiles) {
   write_all(tmp.path(), "0.6", 2000, [](std::uint64_t n) { return n % 200; });
   const std::string good = read_bytes(tmp.path());
 
-  EXPECT_NE(error_of([&] { SequenceFile::create_or_continue(tmp.path(), "0.7"); })
-                .find("holds the sequence of 0.6, not of 0.7"),
+  EXPECT_NE(error_of([&] {
+              SequenceFile::create_or_continue(tmp.path(), "0.7");
+            }).find("holds the sequence of 0.6, not of 0.7"),
             std::string::npos);
   EXPECT_EQ(read_bytes(tmp.path()), good) << "a foreign file must be left untouched";
 
@@ -125,8 +126,9 @@ TEST(SequenceFile, RefusesForeignCorruptAndTruncatedFiles) {
   bad[good.size() - 100] ^= 1;  // one value
   write_bytes(tmp.path(), bad);
   EXPECT_NE(error_of([&] { SequenceFile::open(tmp.path()); }).find("checksum"), std::string::npos);
-  EXPECT_NE(error_of([&] { SequenceFile::create_or_continue(tmp.path(), "0.6"); })
-                .find("refusing to overwrite"),
+  EXPECT_NE(error_of([&] {
+              SequenceFile::create_or_continue(tmp.path(), "0.6");
+            }).find("refusing to overwrite"),
             std::string::npos);
   EXPECT_EQ(read_bytes(tmp.path()), bad);
 
@@ -136,31 +138,31 @@ TEST(SequenceFile, RefusesForeignCorruptAndTruncatedFiles) {
   EXPECT_NE(error_of([&] { SequenceFile::open(tmp.path()); }).find("corrupt"), std::string::npos);
 
   write_bytes(tmp.path(), good.substr(0, good.size() - 1));
-  EXPECT_NE(error_of([&] { SequenceFile::open(tmp.path()); }).find("truncated"),
-            std::string::npos);
+  EXPECT_NE(error_of([&] { SequenceFile::open(tmp.path()); }).find("truncated"), std::string::npos);
 
   write_bytes(tmp.path(), good + "x");
   EXPECT_NE(error_of([&] { SequenceFile::open(tmp.path()); }).find("after the last value"),
             std::string::npos);
 
   write_bytes(tmp.path(), "0 0 1 2 0 3\n");
-  EXPECT_NE(error_of([&] { SequenceFile::create_or_continue(tmp.path(), "0.6"); })
-                .find("not a grundy sequence file"),
+  EXPECT_NE(error_of([&] {
+              SequenceFile::create_or_continue(tmp.path(), "0.6");
+            }).find("not a grundy sequence file"),
             std::string::npos);
   EXPECT_EQ(read_bytes(tmp.path()), "0 0 1 2 0 3\n");
 
   bad = good;
   bad[8] = 9;  // a future format version
   write_bytes(tmp.path(), bad);
-  EXPECT_NE(error_of([&] { SequenceFile::open(tmp.path()); }).find("version 9"),
-            std::string::npos);
+  EXPECT_NE(error_of([&] { SequenceFile::open(tmp.path()); }).find("version 9"), std::string::npos);
 }
 
 TEST(SequenceFile, OneWriterAtATime) {
   test::TempFile tmp;
   auto first = SequenceFile::create_or_continue(tmp.path(), "0.6");
-  EXPECT_NE(error_of([&] { SequenceFile::create_or_continue(tmp.path(), "0.6"); })
-                .find("another grundy process"),
+  EXPECT_NE(error_of([&] {
+              SequenceFile::create_or_continue(tmp.path(), "0.6");
+            }).find("another grundy process"),
             std::string::npos);
 }
 

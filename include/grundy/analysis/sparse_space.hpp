@@ -14,11 +14,13 @@
 /// minimise the rare count whenever a new value width appears, and again whenever the rare count
 /// has doubled since.
 ///
-/// Threads (set_threads): thread t computes the heaps n = t, t + T, t + 2T, ... Heap n needs
-/// g(n-1), ..., which the other threads may still be computing: every option that involves one
-/// of those few heaps is set aside and added once they are known. If that changes which rare
-/// values the scan had to look for, heap n is computed again; the values are exact either way.
-/// Values are recorded in order, so the result does not depend on the thread count.
+/// Threads (set_threads) share batches of consecutive heaps n0, ..., n0 + B - 1, computed from
+/// g(0..n0-1): every option that involves a heap of the batch itself is set aside. Then, in
+/// order, each heap's set-aside options are added (a few small splits and the one-heap moves)
+/// and its value recorded; if they change the least common value c, the rare values the scan
+/// had not looked for are looked for then. The values are exact and do not depend on the
+/// thread count; only one synchronisation per batch is needed, so a busy machine slows the
+/// threads down rather than stalling them.
 
 #include <atomic>
 #include <cstdint>
@@ -64,7 +66,7 @@ class SparseSpaceSolver {
   Value at(std::uint64_t n) const noexcept { return store_->at(n); }
   /// Bytes per stored value: 1, 2 or 4 (widened when a value needs it, never truncated).
   int value_bytes() const noexcept { return store_->width(); }
-  std::size_t rare_count() const noexcept { return rare_count_.load(std::memory_order_acquire); }
+  std::size_t rare_count() const noexcept { return rare_positions_.size(); }
   Value mask() const noexcept { return mask_; }
   void set_progress(Progress progress) { progress_ = std::move(progress); }
 
@@ -76,19 +78,20 @@ class SparseSpaceSolver {
 
  private:
   struct Worker;
-  struct Run;
-  /// A value a block of work stopped at, for the sequential path to record.
-  struct Pending {
-    std::uint64_t n;
-    Value v;
-  };
+  struct Partial;
+  /// Heaps per thread in a batch.
+  static constexpr std::uint64_t kBatchPerThread = 16;
 
   template <class T>
-  Value compute(const T* g, std::uint64_t n, std::uint64_t known, Worker& w, Run* run);
+  void compute(const T* g, std::uint64_t n, std::uint64_t known, Partial& p, Worker& w) const;
   template <class T>
-  void work(Run& run, unsigned index, Worker& w);
+  void scan(const T* g, std::uint64_t n, std::uint64_t known, Partial& p, Worker& w) const;
   template <class T>
-  std::optional<Pending> run_block(std::uint64_t last);
+  Value finish(const T* g, std::uint64_t n, Partial& p, Worker& w) const;
+  /// Computes and records g(size()..last); false when it stopped early because the values
+  /// need a wider type.
+  template <class T>
+  bool run_block(std::uint64_t last);
   /// Stores g(n) = v and records it; may widen the store or re-choose the mask.
   void record(std::uint64_t n, Value v);
   void add_rare(std::uint64_t n, Value v);
@@ -109,14 +112,14 @@ class SparseSpaceSolver {
   Value mask_ = 1;
   int value_bits_ = 0;               // every value so far is below 2^value_bits_
   std::vector<std::uint64_t> hist_;  // values' histogram, 2^value_bits_ entries
-  // The rare positions, increasing, and their values. Blocks of work append to them without
-  // reallocating (threads read them meanwhile): a full list stops the block.
+  // The rare positions, increasing, and their values.
   std::vector<std::uint64_t> rare_positions_;
   std::vector<std::uint32_t> rare_values_;
-  std::atomic<std::size_t> rare_count_{0};
+  std::uint64_t version_ = 0;       // changes with the mask, the value range or the width
   std::size_t rare_at_choice_ = 0;  // rare count right after the mask was last chosen
   std::vector<std::uint8_t> rare_;  // rare_[v] = 1: v is rare, for v <= 2^value_bits_
   std::vector<std::unique_ptr<Worker>> workers_;
+  std::vector<std::unique_ptr<Partial>> partials_;
   Progress progress_;
 };
 

@@ -24,6 +24,7 @@ struct SeqArgs {
   bool no_cache = false;
   bool misere = false;
   std::string plot;  // --plot FILE.svg
+  bool log_x = false;
 };
 
 int run_seq(const SeqArgs& args) {
@@ -43,7 +44,7 @@ int run_seq(const SeqArgs& args) {
   }
   if (!args.plot.empty()) check_plot_path(args.plot);
   std::optional<SequencePlot> plot;
-  if (!args.plot.empty()) plot.emplace(from, to);
+  if (!args.plot.empty()) plot.emplace(from, to, args.log_x ? PlotScale::log : PlotScale::linear);
   // Values come from the sparse-space engine or the dense table, and past a proven period from
   // the period.
   PeriodicSource evaluator(game, period_options(args.common, args.no_cache, max_values));
@@ -124,6 +125,8 @@ Runner add_seq_command(CLI::App& app) {
                   "10000000)");
   cmd->add_option("--plot", args->plot,
                   "Also write an SVG scatter plot of g(n) against n to FILE.svg");
+  cmd->add_flag("--log-x", args->log_x, "With --plot: a logarithmic n axis (x = log(1 + n))")
+      ->needs("--plot");
   add_common_options(*cmd, args->common);
   add_period_search_options(*cmd, args->max, args->no_cache);
   return [args] { return run_seq(*args); };

@@ -133,7 +133,11 @@ double SequencePlot::fraction_of(std::uint64_t n) const {
 
 std::uint64_t SequencePlot::column_of(std::uint64_t n) const {
   if (count_ <= kColumns) return n - from_;  // one column per position
-  const double c = fraction_of(n) * static_cast<double>(columns_);
+  // On a log axis the first positions are wider than a column: each goes to the column under
+  // its middle, where its tick is. On a linear axis a position is at most a column wide.
+  const double at =
+      scale_ == PlotScale::log ? (fraction_of(n) + fraction_of(n + 1)) / 2 : fraction_of(n);
+  const double c = at * static_cast<double>(columns_);
   return std::min(columns_ - 1, static_cast<std::uint64_t>(std::max(c, 0.0)));
 }
 
@@ -171,8 +175,10 @@ std::optional<SequencePlot::Rare> SequencePlot::rare() const {
 
 std::string SequencePlot::svg(const std::string& title) const {
   const double top_value = static_cast<double>(std::max<Value>(max_value_, 1));
+  // Values span the plot's height less a margin, so marks at 0 stay clear of the n axis.
+  constexpr double kMargin = 5;
   auto y_of = [&](Value v) {
-    return kTop + kHeight - static_cast<double>(v) / top_value * kHeight;
+    return kTop + kHeight - kMargin - static_cast<double>(v) / top_value * (kHeight - 2 * kMargin);
   };
   auto x_at = [](double fraction) { return kLeft + fraction * kWidth; };
   const std::uint64_t to = from_ + count_ - 1;

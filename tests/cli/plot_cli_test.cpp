@@ -246,8 +246,9 @@ TEST_F(CliPlot, LogXSpacesPositionsByLogOfOnePlusN) {
 }
 
 TEST_F(CliPlot, LogXAggregatesIntoPixelColumns) {
-  // 10^6 positions on a log axis: position n falls in column floor(800 log(1+n) / log(1+10^6)),
-  // one mark per distinct value of each column; the powers of ten are labelled.
+  // 10^6 positions on a log axis: position n falls in the column under the middle of its span,
+  // floor(800 (log(1+n) + log(2+n)) / 2 / log(1+10^6)), one mark per distinct value of each
+  // column; the powers of ten are labelled.
   constexpr unsigned long long kTo = 999'999, kColumns = 800;
   const RunResult r =
       run_grundy({"seq", "0.16", "--to", std::to_string(kTo), "--plot", path("la.svg"), "--log-x"});
@@ -256,7 +257,9 @@ TEST_F(CliPlot, LogXAggregatesIntoPixelColumns) {
   ASSERT_EQ(values.size(), kTo + 1);
   std::vector<std::set<unsigned long long>> columns(kColumns);
   for (unsigned long long n = 0; n <= kTo; ++n) {
-    const double c = std::log1p(double(n)) / std::log1p(double(kTo + 1)) * double(kColumns);
+    const double end = std::log1p(double(kTo + 1));
+    const double middle = (std::log1p(double(n)) / end + std::log1p(double(n + 1)) / end) / 2;
+    const double c = middle * double(kColumns);
     columns[std::min<unsigned long long>(kColumns - 1, static_cast<unsigned long long>(c))].insert(
         values[n]);
   }

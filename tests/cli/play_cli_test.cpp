@@ -142,6 +142,24 @@ TEST(CliPlay, LoopyDrawTheComputerKeepsTheDrawAndRepetitionEndsTheGame) {
   EXPECT_EQ(count_of(r.out, "end of input"), 0u) << r.out;
 }
 
+TEST(CliPlay, LoopyDrawIsKeptEvenWhenTheFirstMoveLoses) {
+  // draw.txt: from p (inf{1}) the first listed move, p -> l, loses; p -> q keeps the draw. Both
+  // by exact search and, beyond the search budget (--max-states 1), by Smith's values.
+  const std::string g = graph_game("draw.txt");
+  for (const std::string max_states : {"200000", "1"}) {
+    const RunResult r = run_grundy(
+        {"play", g + ":p", "--computer-first", "--max-states", max_states}, first_moves(10));
+    expect_success(r);
+    EXPECT_EQ(count_of(r.out, "computer: 0: " + g + ":p -> " + g +
+                                  ":q (it cannot force a win; it keeps the draw)\n"),
+              2u)
+        << max_states << '\n'
+        << r.out;
+    EXPECT_EQ(count_of(r.out, "-> " + g + ":l"), 0u) << max_states << '\n' << r.out;
+    EXPECT_CONTAINS(r.out, "for the third time: a draw\n");
+  }
+}
+
 TEST(CliPlay, LoopyDrawHintAndLeavingTheDrawLoses) {
   // The human at b asks for a hint (keep the draw with b -> a), then leaves the draw with
   // b -> c (value 1): the computer wins with c -> d.

@@ -119,6 +119,8 @@ SequencePlot::SequencePlot(std::uint64_t from, std::uint64_t to, PlotScale scale
       count_(to - from + 1),
       scale_(scale),
       columns_(std::min(count_, kColumns)),
+      log_start_(std::log1p(static_cast<double>(from))),
+      log_span_(std::log1p(static_cast<double>(from + count_)) - log_start_),
       column_values_(columns_) {}
 
 double SequencePlot::fraction_of(std::uint64_t n) const {
@@ -126,9 +128,7 @@ double SequencePlot::fraction_of(std::uint64_t n) const {
   if (scale_ == PlotScale::linear) {
     return static_cast<double>(n - from_) / static_cast<double>(count_);
   }
-  const double start = std::log1p(static_cast<double>(from_));
-  const double end = std::log1p(static_cast<double>(from_ + count_));
-  return (std::log1p(static_cast<double>(n)) - start) / (end - start);
+  return (std::log1p(static_cast<double>(n)) - log_start_) / log_span_;
 }
 
 std::uint64_t SequencePlot::column_of(std::uint64_t n) const {

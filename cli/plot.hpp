@@ -61,6 +61,8 @@ class SequencePlot {
   std::uint64_t count_;  // positions from..to
   PlotScale scale_;
   std::uint64_t columns_;                          // min(count, kColumns)
+  double log_start_;                               // log(1 + from), for PlotScale::log
+  double log_span_;                                // log(1 + to + 1) - log(1 + from)
   std::vector<std::vector<Value>> column_values_;  // sorted, distinct
   std::vector<std::uint64_t> histogram_;           // positions per value, while values are small
   bool histogram_kept_ = true;

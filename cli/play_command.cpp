@@ -294,6 +294,8 @@ Runner add_play_command(CLI::App& app) {
   cmd->footer(
       "\nType a move by its number, or as listed ('0: nim:3 -> nim:1', '0: nim:1' or 'nim:1'),\n"
       "or hint, undo, quit. With stdin not a terminal, moves are read line by line.\n"
+      "In a loopy game (a graph with cycles) the computer keeps a drawn position drawn, and the\n"
+      "game ends as a draw when a position comes back a third time with the same player to move.\n"
       "\nExamples:\n"
       "  grundy play 'nim:3 + nim:4 + nim:5'\n"
       "  printf 'hint\\n1\\n' | grundy play '0.07:9 + nim:2' --misere");

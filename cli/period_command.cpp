@@ -21,12 +21,13 @@ struct PeriodArgs {
   std::string max = "10000000";
   bool no_cache = false;
   std::string plot;  // --plot FILE.svg
+  bool log_x = false;
 };
 
 /// The plot of a period answer: a few periods past the preperiod when proven (at least 50
 /// values), else every value the search computed.
 void write_period_plot(const std::string& file, const std::shared_ptr<const Game>& game,
-                       const PeriodOptions& options, const PeriodAnswer& answer) {
+                       const PeriodOptions& options, const PeriodAnswer& answer, PlotScale scale) {
   std::uint64_t last = 0;
   if (const auto& p = answer.periodicity) {
     // Never past what the search itself computed (2i + p + t values for Guy-Smith).
@@ -35,7 +36,7 @@ void write_period_plot(const std::string& file, const std::shared_ptr<const Game
   } else if (answer.values_computed > 0) {
     last = answer.values_computed - 1;
   }
-  SequencePlot plot(0, last);
+  SequencePlot plot(0, last, scale);
   PeriodicSource source(game, options);
   source.set_progress(terminal_progress("plot"));
   const Position end{last, 0};
@@ -62,7 +63,9 @@ int run_period(const PeriodArgs& args) {
   const PeriodAnswer answer =
       find_or_load_periodicity(*game, options, max_values, terminal_progress("period"));
   end_progress();
-  if (!args.plot.empty()) write_period_plot(args.plot, game, options, answer);
+  if (!args.plot.empty())
+    write_period_plot(args.plot, game, options, answer,
+                      args.log_x ? PlotScale::log : PlotScale::linear);
 
   if (args.common.json) {
     nlohmann::ordered_json doc{{"game", game->name()}, {"proven", answer.periodicity.has_value()}};
@@ -112,6 +115,8 @@ Runner add_period_command(CLI::App& app) {
   cmd->add_flag("--no-cache", args->no_cache, "Neither read nor write the period cache");
   cmd->add_option("--plot", args->plot,
                   "Also write an SVG plot of g(n) with the preperiod and period marked");
+  cmd->add_flag("--log-x", args->log_x, "With --plot: a logarithmic n axis (x = log(1 + n))")
+      ->needs("--plot");
   add_common_options(*cmd, args->common);
   add_threads_option(*cmd, args->common);
   return [args] { return run_period(*args); };

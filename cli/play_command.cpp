@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -75,9 +76,12 @@ std::string squeeze(const std::string& text) {
   return out;
 }
 
+/// What the player to move can force.
+enum class Verdict { win, draw, loss };
+
 /// The perfect player: within the state budget, an exact search (remoteness: the winner hurries,
-/// so it never cycles in a loopy game, and the loser delays); beyond it, under normal play, the
-/// Grundy values.
+/// so it never cycles in a loopy game, and the loser delays; in a drawn position it keeps the
+/// draw); beyond it, under normal play, the Grundy values.
 class Oracle {
  public:
   Oracle(Play play, std::uint64_t max_states, Limits limits) : play_(play) {
@@ -87,28 +91,43 @@ class Oracle {
     options_.max_moves = 1u << 20;
   }
 
-  /// The move to play from `sum` (which has moves), and whether it wins.
-  std::pair<Move, bool> choose(const Sum& sum, const std::vector<Move>& moves) {
+  /// The move to play from `sum` (which has moves), and what it achieves.
+  std::pair<Move, Verdict> choose(const Sum& sum, const std::vector<Move>& moves) {
     try {
       const SearchSolution here = solve_by_search(sum, options_);
       if (here.outcome == Outcome::N) {
         // Hurry: the winning move whose position has the least remoteness.
         return {
             best(sum, here.winning_moves, [](std::uint64_t r, std::uint64_t b) { return r < b; }),
-            true};
+            Verdict::win};
       }
-      // Losing (or drawn): prefer a drawn position, then delay as long as possible.
-      for (const Move& m : moves) {
-        if (solve_by_search(apply(sum, m), options_).outcome == Outcome::D) return {m, false};
+      // Drawn: keep the draw (a move to a position drawn for the opponent). Losing: delay as long
+      // as possible.
+      if (here.outcome == Outcome::D) {
+        for (const Move& m : moves) {
+          if (solve_by_search(apply(sum, m), options_).outcome == Outcome::D) {
+            return {m, Verdict::draw};
+          }
+        }
       }
-      return {best(sum, moves, [](std::uint64_t r, std::uint64_t b) { return r > b; }), false};
+      return {best(sum, moves, [](std::uint64_t r, std::uint64_t b) { return r > b; }),
+              Verdict::loss};
     } catch (const ResourceError&) {
       if (play_ == Play::misere) throw;
     }
     SumEvaluators evaluators(sum, options_.limits);
     const SumSolution s = solve_sum(sum, evaluators.sources(), 1);
-    if (!s.winning_moves.empty()) return {s.winning_moves.front(), true};
-    return {moves.front(), false};
+    if (!s.winning_moves.empty()) return {s.winning_moves.front(), Verdict::win};
+    if (s.outcome == Outcome::D) {
+      for (const Move& m : moves) {
+        const Sum next = apply(sum, m);
+        SumEvaluators next_evaluators(next, options_.limits);
+        if (solve_sum(next, next_evaluators.sources(), 0).outcome == Outcome::D) {
+          return {m, Verdict::draw};
+        }
+      }
+    }
+    return {moves.front(), Verdict::loss};
   }
 
  private:
@@ -130,6 +149,21 @@ class Oracle {
   SearchOptions options_;
 };
 
+/// A position with the player to move, the same whatever the order of its components: for the
+/// repetition rule.
+std::string repetition_key(const Sum& sum, bool human_to_move) {
+  std::vector<std::string> parts;
+  for (const Component& c : sum.components) parts.push_back(format_component(*c.game, c.position));
+  std::sort(parts.begin(), parts.end());
+  std::string key = human_to_move ? "h" : "c";
+  for (const std::string& part : parts) key += '\n' + part;
+  return key;
+}
+
+/// A loopy game can go on for ever: the third time the same position comes back with the same
+/// player to move, the game is drawn.
+constexpr int kRepetitionsForDraw = 3;
+
 int run_play(const PlayArgs& args) {
   Sum sum;
   try {
@@ -143,13 +177,28 @@ int run_play(const PlayArgs& args) {
   const Play play = args.misere ? Play::misere : Play::normal;
   Oracle oracle(play, max_states, args.common.limits());
   const bool interactive = isatty(STDIN_FILENO) != 0;
-  std::vector<Sum> history;  // positions before each of the human's moves, for undo
+  struct Before {
+    Sum sum;
+    std::size_t trail_size;
+  };
+  std::vector<Before> history;      // positions before each of the human's moves, for undo
+  std::vector<std::string> trail;   // every position so far (repetition_key), for the draw rule
+  std::map<std::string, int> seen;  // how often each key occurs in trail
+  bool new_position = true;         // not yet in trail
   bool human_to_move = !args.computer_first;
   std::cout << (play == Play::misere ? "misère play: whoever cannot move wins\n"
                                      : "normal play: whoever cannot move loses\n");
   while (true) {
     const std::vector<Move> moves = moves_of(sum);
     std::cout << "position: " << (sum.components.empty() ? "(nothing)" : format_sum(sum)) << '\n';
+    if (new_position) {
+      new_position = false;
+      trail.push_back(repetition_key(sum, human_to_move));
+      if (++seen[trail.back()] == kRepetitionsForDraw) {
+        std::cout << "the same position with the same player to move for the third time: a draw\n";
+        return 0;
+      }
+    }
     if (moves.empty()) {
       const bool mover_wins = play == Play::misere;
       const bool human_wins = human_to_move == mover_wins;
@@ -157,11 +206,15 @@ int run_play(const PlayArgs& args) {
       return 0;
     }
     if (!human_to_move) {
-      const auto [move, wins] = oracle.choose(sum, moves);
-      std::cout << "computer: " << describe(sum, move) << (wins ? "" : " (it cannot force a win)")
+      const auto [move, verdict] = oracle.choose(sum, moves);
+      std::cout << "computer: " << describe(sum, move)
+                << (verdict == Verdict::win    ? ""
+                    : verdict == Verdict::draw ? " (it cannot force a win; it keeps the draw)"
+                                               : " (it cannot force a win)")
                 << '\n';
       sum = apply(sum, move);
       human_to_move = true;
+      new_position = true;
       continue;
     }
     for (std::size_t k = 0; k < moves.size() && k < list; ++k) {
@@ -184,18 +237,25 @@ int run_play(const PlayArgs& args) {
     if (word.empty()) continue;
     if (word == "quit") return 0;
     if (word == "hint") {
-      const auto [move, wins] = oracle.choose(sum, moves);
-      std::cout << (wins ? "hint: " + describe(sum, move) + " wins\n"
-                         : std::string(
-                               "hint: no winning move; every move loses against perfect play\n"));
+      const auto [move, verdict] = oracle.choose(sum, moves);
+      std::cout << (verdict == Verdict::win ? "hint: " + describe(sum, move) + " wins\n"
+                    : verdict == Verdict::draw
+                        ? "hint: no winning move; " + describe(sum, move) + " keeps the draw\n"
+                        : std::string(
+                              "hint: no winning move; every move loses against perfect play\n"));
       continue;
     }
     if (word == "undo") {
       if (history.empty()) {
         std::cout << "nothing to undo\n";
       } else {
-        sum = history.back();
+        sum = history.back().sum;
+        while (trail.size() > history.back().trail_size) {
+          --seen[trail.back()];
+          trail.pop_back();
+        }
         history.pop_back();
+        new_position = true;
       }
       continue;
     }
@@ -218,10 +278,11 @@ int run_play(const PlayArgs& args) {
       std::cout << "not a move here: '" << line << "'\n";
       continue;
     }
-    history.push_back(sum);
+    history.push_back({sum, trail.size() - 1});
     sum = apply(sum, *chosen);
-    std::cout << "you: " << describe(history.back(), *chosen) << '\n';
+    std::cout << "you: " << describe(history.back().sum, *chosen) << '\n';
     human_to_move = false;
+    new_position = true;
   }
 }
 
@@ -233,6 +294,8 @@ Runner add_play_command(CLI::App& app) {
   cmd->footer(
       "\nType a move by its number, or as listed ('0: nim:3 -> nim:1', '0: nim:1' or 'nim:1'),\n"
       "or hint, undo, quit. With stdin not a terminal, moves are read line by line.\n"
+      "In a loopy game (a graph with cycles) the computer keeps a drawn position drawn, and the\n"
+      "game ends as a draw when a position comes back a third time with the same player to move.\n"
       "\nExamples:\n"
       "  grundy play 'nim:3 + nim:4 + nim:5'\n"
       "  printf 'hint\\n1\\n' | grundy play '0.07:9 + nim:2' --misere");

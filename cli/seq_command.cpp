@@ -32,6 +32,7 @@ struct SeqArgs {
   std::string in;    // --in FILE: read a sequence file
   std::string format = "text";
   std::string checkpoint = "60";
+  bool log_x = false;  // --log-x
 };
 
 /// Prints g(from..to) as text (one line), JSON (the contract), an OEIS b-file or CSV; streamed,
@@ -172,7 +173,7 @@ int run_seq_from_file(const SeqArgs& args) {
   }
   if (!args.plot.empty()) check_plot_path(args.plot);
   std::optional<SequencePlot> plot;
-  if (!args.plot.empty()) plot.emplace(from, to);
+  if (!args.plot.empty()) plot.emplace(from, to, args.log_x ? PlotScale::log : PlotScale::linear);
   SequencePrinter printer(args, file->game(), from, to);
   for (std::uint64_t n = from;; ++n) {
     const Value v = file->at(n);
@@ -232,7 +233,7 @@ int run_seq(const SeqArgs& args) {
   }
   if (!args.plot.empty()) check_plot_path(args.plot);
   std::optional<SequencePlot> plot;
-  if (!args.plot.empty()) plot.emplace(from, to);
+  if (!args.plot.empty()) plot.emplace(from, to, args.log_x ? PlotScale::log : PlotScale::linear);
   // Values come from the sparse-space engine or the dense table, and past a proven period from
   // the period.
   PeriodicSource evaluator(game, period_options(args.common, args.no_cache, max_values));
@@ -319,6 +320,8 @@ Runner add_seq_command(CLI::App& app) {
                   "text (default: one line), csv (n,g lines) or bfile (OEIS b-file: n g lines)");
   cmd->add_option("--checkpoint", args->checkpoint,
                   "With --out: save progress at least every S seconds (default 60)");
+  cmd->add_flag("--log-x", args->log_x, "With --plot: a logarithmic n axis (x = log(1 + n))")
+      ->needs("--plot");
   add_common_options(*cmd, args->common);
   add_threads_option(*cmd, args->common);
   add_period_search_options(*cmd, args->max, args->no_cache);

@@ -1,7 +1,10 @@
 # Installs the build tree into a fresh prefix, builds tests/install/consumer against the installed
 # package with find_package(grundy), runs it, and runs the installed command without
-# LD_LIBRARY_PATH (so both RPATHs are checked). Arguments: BUILD_DIR, CONSUMER_DIR, WORK_DIR,
-# GENERATOR, and PYTHON (empty when the Python module is not built) with PYTHON_DIR.
+# LD_LIBRARY_PATH (so both RPATHs are checked). Then builds and runs the tutorial program
+# (examples/tutorial) the same way, compares its output with its expected_output.txt, and checks
+# that docs/tutorial.md quotes the program and the output exactly. Arguments: BUILD_DIR,
+# CONSUMER_DIR, TUTORIAL_DIR, TUTORIAL_DOC, WORK_DIR, GENERATOR, and PYTHON (empty when the
+# Python module is not built) with PYTHON_DIR.
 file(REMOVE_RECURSE "${WORK_DIR}")
 set(prefix "${WORK_DIR}/prefix")
 
@@ -33,6 +36,23 @@ run(env -u LD_LIBRARY_PATH "${prefix}/bin/grundy" value kayles 11 --no-cache)
 if(NOT out STREQUAL "6\n")
   message(FATAL_ERROR "installed grundy printed '${out}'")
 endif()
+
+run("${CMAKE_COMMAND}" -S "${TUTORIAL_DIR}" -B "${WORK_DIR}/tutorial" -G "${GENERATOR}"
+    -DCMAKE_BUILD_TYPE=Release "-DCMAKE_PREFIX_PATH=${prefix}")
+run("${CMAKE_COMMAND}" --build "${WORK_DIR}/tutorial")
+run("${WORK_DIR}/tutorial/divisor_game")
+file(READ "${TUTORIAL_DIR}/expected_output.txt" expected)
+if(NOT out STREQUAL expected)
+  message(FATAL_ERROR "the tutorial program printed\n${out}\ninstead of\n${expected}")
+endif()
+file(READ "${TUTORIAL_DOC}" doc)
+file(READ "${TUTORIAL_DIR}/divisor_game.cpp" source)
+foreach(quoted source expected)
+  string(FIND "${doc}" "${${quoted}}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "${TUTORIAL_DOC} does not quote the tutorial's ${quoted} exactly")
+  endif()
+endforeach()
 
 if(PYTHON)
   run(env -u LD_LIBRARY_PATH "PYTHONPATH=${prefix}/${PYTHON_DIR}" GRUNDY_CACHE_DIR=${WORK_DIR}/cache

@@ -55,7 +55,7 @@ class SequencePrinter {
   void add(std::uint64_t n, Value v) {
     if (json_) {
       if (n != from_) out_ += ',';
-      out_ += std::to_string(v);
+      out_ += dump_json(json_number(v));  // above 2^53: a string (the contract)
     } else if (format_ == "csv") {
       out_ += std::to_string(n) + ',' + std::to_string(v) + '\n';
     } else if (format_ == "bfile") {

@@ -305,6 +305,7 @@ int benchmark(const Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // rows as they come, also through a pipe or a file
   try {
     const Options options = parse_options(argc, argv);
     return options.check_n != 0 ? check_only(options) : benchmark(options);

@@ -23,6 +23,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "grundy/analysis/sparse_space.hpp"
@@ -36,17 +37,10 @@ using grundy::SparseSpaceSolver;
 using grundy::TakeBreakCode;
 using octal_bench::SparseSpaceBaseline;
 
-// ---------------------------------------------------------------------------------------------
-// ENGINE THREADS — the single place where the engine's thread count is set.
-// The engine runs single-threaded for now. When SparseSpaceSolver gains set_threads(int), call
-//   engine->set_threads(kEngineThreads);
-// in make_engine below (and let a --threads flag set the count); nothing else needs to change.
-// ---------------------------------------------------------------------------------------------
-constexpr int kEngineThreads = 1;
-
-std::unique_ptr<SparseSpaceSolver> make_engine(const TakeBreakCode& code) {
+/// The engine with `threads` threads (1: the single-threaded engine).
+std::unique_ptr<SparseSpaceSolver> make_engine(const TakeBreakCode& code, unsigned threads) {
   auto engine = std::make_unique<SparseSpaceSolver>(code, grundy::Limits{});
-  // (engine->set_threads(kEngineThreads) goes here.)
+  engine->set_threads(threads);
   return engine;
 }
 
@@ -61,6 +55,7 @@ struct Options {
   std::uint64_t small_n = 20'000;  // where the quadratic reference runs too
   std::uint64_t check_n = 0;       // --check N: agreement only
   int reps = 3;
+  unsigned threads = 0;  // the engine's second configuration; 0: one per core
 };
 
 std::uint64_t parse_count(std::string_view text) {
@@ -92,16 +87,20 @@ Options parse_options(int argc, char** argv) {
       sizes.push_back(parse_count(next()));
     } else if (arg == "--reps") {
       options.reps = static_cast<int>(parse_count(next()));
+    } else if (arg == "--threads") {
+      options.threads = static_cast<unsigned>(parse_count(next()));
     } else if (arg == "--small") {
       options.small_n = parse_count(next());
     } else if (arg == "--help" || arg == "-h") {
       std::puts(
           "usage: octal_bench [--big] [--size N]... [--game SPEC]... [--reps R] [--small N]\n"
+          "                   [--threads T]\n"
           "       octal_bench --check N [--game SPEC]...\n"
           "  times the sparse-space engine against the textbook baseline at 10^6 and 10^7\n"
           "  (--size N: at N instead; --big: also 10^8) for Grundy's game and 0.6 (--game:\n"
           "  other specs), and the quadratic reference at --small N (default 20000);\n"
-          "  --check N: only checks that the three agree at N (exit 1 when they do not)");
+          "  --check N: only checks that the three agree at N (exit 1 when they do not);\n"
+          "  the engine runs on 1 thread and on T (default: one per core)");
       std::exit(0);
     } else {
       fail("unknown argument '" + std::string(arg) + "' (see --help)");
@@ -171,9 +170,25 @@ struct Run {
   std::uint64_t scanned_splits = 0;  // baseline only: splits examined in step 2
 };
 
-/// Runs baseline and engine `reps` times each, alternating, and keeps the last results.
-void time_pair(const TakeBreakCode& code, std::uint64_t n, int reps, Run& base, Run& eng) {
-  std::vector<double> base_s, eng_s;
+/// Runs the engine with `threads` threads and keeps the last results in `eng`.
+void time_engine(const TakeBreakCode& code, std::uint64_t n, unsigned threads, bool last,
+                 std::vector<double>& seconds, Run& eng) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto engine = make_engine(code, threads);
+  engine->extend_to(n);
+  seconds.push_back(seconds_since(start));
+  if (last) {
+    eng.values = engine_values(*engine);
+    eng.rare = engine->rare_count();
+    eng.mask = static_cast<std::uint32_t>(engine->mask());
+  }
+}
+
+/// Runs baseline, the engine on one thread and (when `threads` > 1) on `threads` threads,
+/// `reps` times each, alternating; keeps the last results.
+void time_all(const TakeBreakCode& code, std::uint64_t n, int reps, unsigned threads, Run& base,
+              Run& eng, Run& eng_threads) {
+  std::vector<double> base_s, eng_s, threads_s;
   for (int rep = 0; rep < reps; ++rep) {
     {
       const auto start = std::chrono::steady_clock::now();
@@ -188,20 +203,12 @@ void time_pair(const TakeBreakCode& code, std::uint64_t n, int reps, Run& base, 
         base.scanned_splits = baseline.scanned_splits();
       }
     }
-    {
-      const auto start = std::chrono::steady_clock::now();
-      const auto engine = make_engine(code);
-      engine->extend_to(n);
-      eng_s.push_back(seconds_since(start));
-      if (rep + 1 == reps) {
-        eng.values = engine_values(*engine);
-        eng.rare = engine->rare_count();
-        eng.mask = static_cast<std::uint32_t>(engine->mask());
-      }
-    }
+    time_engine(code, n, 1, rep + 1 == reps, eng_s, eng);
+    if (threads > 1) time_engine(code, n, threads, rep + 1 == reps, threads_s, eng_threads);
   }
   base.seconds = median(base_s);
   eng.seconds = median(eng_s);
+  if (threads > 1) eng_threads.seconds = median(threads_s);
 }
 
 std::vector<std::uint32_t> dense_values(const std::string& spec, std::uint64_t n, double* secs) {
@@ -233,10 +240,11 @@ int check_only(const Options& options) {
     const TakeBreakCode code = code_of(spec);
     const std::uint64_t n = options.check_n;
     const auto dense = dense_values(spec, n, nullptr);
-    Run base, eng;
-    time_pair(code, n, 1, base, eng);
+    Run base, eng, eng_threads;
+    time_all(code, n, 1, 3, base, eng, eng_threads);
     require_same(spec, n, "quadratic reference", dense, "baseline", base.values);
     require_same(spec, n, "baseline", base.values, "engine", eng.values);
+    require_same(spec, n, "engine", eng.values, "engine on 3 threads", eng_threads.values);
     std::printf(
         "%-8s g(0..%llu) agree: reference = baseline = engine (max value %u; rare "
         "positions %zu baseline, %zu engine)\n",
@@ -253,10 +261,13 @@ void print_row(const char* what, std::uint64_t n, int reps, double seconds, doub
 }
 
 int benchmark(const Options& options) {
+  const unsigned threads =
+      options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  const std::string threads_label = "engine " + std::to_string(threads) + "t";
   std::printf(
-      "octal_bench: engine threads %d; 'mR' = median of R runs, '1' = one run;\n"
+      "octal_bench: engine on 1 and on %u threads; 'mR' = median of R runs, '1' = one run;\n"
       "x = speed relative to the baseline in the same row group (values/s ratio)\n",
-      kEngineThreads);
+      threads);
   for (const std::string& spec : options.games) {
     const TakeBreakCode code = code_of(spec);
     std::printf("\n%s (%s)\n", spec.c_str(), grundy::format_take_break_code(code).c_str());
@@ -271,23 +282,31 @@ int benchmark(const Options& options) {
         dense = dense_values(spec, n, &s);
         dense_s.push_back(s);
       }
-      Run base, eng;
-      time_pair(code, n, options.reps, base, eng);
+      Run base, eng, eng_threads;
+      time_all(code, n, options.reps, threads, base, eng, eng_threads);
       require_same(spec, n, "quadratic reference", dense, "baseline", base.values);
       require_same(spec, n, "baseline", base.values, "engine", eng.values);
       print_row("reference", n, options.reps, median(dense_s), base.seconds);
       print_row("baseline", n, options.reps, base.seconds, base.seconds);
-      print_row("engine", n, options.reps, eng.seconds, base.seconds);
+      print_row("engine 1t", n, options.reps, eng.seconds, base.seconds);
+      if (threads > 1) {
+        require_same(spec, n, "engine", eng.values, "engine on threads", eng_threads.values);
+        print_row(threads_label.c_str(), n, options.reps, eng_threads.seconds, base.seconds);
+      }
       std::printf("  agree: reference = baseline = engine to %s\n", pow10_name(n).c_str());
     }
 
     for (const std::uint64_t n : options.sizes) {
       const int reps = n <= 1'000'000 ? options.reps : 1;
-      Run base, eng;
-      time_pair(code, n, reps, base, eng);
+      Run base, eng, eng_threads;
+      time_all(code, n, reps, threads, base, eng, eng_threads);
       require_same(spec, n, "baseline", base.values, "engine", eng.values);
       print_row("baseline", n, reps, base.seconds, base.seconds);
-      print_row("engine", n, reps, eng.seconds, base.seconds);
+      print_row("engine 1t", n, reps, eng.seconds, base.seconds);
+      if (threads > 1) {
+        require_same(spec, n, "engine", eng.values, "engine on threads", eng_threads.values);
+        print_row(threads_label.c_str(), n, reps, eng_threads.seconds, base.seconds);
+      }
       std::printf(
           "  agree to %s; max value %u; rare positions: baseline %zu (mask 0x%x), "
           "engine %zu (mask 0x%x)\n",

@@ -1,7 +1,7 @@
 #include "grundy/analysis/sparse_space.hpp"
 
 #include <algorithm>
-#include <barrier>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <cstring>
@@ -38,6 +38,44 @@ struct SparseSpaceSolver::Partial {
 };
 
 namespace {
+
+/// A barrier for batches of a few microseconds: arriving threads spin a while (a sleeping
+/// thread takes tens of microseconds to wake), then sleep, so a busy machine is not made busier.
+class SpinBarrier {
+ public:
+  explicit SpinBarrier(unsigned count) : count_(count) {}
+  void arrive_and_wait() {
+    const std::uint32_t generation = generation_.load(std::memory_order_acquire);
+    if (arrived_.fetch_add(1, std::memory_order_acq_rel) + 1 == count_) {
+      arrived_.store(0, std::memory_order_relaxed);
+      generation_.fetch_add(1, std::memory_order_acq_rel);
+      if (sleepers_.load(std::memory_order_seq_cst) > 0) generation_.notify_all();
+      return;
+    }
+    for (int spin = 0; spin < 2000; ++spin) {
+      if (generation_.load(std::memory_order_acquire) != generation) return;
+#if defined(__x86_64__)
+      __builtin_ia32_pause();
+#endif
+    }
+    // On a busy machine the thread everyone waits for may need this core: give it away.
+    for (int round = 0; round < 64; ++round) {
+      if (generation_.load(std::memory_order_acquire) != generation) return;
+      std::this_thread::yield();
+    }
+    sleepers_.fetch_add(1, std::memory_order_seq_cst);
+    while (generation_.load(std::memory_order_seq_cst) == generation) {
+      generation_.wait(generation, std::memory_order_seq_cst);
+    }
+    sleepers_.fetch_sub(1, std::memory_order_seq_cst);
+  }
+
+ private:
+  const unsigned count_;
+  std::atomic<unsigned> arrived_{0};
+  std::atomic<std::uint32_t> generation_{0};
+  std::atomic<int> sleepers_{0};
+};
 
 /// Values of room past the last one: the vector loops read a few bytes past it.
 constexpr std::uint64_t kSlack = 8;
@@ -296,13 +334,16 @@ bool SparseSpaceSolver::run_block(std::uint64_t last) {
   prepare();
 
   std::uint64_t first = 0, end = 0;  // the current batch: heaps first..end-1
+  // Heaps are handed out one at a time (their costs vary a lot), in increasing order.
+  std::atomic<std::uint64_t> next{0};
   auto share = [&](unsigned t) {
     const T* g = store_->typed<T>();
-    for (std::uint64_t n = first + t; n < end; n += threads) {
+    for (std::uint64_t n = next.fetch_add(1, std::memory_order_relaxed); n < end;
+         n = next.fetch_add(1, std::memory_order_relaxed)) {
       compute(g, n, first, *partials_[n - first], *workers_[t]);
     }
   };
-  std::barrier sync(static_cast<std::ptrdiff_t>(threads));
+  SpinBarrier sync(threads);
   bool stop = false;
   std::vector<std::exception_ptr> errors(threads);
   std::vector<std::jthread> pool;
@@ -321,7 +362,7 @@ bool SparseSpaceSolver::run_block(std::uint64_t last) {
     });
   }
   struct Stop {  // the pool is released however this block ends
-    std::barrier<>& sync;
+    SpinBarrier& sync;
     bool& stop;
     std::size_t threads;
     ~Stop() {
@@ -335,6 +376,7 @@ bool SparseSpaceSolver::run_block(std::uint64_t last) {
   while (size_ <= last) {
     first = size_;
     end = std::min(last + 1, first + batch);
+    next.store(first, std::memory_order_relaxed);
     if (threads > 1) sync.arrive_and_wait();
     try {
       share(0);

@@ -80,7 +80,7 @@ class SparseSpaceSolver {
   struct Worker;
   struct Partial;
   /// Heaps per thread in a batch.
-  static constexpr std::uint64_t kBatchPerThread = 16;
+  static constexpr std::uint64_t kBatchPerThread = 32;
 
   template <class T>
   void compute(const T* g, std::uint64_t n, std::uint64_t known, Partial& p, Worker& w) const;

@@ -10,6 +10,7 @@
 #include "common.hpp"
 #include "grundy/analysis/periodic_source.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/core/sequence_file.hpp"
 #include "grundy/solve/graph_solver.hpp"
 #include "grundy/spec/parser.hpp"
 
@@ -22,6 +23,7 @@ struct ValueArgs {
   bool no_cache = false;
   std::string game;
   std::vector<std::string> positions;
+  std::string in;  // --in FILE: a sequence file to answer from
 };
 
 Position parse_position_argument(const Game& game, const std::string& text) {
@@ -58,9 +60,22 @@ int run_value(const ValueArgs& args) {
   const std::uint64_t max_values = parse_number_option("--max", args.max, kMaxCoordinate);
   PeriodicSource evaluator(game, period_options(args.common, args.no_cache, max_values));
   evaluator.set_progress(terminal_progress("value"));
+  // --in FILE: heaps inside the file are answered from it, others as usual.
+  std::unique_ptr<SequenceFile> file;
+  if (!args.in.empty()) {
+    file = SequenceFile::open(args.in);
+    if (file->game() != game->name()) {
+      throw Error("'" + args.in + "' holds the sequence of " + file->game() + ", not of " +
+                  game->name());
+    }
+  }
+  auto value_of = [&](const Position& p) {
+    if (file && game->integer_positions() && p.x < file->count()) return file->at(p.x);
+    return evaluator.value(p);
+  };
   nlohmann::ordered_json values = nlohmann::ordered_json::array();
   auto answer = [&](const Position& p) {
-    const Value v = evaluator.value(p);
+    const Value v = value_of(p);
     if (args.common.json) {
       values.push_back({{"position", game->format_position(p)},
                         {"value", v == kInfiniteValue ? nlohmann::ordered_json(infinite_value_text(
@@ -91,7 +106,12 @@ int run_value(const ValueArgs& args) {
     for (const std::string& text : args.positions) {
       positions.push_back(parse_position_argument(*game, text));
     }
-    evaluator.prepare(positions);  // one memory check and one table for the whole request
+    // One memory check and one table for the whole request (what the file does not answer).
+    std::vector<Position> computed;
+    for (const Position& p : positions) {
+      if (!(file && game->integer_positions() && p.x < file->count())) computed.push_back(p);
+    }
+    evaluator.prepare(computed);
     for (const Position& p : positions) answer(p);
   }
   if (args.common.json) {
@@ -114,6 +134,9 @@ Runner add_value_command(CLI::App& app) {
   cmd->add_option("positions", args->positions,
                   "Positions of that game; a lone '-' reads them from stdin, one per line")
       ->required();
+  cmd->add_option("--in", args->in,
+                  "A sequence file of this game (seq --out): heaps inside it are answered "
+                  "from it");
   add_common_options(*cmd, args->common);
   add_threads_option(*cmd, args->common);
   add_period_search_options(*cmd, args->max, args->no_cache);

@@ -43,6 +43,18 @@ TEST(SeqFile, WritesAndReadsBack) {
                   "holds g(0..200); --to 201 is beyond it");
 }
 
+TEST(SeqFile, ValueAnsweredFromAFile) {
+  TempFile file;
+  expect_success(run_grundy({"seq", "grundy", "--to", "1000", "--out", file.path()}));
+  const RunResult from_file =
+      run_grundy({"value", "grundy", "7", "1000", "1001", "--in", file.path()});
+  expect_success(from_file);
+  const RunResult computed = run_grundy({"value", "grundy", "7", "1000", "1001"});
+  EXPECT_EQ(from_file.out, computed.out);
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "kayles", "7", "--in", file.path()})),
+                  "holds the sequence of grundy, not of 0.77");
+}
+
 TEST(SeqFile, BFileAndCsv) {
   TempFile file;
   expect_success(run_grundy({"seq", "grundy", "--to", "12", "--out", file.path()}));

@@ -121,9 +121,9 @@ constexpr std::array<NimMulMethod, 4> kMethods{NimMulMethod::log_exp16, NimMulMe
 constexpr std::array<NimMulMethod, 4> kPreference{NimMulMethod::subfield_gfni,
                                                   NimMulMethod::clmul_gfni, NimMulMethod::clmul,
                                                   NimMulMethod::log_exp16};
-constexpr std::array<NimMulMethod, 4> kBatchPreference{NimMulMethod::clmul_gfni,
-                                                       NimMulMethod::subfield_gfni,
-                                                       NimMulMethod::clmul, NimMulMethod::log_exp16};
+constexpr std::array<NimMulMethod, 4> kBatchPreference{
+    NimMulMethod::clmul_gfni, NimMulMethod::subfield_gfni, NimMulMethod::clmul,
+    NimMulMethod::log_exp16};
 
 Value resolve_and_mul(Value a, Value b) noexcept;
 void resolve_and_mul_batch(const Value* a, const Value* b, Value* out, std::size_t n) noexcept;

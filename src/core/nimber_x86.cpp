@@ -134,26 +134,24 @@ GRUNDY_TARGET_SUBFIELD inline __m512i load_bytes(const SubfieldTables::Bytes64& 
 GRUNDY_TARGET_SUBFIELD inline Value nim_mul_subfield_inline(Value a, Value b) noexcept {
   const SubfieldTables& t = kSubfield;
   const __m512i ab = _mm512_gf2p8affine_epi64_epi8(
-      _mm512_zextsi128_si512(
-          _mm_set_epi64x(static_cast<long long>(b), static_cast<long long>(a))),
+      _mm512_zextsi128_si512(_mm_set_epi64x(static_cast<long long>(b), static_cast<long long>(a))),
       _mm512_set1_epi64(static_cast<long long>(t.to_aes)), 0);
   // The 64 products a_S b_T, in slot 8S + T.
-  const __m512i products = _mm512_gf2p8mul_epi8(_mm512_permutexvar_epi8(load_bytes(t.spread_a), ab),
-                                                _mm512_permutexvar_epi8(load_bytes(t.spread_b), ab));
+  const __m512i products =
+      _mm512_gf2p8mul_epi8(_mm512_permutexvar_epi8(load_bytes(t.spread_a), ab),
+                           _mm512_permutexvar_epi8(load_bytes(t.spread_b), ab));
   // The terms of output byte U in slot 8L + U of four vectors, scaled by their constants.
   const __m512i t0 = _mm512_gf2p8mul_epi8(
       _mm512_permutexvar_epi8(load_bytes(t.gather[0]), products), load_bytes(t.constant[0]));
   const __m512i t1 = _mm512_gf2p8mul_epi8(
       _mm512_permutexvar_epi8(load_bytes(t.gather[1]), products), load_bytes(t.constant[1]));
-  const __m512i t2 =
-      _mm512_maskz_permutexvar_epi8(t.used[2], load_bytes(t.gather[2]), products);
-  const __m512i t3 =
-      _mm512_maskz_permutexvar_epi8(t.used[3], load_bytes(t.gather[3]), products);
+  const __m512i t2 = _mm512_maskz_permutexvar_epi8(t.used[2], load_bytes(t.gather[2]), products);
+  const __m512i t3 = _mm512_maskz_permutexvar_epi8(t.used[3], load_bytes(t.gather[3]), products);
   constexpr int kXor3 = 0x96;  // VPTERNLOG truth table of a ^ b ^ c
   const __m512i lanes = _mm512_xor_si512(_mm512_ternarylogic_epi64(t0, t1, t2, kXor3), t3);
   // XOR the eight lanes: byte U of the result is byte U of the product.
-  const __m256i half = _mm256_xor_si256(_mm512_castsi512_si256(lanes),
-                                        _mm512_extracti64x4_epi64(lanes, 1));
+  const __m256i half =
+      _mm256_xor_si256(_mm512_castsi512_si256(lanes), _mm512_extracti64x4_epi64(lanes, 1));
   const __m128i quarter =
       _mm_xor_si128(_mm256_castsi256_si128(half), _mm256_extracti128_si256(half, 1));
   const __m128i sum = _mm_xor_si128(quarter, _mm_unpackhi_epi64(quarter, quarter));

@@ -82,9 +82,9 @@ void consider_moves(const Component& c, Value from_value, Value to_value,
     return;
   }
   const bool from_finite = from_value != kInfiniteValue;
-  const auto value_change = from_finite ? static_cast<std::int64_t>(to_value) -
-                                              static_cast<std::int64_t>(from_value)
-                                        : std::int64_t{0};
+  const auto value_change =
+      from_finite ? static_cast<std::int64_t>(to_value) - static_cast<std::int64_t>(from_value)
+                  : std::int64_t{0};
   const auto from_counter =
       from_finite ? static_cast<std::int64_t>(counters.counter(*graph, c.position)) : 0;
   for (const Move& m : found) {

@@ -647,9 +647,10 @@ TEST(CliGraph, MoveToPlayMakesProgressInALoopyGame) {
   // counter). The listing keeps the contract's order.
   const std::string game = graph_game("trap.txt");
   const json doc = expect_json(run_grundy({"solve", game + ":start", "--json"}));
-  EXPECT_EQ(doc["winning_moves"],
-            json::array({json{{"component", 0}, {"from", game + ":start"}, {"to", game + ":hold"}},
-                         json{{"component", 0}, {"from", game + ":start"}, {"to", game + ":end"}}}));
+  EXPECT_EQ(
+      doc["winning_moves"],
+      json::array({json{{"component", 0}, {"from", game + ":start"}, {"to", game + ":hold"}},
+                   json{{"component", 0}, {"from", game + ":start"}, {"to", game + ":end"}}}));
   EXPECT_EQ(doc["move_to_play"],
             (json{{"component", 0}, {"from", game + ":start"}, {"to", game + ":end"}}));
   // A second-player win has no move to play.

@@ -8,8 +8,8 @@
 #include <fstream>
 #include <optional>
 #include <random>
-#include <span>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -351,8 +351,7 @@ TEST(LoopyGraph, TheMoveToPlayWinsRandomLoopySums) {
         ++games;
         // The sum has at most 7 * 7 * 4 positions; a winner making progress needs far fewer
         // than 400 moves.
-        EXPECT_TRUE(play_out(sum, Winner::move_to_play, CyclingDefence(trial, sum), 400))
-            << spec;
+        EXPECT_TRUE(play_out(sum, Winner::move_to_play, CyclingDefence(trial, sum), 400)) << spec;
         if (!play_out(sum, Winner::first_listed, CyclingDefence(trial, sum), 400)) {
           ++first_listed_kept_going;
         }

@@ -113,7 +113,9 @@ SumSolution solve_by_p_positions(const Component& c, bool is_p, std::size_t max_
   if (is_p) return out;
   MoveCollector collector(0);
   OptionFunction visitor([&](std::span<const Position> parts) { collector.add(parts); });
-  const auto count = c.game->formula_options_with_value(c.position, 0, max_moves, visitor);
+  // At least one move is collected, for the move to play.
+  const auto count = c.game->formula_options_with_value(
+      c.position, 0, std::max<std::size_t>(1, max_moves), visitor);
   if (!count) {
     throw std::logic_error(c.game->name() +
                            " tells P-positions but not the moves to them (formula_options_with_"
@@ -125,10 +127,12 @@ SumSolution solve_by_p_positions(const Component& c, bool is_p, std::size_t max_
   } else {
     out.winning_move_count = *count;
   }
-  list_moves(collector.found(), max_moves, out);
+  std::vector<Move>& found = collector.found();
+  std::sort(found.begin(), found.end());
+  if (!found.empty()) out.move_to_play = found.front();
+  list_moves(found, max_moves, out);
   out.winning_moves_truncated =
       !out.winning_move_count || *out.winning_move_count > out.winning_moves.size();
-  if (!out.winning_moves.empty()) out.move_to_play = out.winning_moves.front();
   return out;
 }
 

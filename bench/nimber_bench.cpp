@@ -161,8 +161,9 @@ class SummaryReporter : public benchmark::ConsoleReporter {
         std::printf("\n");
       }
     }
-    std::printf("  nim_mul uses: %s\n",
-                std::string(grundy::nim_mul_method_name(grundy::nim_mul_method())).c_str());
+    std::printf("  nim_mul uses: %s (one product), %s (the span form)\n",
+                std::string(grundy::nim_mul_method_name(grundy::nim_mul_method())).c_str(),
+                std::string(grundy::nim_mul_method_name(grundy::nim_mul_batch_method())).c_str());
   }
 
  private:

@@ -81,7 +81,8 @@ enum class Verdict { win, draw, loss };
 
 /// The perfect player: within the state budget, an exact search (remoteness: the winner hurries,
 /// so it never cycles in a loopy game, and the loser delays; in a drawn position it keeps the
-/// draw); beyond it, under normal play, the Grundy values.
+/// draw); beyond it, under normal play, the Grundy values (Smith's generalised ones and counters
+/// for loopy games: solve_sum's move to play, which makes progress).
 class Oracle {
  public:
   Oracle(Play play, std::uint64_t max_states, Limits limits) : play_(play) {
@@ -115,9 +116,11 @@ class Oracle {
     } catch (const ResourceError&) {
       if (play_ == Play::misere) throw;
     }
+    // The sum solver's move to play makes progress in loopy games too (Smith's counter), so the
+    // opponent cannot keep the game cycling.
     SumEvaluators evaluators(sum, options_.limits);
     const SumSolution s = solve_sum(sum, evaluators.sources(), 1);
-    if (!s.winning_moves.empty()) return {s.winning_moves.front(), Verdict::win};
+    if (s.move_to_play) return {*s.move_to_play, Verdict::win};
     if (s.outcome == Outcome::D) {
       for (const Move& m : moves) {
         const Sum next = apply(sum, m);

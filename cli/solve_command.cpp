@@ -140,6 +140,10 @@ int run_solve(const SolveArgs& args) {
     doc["winning_move_count"] = solution.winning_move_count
                                     ? json_number(*solution.winning_move_count)
                                     : nlohmann::ordered_json(nullptr);
+    // The winning move a player should make: in a loopy sum, one that makes progress (Smith's
+    // counter, solve_sum), which need not be the first listed. null when no move wins.
+    doc["move_to_play"] = solution.move_to_play ? json_moves(sum, {*solution.move_to_play}).at(0)
+                                                : nlohmann::ordered_json(nullptr);
     std::cout << dump_json(doc) << '\n';
     note_unknown_count(solution);
     return 0;

@@ -277,6 +277,9 @@ py::dict solve(const py::object& sum_argument, bool misere, std::size_t max_move
   doc["winning_move_count"] = solution.winning_move_count
                                   ? py::object(py::int_(*solution.winning_move_count))
                                   : py::object(py::none());
+  // As in the command: the winning move to play (progress in loopy games), or None.
+  doc["move_to_play"] = solution.move_to_play ? py::object(moves_list({*solution.move_to_play})[0])
+                                              : py::object(py::none());
   return doc;
 }
 

@@ -208,6 +208,10 @@ Value nim_mul_clmul(Value a, Value b) noexcept;
 void nim_mul_clmul_batch(const Value* a, const Value* b, Value* out, std::size_t n) noexcept;
 Value nim_mul_clmul_gfni(Value a, Value b) noexcept;
 void nim_mul_clmul_gfni_batch(const Value* a, const Value* b, Value* out, std::size_t n) noexcept;
+bool cpu_has_subfield_gfni() noexcept;
+Value nim_mul_subfield_gfni(Value a, Value b) noexcept;
+void nim_mul_subfield_gfni_batch(const Value* a, const Value* b, Value* out,
+                                 std::size_t n) noexcept;
 #endif
 
 }  // namespace grundy::detail

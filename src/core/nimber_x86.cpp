@@ -6,7 +6,10 @@
 //   clmul       phi and psi by byte tables (8 lookups each), the product by PCLMULQDQ.
 //   clmul_gfni  phi of a and b together by 8 GFNI affine instructions, psi by byte tables; the
 //               batch kernel does 8 products at once with every matrix held in registers.
+// The subfield method needs no 64-bit change of basis at all: byte products in GF(2^8) by GFNI
+// (nimber_subfield.hpp).
 #include "nimber_field.hpp"
+#include "nimber_subfield.hpp"
 
 #if defined(__x86_64__)
 
@@ -32,6 +35,11 @@ bool cpu_has_clmul_gfni() noexcept {
   return cpu_has_clmul() && __builtin_cpu_supports("gfni") && __builtin_cpu_supports("avx512f") &&
          __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi") &&
          __builtin_cpu_supports("vpclmulqdq");
+}
+
+bool cpu_has_subfield_gfni() noexcept {
+  return __builtin_cpu_supports("gfni") && __builtin_cpu_supports("avx512f") &&
+         __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi");
 }
 
 namespace {
@@ -117,7 +125,51 @@ GRUNDY_TARGET_GFNI inline void load_matrix(const GfniMatrix& g, __m512i* m) noex
   for (unsigned k = 0; k < 8; ++k) m[k] = _mm512_load_si512(g.lanes[k].data());
 }
 
+#define GRUNDY_TARGET_SUBFIELD __attribute__((target("avx512f,avx512bw,avx512vbmi,gfni")))
+
+GRUNDY_TARGET_SUBFIELD inline __m512i load_bytes(const SubfieldTables::Bytes64& b) noexcept {
+  return _mm512_loadu_si512(b.data());
+}
+
+GRUNDY_TARGET_SUBFIELD inline Value nim_mul_subfield_inline(Value a, Value b) noexcept {
+  const SubfieldTables& t = kSubfield;
+  const __m512i ab = _mm512_gf2p8affine_epi64_epi8(
+      _mm512_zextsi128_si512(_mm_set_epi64x(static_cast<long long>(b), static_cast<long long>(a))),
+      _mm512_set1_epi64(static_cast<long long>(t.to_aes)), 0);
+  // The 64 products a_S b_T, in slot 8S + T.
+  const __m512i products =
+      _mm512_gf2p8mul_epi8(_mm512_permutexvar_epi8(load_bytes(t.spread_a), ab),
+                           _mm512_permutexvar_epi8(load_bytes(t.spread_b), ab));
+  // The terms of output byte U in slot 8L + U of four vectors, scaled by their constants.
+  const __m512i t0 = _mm512_gf2p8mul_epi8(
+      _mm512_permutexvar_epi8(load_bytes(t.gather[0]), products), load_bytes(t.constant[0]));
+  const __m512i t1 = _mm512_gf2p8mul_epi8(
+      _mm512_permutexvar_epi8(load_bytes(t.gather[1]), products), load_bytes(t.constant[1]));
+  const __m512i t2 = _mm512_maskz_permutexvar_epi8(t.used[2], load_bytes(t.gather[2]), products);
+  const __m512i t3 = _mm512_maskz_permutexvar_epi8(t.used[3], load_bytes(t.gather[3]), products);
+  constexpr int kXor3 = 0x96;  // VPTERNLOG truth table of a ^ b ^ c
+  const __m512i lanes = _mm512_xor_si512(_mm512_ternarylogic_epi64(t0, t1, t2, kXor3), t3);
+  // XOR the eight lanes: byte U of the result is byte U of the product.
+  const __m256i half =
+      _mm256_xor_si256(_mm512_castsi512_si256(lanes), _mm512_extracti64x4_epi64(lanes, 1));
+  const __m128i quarter =
+      _mm_xor_si128(_mm256_castsi256_si128(half), _mm256_extracti128_si256(half, 1));
+  const __m128i sum = _mm_xor_si128(quarter, _mm_unpackhi_epi64(quarter, quarter));
+  const __m128i nimber =
+      _mm_gf2p8affine_epi64_epi8(sum, _mm_set1_epi64x(static_cast<long long>(t.to_nim)), 0);
+  return static_cast<Value>(_mm_cvtsi128_si64(nimber));
+}
+
 }  // namespace
+
+GRUNDY_TARGET_SUBFIELD Value nim_mul_subfield_gfni(Value a, Value b) noexcept {
+  return nim_mul_subfield_inline(a, b);
+}
+
+GRUNDY_TARGET_SUBFIELD void nim_mul_subfield_gfni_batch(const Value* a, const Value* b, Value* out,
+                                                        std::size_t n) noexcept {
+  for (std::size_t i = 0; i < n; ++i) out[i] = nim_mul_subfield_inline(a[i], b[i]);
+}
 
 GRUNDY_TARGET_CLMUL Value nim_mul_clmul(Value a, Value b) noexcept {
   return nim_mul_clmul_inline(a, b);

@@ -1,7 +1,10 @@
 #include "grundy/solve/sum_solver.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <map>
 #include <stdexcept>
+#include <utility>
 
 #include "grundy/core/error.hpp"
 #include "grundy/core/nim_sum.hpp"
@@ -26,6 +29,71 @@ class MoveCollector {
   std::vector<Move> found_;
 };
 
+/// Smith's counters of the graph games of a sum, computed once per game when first asked.
+class SmithCounters {
+ public:
+  /// The graph game `game` is, or nullptr when it is another family.
+  static const GraphGame* graph_of(const Game& game) {
+    return dynamic_cast<const GraphGame*>(&game);
+  }
+  /// c(v) of a vertex of finite value (see LoopyValues).
+  std::uint64_t counter(const GraphGame& graph, const Position& v) {
+    auto it = counters_.find(&graph);
+    if (it == counters_.end()) {
+      it = counters_.emplace(&graph, generalised_sprague_grundy(graph).counter).first;
+    }
+    return it->second.at(v.x);
+  }
+
+ private:
+  std::map<const GraphGame*, std::vector<std::uint64_t>> counters_;
+};
+
+/// How much a winning move lowers (sum of the graph components' values, sum of their counters),
+/// as a pair to minimise (solve_sum's header). Values and counters of a graph are below its vertex
+/// count (< 2^32), so the differences fit.
+using Progress = std::pair<std::int64_t, std::int64_t>;
+
+/// Keeps the winning move with the least Progress, the first one on ties.
+class MoveToPlay {
+ public:
+  void consider(const Move& m, Progress p) {
+    if (!best_ || p < progress_) {
+      best_ = m;
+      progress_ = p;
+    }
+  }
+  std::optional<Move>& best() { return best_; }
+
+ private:
+  std::optional<Move> best_;
+  Progress progress_{};
+};
+
+/// Offers the winning moves `found` (sorted) of component `c`, of value `from_value`
+/// (kInfiniteValue allowed), to `chooser`: for a graph game with the value change and the counter
+/// change of each (the counter of an infinite vertex taken as 0: only moves of one component and
+/// one value compete then), for any other game with no change.
+void consider_moves(const Component& c, Value from_value, Value to_value,
+                    const std::vector<Move>& found, SmithCounters& counters, MoveToPlay& chooser) {
+  const GraphGame* graph = SmithCounters::graph_of(*c.game);
+  if (graph == nullptr) {
+    if (!found.empty()) chooser.consider(found.front(), Progress{0, 0});
+    return;
+  }
+  const bool from_finite = from_value != kInfiniteValue;
+  const auto value_change =
+      from_finite ? static_cast<std::int64_t>(to_value) - static_cast<std::int64_t>(from_value)
+                  : std::int64_t{0};
+  const auto from_counter =
+      from_finite ? static_cast<std::int64_t>(counters.counter(*graph, c.position)) : 0;
+  for (const Move& m : found) {
+    // A move in a graph game leaves one vertex.
+    const auto to_counter = static_cast<std::int64_t>(counters.counter(*graph, m.to.at(0)));
+    chooser.consider(m, Progress{value_change, to_counter - from_counter});
+  }
+}
+
 /// Appends `found` (sorted) to the listed moves, up to `max_moves` in all.
 void list_moves(std::vector<Move>& found, std::size_t max_moves, SumSolution& out) {
   std::sort(found.begin(), found.end());
@@ -45,7 +113,9 @@ SumSolution solve_by_p_positions(const Component& c, bool is_p, std::size_t max_
   if (is_p) return out;
   MoveCollector collector(0);
   OptionFunction visitor([&](std::span<const Position> parts) { collector.add(parts); });
-  const auto count = c.game->formula_options_with_value(c.position, 0, max_moves, visitor);
+  // At least one move is collected, for the move to play.
+  const auto count = c.game->formula_options_with_value(
+      c.position, 0, std::max<std::size_t>(1, max_moves), visitor);
   if (!count) {
     throw std::logic_error(c.game->name() +
                            " tells P-positions but not the moves to them (formula_options_with_"
@@ -57,7 +127,10 @@ SumSolution solve_by_p_positions(const Component& c, bool is_p, std::size_t max_
   } else {
     out.winning_move_count = *count;
   }
-  list_moves(collector.found(), max_moves, out);
+  std::vector<Move>& found = collector.found();
+  std::sort(found.begin(), found.end());
+  if (!found.empty()) out.move_to_play = found.front();
+  list_moves(found, max_moves, out);
   out.winning_moves_truncated =
       !out.winning_move_count || *out.winning_move_count > out.winning_moves.size();
   return out;
@@ -89,6 +162,10 @@ SumSolution solve_infinite(const Sum& sum, std::span<ValueSource* const> sources
   std::sort(found.begin(), found.end());
   found.erase(std::unique(found.begin(), found.end()), found.end());
   if (found.empty()) return out;
+  SmithCounters counters;
+  MoveToPlay chooser;
+  consider_moves(sum.components[j], kInfiniteValue, b, found, counters, chooser);
+  out.move_to_play = std::move(chooser.best());
   out.outcome = Outcome::N;
   out.winning_move_count = found.size();
   for (Move& m : found) {
@@ -130,11 +207,15 @@ SumSolution solve_sum(const Sum& sum, std::span<ValueSource* const> sources,
 
   std::uint64_t count = 0;
   bool countable = true;
+  SmithCounters counters;
+  MoveToPlay chooser;
   for (std::size_t i = 0; i < sum.components.size(); ++i) {
     const Component& c = sum.components[i];
     const Value target = out.component_values[i] ^ out.nim_sum;
     MoveCollector collector(i);
-    const std::size_t room = max_moves - std::min(max_moves, out.winning_moves.size());
+    // At least one move of every component is collected, for the choice of the move to play.
+    const std::size_t room =
+        std::max<std::size_t>(1, max_moves - std::min(max_moves, out.winning_moves.size()));
     OptionFunction visitor([&](std::span<const Position> parts) { collector.add(parts); });
     std::uint64_t here = 0;
     if (auto formula = c.game->formula_options_with_value(c.position, target, room, visitor)) {
@@ -175,8 +256,12 @@ SumSolution solve_sum(const Sum& sum, std::span<ValueSource* const> sources,
     } else {
       count += here;
     }
-    list_moves(collector.found(), max_moves, out);
+    std::vector<Move>& found = collector.found();
+    std::sort(found.begin(), found.end());
+    consider_moves(c, out.component_values[i], target, found, counters, chooser);
+    list_moves(found, max_moves, out);
   }
+  out.move_to_play = std::move(chooser.best());
   if (countable) {
     out.winning_move_count = count;
     out.winning_moves_truncated = count > out.winning_moves.size();

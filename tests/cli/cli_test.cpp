@@ -239,7 +239,8 @@ TEST(CliSolve, NimJson) {
   EXPECT_EQ(doc, json::parse(
                      R"({"sum":"nim:3 + nim:4 + nim:5","play":"normal","winner":"first",)"
                      R"("nim_sum":2,"winning_moves":[{"component":0,"from":"nim:3","to":"nim:1"}],)"
-                     R"("winning_moves_truncated":false,"winning_move_count":1})"));
+                     R"("winning_moves_truncated":false,"winning_move_count":1,)"
+                     R"("move_to_play":{"component":0,"from":"nim:3","to":"nim:1"}})"));
   // Field order as in the contract (nlohmann::json sorts keys, so check the raw text).
   const std::vector<std::string> in_order = {"\"sum\"",
                                              "\"play\"",
@@ -405,7 +406,8 @@ TEST(CliFamilies, SolveCutPlusDigits) {
   EXPECT_EQ(doc, json::parse(R"({"sum":"cut:5x7 + digits:1234","play":"normal","winner":"first",)"
                              R"("nim_sum":3,"winning_moves":[{"component":1,"from":"digits:1234",)"
                              R"("to":"digits:1230"}],"winning_moves_truncated":false,)"
-                             R"("winning_move_count":1})"));
+                             R"("winning_move_count":1,"move_to_play":{"component":1,)"
+                             R"("from":"digits:1234","to":"digits:1230"}})"));
 }
 
 TEST(CliFamilies, CutSplitsListThePieces) {
@@ -472,7 +474,8 @@ TEST(CliFamilies, WythoffSmallPositions) {
   EXPECT_EQ(doc, json::parse(R"({"sum":"wythoff:3,6","play":"normal","winner":"first",)"
                              R"("nim_sum":1,"winning_moves":[{"component":0,"from":"wythoff:3,6",)"
                              R"("to":"wythoff:3,5"}],"winning_moves_truncated":false,)"
-                             R"("winning_move_count":1})"));
+                             R"("winning_move_count":1,"move_to_play":{"component":0,)"
+                             R"("from":"wythoff:3,6","to":"wythoff:3,5"}})"));
   // Row 1 of Wythoff's table: 1 2 0 4 5 3.
   const RunResult row = run_grundy({"value", "wythoff", "1,0", "1,1", "1,2", "1,3", "1,4", "1,5"});
   expect_success(row);
@@ -636,6 +639,24 @@ TEST(CliGraph, Solve) {
   const RunResult mixed = run_grundy({"solve", game + ":v.2 + nim:3"});
   expect_success(mixed);
   EXPECT_EQ(mixed.out, "first player wins\nnim-sum 1\n1: nim:3 -> nim:2\n");
+}
+
+TEST(CliGraph, MoveToPlayMakesProgressInALoopyGame) {
+  // tests/data/graphs/trap.txt: from start, hold and end both have value 0 and are listed in that
+  // order; from hold the loser returns to back, so the move to play is the one to end (Smith's
+  // counter). The listing keeps the contract's order.
+  const std::string game = graph_game("trap.txt");
+  const json doc = expect_json(run_grundy({"solve", game + ":start", "--json"}));
+  EXPECT_EQ(
+      doc["winning_moves"],
+      json::array({json{{"component", 0}, {"from", game + ":start"}, {"to", game + ":hold"}},
+                   json{{"component", 0}, {"from", game + ":start"}, {"to", game + ":end"}}}));
+  EXPECT_EQ(doc["move_to_play"],
+            (json{{"component", 0}, {"from", game + ":start"}, {"to", game + ":end"}}));
+  // A second-player win has no move to play.
+  const json lost = expect_json(run_grundy({"solve", game + ":hold", "--json"}));
+  EXPECT_EQ(lost["winner"], "second");
+  EXPECT_TRUE(lost["move_to_play"].is_null());
 }
 
 TEST(CliGraph, MissingFile) {

@@ -137,6 +137,7 @@ TEST(NimberReference, KnownProducts) {
 TEST(NimMul, TheDispatchedMethodRunsOnThisCpu) {
   EXPECT_NE(nim_mul_function(nim_mul_method()), nullptr);
   EXPECT_NE(nim_mul_batch_function(nim_mul_method()), nullptr);
+  EXPECT_NE(nim_mul_batch_function(nim_mul_batch_method()), nullptr);
   EXPECT_NE(nim_mul_function(NimMulMethod::log_exp16), nullptr);
   for (NimMulMethod m : nim_mul_methods()) {
     EXPECT_EQ(nim_mul_function(m) == nullptr, nim_mul_batch_function(m) == nullptr);

@@ -6,8 +6,10 @@
 
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -216,6 +218,148 @@ TEST(LoopyGraph, CounterMakesProgress) {
       }
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Playing a loopy game out: the winner's move to play must make progress
+// ---------------------------------------------------------------------------------------------
+
+/// The sum after `m` (the moved component replaced by its parts, in place).
+Sum after(const Sum& sum, const Move& m) {
+  Sum next;
+  for (std::size_t i = 0; i < sum.components.size(); ++i) {
+    if (i != m.component) {
+      next.components.push_back(sum.components[i]);
+      continue;
+    }
+    for (const Position& part : m.to) next.components.push_back({sum.components[i].game, part});
+  }
+  return next;
+}
+
+std::vector<Move> moves_of(const Sum& sum) {
+  std::vector<Move> moves;
+  for (std::size_t i = 0; i < sum.components.size(); ++i) {
+    for_each_option(*sum.components[i].game, sum.components[i].position,
+                    [&](std::span<const Position> parts) {
+                      moves.push_back({i, std::vector<Position>(parts.begin(), parts.end())});
+                    });
+  }
+  return moves;
+}
+
+SumSolution solve(const Sum& sum) {
+  SumEvaluators evaluators(sum, Limits{});
+  return solve_sum(sum, evaluators.sources(), 1000);
+}
+
+/// The winner's choice from a won sum: solve_sum's move to play, or (to show what goes wrong
+/// without it) just the first winning move listed.
+enum class Winner { move_to_play, first_listed };
+
+/// Plays `sum` (won by the player to move) out: the winner as `winner` says, the loser by
+/// `defend(sum, moves)`, which may try anything to keep the game going. The number of moves made
+/// when the loser is left without a move, or nothing when `bound` moves did not end the game.
+/// Checks on the way that the winner always leaves a position lost for the player to move.
+template <class Defence>
+std::optional<std::size_t> play_out(Sum sum, Winner winner, Defence defend, std::size_t bound) {
+  for (std::size_t made = 0; made < bound; made += 2) {
+    const SumSolution s = solve(sum);
+    EXPECT_EQ(s.outcome, Outcome::N) << format_sum(sum);
+    if (s.outcome != Outcome::N || !s.move_to_play) return std::nullopt;
+    sum = after(sum, winner == Winner::move_to_play ? *s.move_to_play : s.winning_moves.front());
+    EXPECT_EQ(solve(sum).outcome, Outcome::P) << format_sum(sum);
+    const std::vector<Move> moves = moves_of(sum);
+    if (moves.empty()) return made + 1;
+    sum = after(sum, defend(sum, moves));
+  }
+  return std::nullopt;
+}
+
+/// The loser's move back to a position it has already left to the winner, when it has one (so
+/// the game cycles unless the winner makes progress), else a random one.
+class CyclingDefence {
+ public:
+  CyclingDefence(std::uint64_t seed, const Sum& start) : rng_(seed) {
+    left_to_winner_.insert(format_sum(start));
+  }
+  Move operator()(const Sum& sum, const std::vector<Move>& moves) {
+    const Move* chosen = &moves[rng_() % moves.size()];
+    for (const Move& m : moves) {
+      if (left_to_winner_.count(format_sum(after(sum, m)))) {
+        chosen = &m;
+        break;
+      }
+    }
+    left_to_winner_.insert(format_sum(after(sum, *chosen)));
+    return *chosen;
+  }
+
+ private:
+  std::mt19937_64 rng_;
+  std::set<std::string> left_to_winner_;
+};
+
+TEST(LoopyGraph, TheMoveToPlayEndsTheTrapGame) {
+  // tests/data/graphs/trap.txt: from start (or back) both hold and end have value 0; hold is
+  // listed first, and from hold the loser's only move returns to back.
+  const std::string trap = std::string("graph(") + GRUNDY_TEST_DATA + "/graphs/trap.txt)";
+  struct Case {
+    std::string sum;
+    std::optional<std::size_t> moves;  // of the game the move to play wins, when fixed
+  };
+  for (const Case& c : std::vector<Case>{{":start", 1},
+                                         {":back", 1},
+                                         {":hold + nim:1", 3},  // nim, hold->back, back->end
+                                         {":back + nim:2 + nim:2", std::nullopt}}) {
+    const Sum sum = parse_sum(trap + c.sum);
+    const std::optional<std::size_t> made =
+        play_out(sum, Winner::move_to_play, CyclingDefence(1, sum), 100);
+    EXPECT_TRUE(made) << c.sum;
+    if (c.moves) {
+      EXPECT_EQ(made, c.moves) << c.sum;
+    }
+    // The same winner choosing just the first winning move listed is kept going forever.
+    EXPECT_EQ(play_out(sum, Winner::first_listed, CyclingDefence(1, sum), 100), std::nullopt)
+        << c.sum;
+  }
+  const Sum start = parse_sum(trap + ":start");
+  const SumSolution s = solve(start);
+  ASSERT_TRUE(s.move_to_play);
+  ASSERT_EQ(s.move_to_play->to.size(), 1u);
+  EXPECT_EQ(s.winning_moves.size(), 2u);
+  EXPECT_EQ(start.components[0].game->format_position(s.move_to_play->to[0]), "end");
+}
+
+TEST(LoopyGraph, TheMoveToPlayWinsRandomLoopySums) {
+  // Sums of two random loopy graphs and a Nim heap, from every position the first player wins,
+  // against a loser who returns to an earlier position whenever it can: the winner following
+  // move_to_play always wins within the bound. The first-listed winning move does not always.
+  std::mt19937_64 rng(17);
+  std::size_t games = 0, first_listed_kept_going = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    TempGraph fa, fb;
+    const Adjacency a = random_graph(rng, 2 + rng() % 6, fa.path());
+    const Adjacency b = random_graph(rng, 2 + rng() % 6, fb.path());
+    const std::string heap = " + nim:" + std::to_string(rng() % 4);
+    for (std::size_t u = 0; u < a.size(); ++u) {
+      for (std::size_t v = 0; v < b.size(); ++v) {
+        const std::string spec = std::string("graph(") + fa.path() + "):v" + std::to_string(u) +
+                                 " + graph(" + fb.path() + "):v" + std::to_string(v) + heap;
+        const Sum sum = parse_sum(spec);
+        if (solve(sum).outcome != Outcome::N) continue;
+        ++games;
+        // The sum has at most 7 * 7 * 4 positions; a winner making progress needs far fewer
+        // than 400 moves.
+        EXPECT_TRUE(play_out(sum, Winner::move_to_play, CyclingDefence(trial, sum), 400)) << spec;
+        if (!play_out(sum, Winner::first_listed, CyclingDefence(trial, sum), 400)) {
+          ++first_listed_kept_going;
+        }
+      }
+    }
+  }
+  EXPECT_GT(games, 100u);
+  EXPECT_GT(first_listed_kept_going, 0u);
 }
 
 TEST(LoopyGraph, KnownValues) {

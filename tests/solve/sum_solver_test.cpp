@@ -5,6 +5,7 @@
 
 #include <random>
 #include <set>
+#include <string>
 
 #include "brute_force.hpp"
 #include "grundy/rules/wythoff.hpp"
@@ -136,6 +137,25 @@ TEST(SumSolver, LoneHugeWythoffIsSolvedByTheTheorem) {
   EXPECT_EQ(p.outcome, Outcome::P);
   EXPECT_FALSE(p.nim_sum_known);
   EXPECT_EQ(p.winning_move_count, 0u);
+}
+
+TEST(SumSolver, TheMoveToPlayIsTheFirstWinningMoveWithoutGraphs) {
+  // Without loopy components any winning move makes progress: the first one listed, also when
+  // none is listed (--max-moves 0), and none when the player to move loses.
+  for (const std::string text :
+       {"nim:3 + nim:4 + nim:5", "sub(1,2):3 + nim:2 + 0.07:9", "wythoff:1000000000000,3"}) {
+    const Sum sum = parse_sum(text);
+    SumEvaluators evaluators(sum, Limits{});
+    const SumSolution s = solve_sum(sum, evaluators.sources(), 20);
+    ASSERT_FALSE(s.winning_moves.empty()) << text;
+    EXPECT_EQ(s.move_to_play, s.winning_moves.front()) << text;
+    const SumSolution none_listed = solve_sum(sum, evaluators.sources(), 0);
+    EXPECT_TRUE(none_listed.winning_moves.empty()) << text;
+    EXPECT_EQ(none_listed.move_to_play, s.winning_moves.front()) << text;
+  }
+  const Sum lost = parse_sum("nim:1 + nim:2 + nim:3");
+  SumEvaluators evaluators(lost, Limits{});
+  EXPECT_FALSE(solve_sum(lost, evaluators.sources(), 20).move_to_play);
 }
 
 TEST(SumSolver, ModerateLoneWythoffHasItsValue) {

@@ -72,6 +72,10 @@ enum class NimMulMethod {
   /// The same with the change of basis by GFNI affine instructions (AVX-512, VPCLMULQDQ): for
   /// one product the forward change of both operands at once; for many, 8 products at a time.
   clmul_gfni,
+  /// No 64-bit change of basis: the nim-field as a space of dimension 8 over its subfield
+  /// GF(2^8) (the bytes), the 64 byte products at once by GFNI (GF2P8MULB, AVX-512 VBMI) and
+  /// the structure constants 2^(8S) (x) 2^(8T).
+  subfield_gfni,
 };
 
 /// Every method, in the order above.
@@ -90,7 +94,11 @@ using NimMulBatchFunction = void (*)(const Value* a, const Value* b, Value* out,
 /// The many-products form of `method`, or nullptr when this CPU lacks its instructions.
 NimMulBatchFunction nim_mul_batch_function(NimMulMethod method) noexcept;
 
-/// The method nim_mul uses on this CPU.
+/// The method nim_mul uses on this CPU for one product.
 NimMulMethod nim_mul_method() noexcept;
+
+/// The method the span form of nim_mul uses on this CPU (for many products another method may
+/// be faster than for one).
+NimMulMethod nim_mul_batch_method() noexcept;
 
 }  // namespace grundy

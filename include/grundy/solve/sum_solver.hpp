@@ -41,6 +41,11 @@ struct SumSolution {
   std::optional<std::uint64_t> winning_move_count;
   /// Why `winning_move_count` is nothing (one line for the user); empty when it is known.
   std::string winning_move_count_note;
+  /// The winning move to play (when the player to move wins): one that makes progress, so a
+  /// player who always plays it wins in finitely many moves whatever the opponent does, loopy
+  /// graph components included. In a sum without graph components it is the first winning move
+  /// listed; otherwise see solve_sum.
+  std::optional<Move> move_to_play;
 };
 
 /// Solves `sum` with `sources[i]` giving the values of component i's game. When a component's
@@ -52,6 +57,17 @@ struct SumSolution {
 /// is infinity with escape set K xor b, a first-player win iff b is in K (move the infinite
 /// component to a follower of value b), else a draw; a sum with two or more infinite components
 /// is a draw.
+///
+/// `move_to_play` in a sum with graph components: any winning move keeps the winner winning, but
+/// in a loopy game the opponent may answer so that play returns to where it was, forever. With
+/// Smith's counter c (generalised_sprague_grundy), a position of finite value a that moves to a
+/// position of larger (or infinite) value can always be answered by a move back to value a with a
+/// smaller counter (Smith 1966; Fraenkel & Yesha 1986). So the move to play is the winning move
+/// that lowers, lexicographically, (sum of the values of the graph components, sum of their
+/// counters): a reversal lowers the counters at equal values, a move to a smaller value lowers the
+/// values, and between two positions of nim-sum 0 that pair never increases and can stay equal
+/// only while both players move in components without cycles, which happens finitely often.
+/// Ties go to the first move in the listed order.
 SumSolution solve_sum(const Sum& sum, std::span<ValueSource* const> sources, std::size_t max_moves);
 
 }  // namespace grundy

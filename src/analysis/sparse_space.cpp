@@ -16,25 +16,34 @@ namespace grundy {
 
 /// One thread's scratch: the rare values its scans look for.
 struct SparseSpaceSolver::Worker {
+  std::vector<std::uint8_t> seen;    // seen[v] = 1: some option has value v
   std::vector<std::uint8_t> wanted;  // wanted[v] = 1: the scan looks for v
   std::vector<Value> want;
   void size_for(Value limit) {
-    if (wanted.size() < limit + 9) wanted.assign(limit + 9, 0);
+    // Whole words of 64 bytes, and slack: the byte scans read whole words.
+    const std::size_t bytes = (limit + 1 + 63) / 64 * 64 + 64;
+    if (seen.size() < bytes) seen.assign(bytes, 0);
+    if (wanted.size() < bytes) wanted.assign(bytes, 0);
   }
 };
 
 /// Heap n computed from g(0..known-1) only: every option that involves a heap >= known is set
 /// aside (`set_aside`), to be added by finish() once those values are known.
+/// The option values are kept as a bitset: it is what passes from the thread that computed the
+/// heap to the one that finishes it, and a few words cross between cores more cheaply than a
+/// byte per value.
 struct SparseSpaceSolver::Partial {
-  std::vector<std::uint8_t> seen;  // seen[v] = 1: some option has value v
-  std::vector<Value> missing;      // rare values below c that no option (so far) has
-  Value c = 0;                     // the least common value no option has (before set-asides)
+  std::vector<std::uint64_t> seen;  // bit v: some option has value v
+  std::vector<Value> missing;       // rare values below c that no option (so far) has
+  Value c = 0;                      // the least common value no option has (before set-asides)
   std::uint64_t known = 0;
   bool set_aside = false;
   void size_for(Value limit) {
-    // 8 bytes of slack: the byte scans read whole words.
-    if (seen.size() < limit + 9) seen.assign(limit + 9, 0);
+    const std::size_t words = (limit + 1 + 63) / 64;
+    if (seen.size() != words) seen.assign(words, 0);
   }
+  bool has(Value v) const { return (seen[v >> 6] >> (v & 63)) & 1; }
+  void add(Value v) { seen[v >> 6] |= std::uint64_t{1} << (v & 63); }
 };
 
 namespace {
@@ -102,6 +111,30 @@ Value first_clear(const std::uint8_t* a, const std::uint8_t* b, Value from, Valu
   return limit;
 }
 
+/// The first v in [from, limit] with neither bit v of a nor of b set, else limit.
+Value first_clear_bit(const std::uint64_t* a, const std::uint64_t* b, Value from, Value limit) {
+  for (Value w = from >> 6; w <= (limit >> 6); ++w) {
+    std::uint64_t clear = ~(a[w] | b[w]);
+    if (w == (from >> 6)) clear &= ~std::uint64_t{0} << (from & 63);
+    if (clear != 0) return std::min<Value>(limit, w * 64 + std::countr_zero(clear));
+  }
+  return limit;
+}
+
+/// Bytes seen[0..8·words-1] (each 0 or 1) as bits.
+void pack_bits(const std::uint8_t* seen, std::uint64_t* bits, std::size_t words) {
+  for (std::size_t w = 0; w < words; ++w) {
+    std::uint64_t word = 0;
+    for (int k = 0; k < 8; ++k) {
+      std::uint64_t x;
+      std::memcpy(&x, seen + 64 * w + 8 * k, 8);
+      // Byte j of x (0 or 1) lands on bit 56 + j: no two terms share a bit, so no carries.
+      word |= ((x * 0x0102040810204080ULL) >> 56) << (8 * k);
+    }
+    bits[w] = word;
+  }
+}
+
 }  // namespace
 
 bool SparseSpaceSolver::supports(const TakeBreakCode& code) {
@@ -158,6 +191,10 @@ void SparseSpaceSolver::rebuild_classes() {
   const Value limit = Value{1} << value_bits_;  // values 0..limit
   rare_.assign(limit + 9, 1);                   // the slack past limit: never a common value
   for (Value v = 0; v <= limit; ++v) rare_[v] = is_rare(v) ? 1 : 0;
+  rare_bits_.assign((limit + 1 + 63) / 64, ~std::uint64_t{0});  // past limit: never common
+  for (Value v = 0; v <= limit; ++v) {
+    if (!is_rare(v)) rare_bits_[v >> 6] &= ~(std::uint64_t{1} << (v & 63));
+  }
 }
 
 void SparseSpaceSolver::choose_mask() {
@@ -212,7 +249,7 @@ template <class T>
 void SparseSpaceSolver::compute(const T* g, std::uint64_t n, std::uint64_t known, Partial& p,
                                 Worker& w) const {
   const Value limit = Value{1} << value_bits_;  // every option value is below it
-  std::uint8_t* seen = p.seen.data();
+  std::uint8_t* seen = w.seen.data();
   const std::uint8_t* rare = rare_.data();
   std::memset(seen, 0, limit + 1);
   p.known = known;
@@ -255,6 +292,7 @@ void SparseSpaceSolver::compute(const T* g, std::uint64_t n, std::uint64_t known
     if (rare[v] && !seen[v]) w.want.push_back(v);
   }
   scan(g, n, known, p, w);
+  pack_bits(seen, p.seen.data(), p.seen.size());
 }
 
 template <class T>
@@ -268,7 +306,7 @@ void SparseSpaceSolver::scan(const T* g, std::uint64_t n, std::uint64_t known, P
     if (k + 2 > n) continue;
     const std::uint64_t r = n - k;
     const std::uint64_t last = code_.unequal_split ? (r - 1) / 2 : r / 2;
-    missing = sparse_scan(g, r, first_kept(r, known), last, w.wanted.data(), p.seen.data(), missing,
+    missing = sparse_scan(g, r, first_kept(r, known), last, w.wanted.data(), w.seen.data(), missing,
                           w.want, Value{1} << value_bits_);
     if (missing == 0) break;
   }
@@ -282,33 +320,34 @@ template <class T>
 Value SparseSpaceSolver::finish(const T* g, std::uint64_t n, Partial& p, Worker& w) const {
   auto least = [&](Value otherwise) {
     for (Value v : p.missing) {
-      if (!p.seen[v]) otherwise = std::min(otherwise, v);
+      if (!p.has(v)) otherwise = std::min(otherwise, v);
     }
     return otherwise;
   };
   if (!p.set_aside) return least(p.c);
   // The options set aside, now that g(0..n-1) are known.
-  std::uint8_t* seen = p.seen.data();
   for (std::uint64_t k : one_at_) {
-    if (k > 0 && k < n && n - k >= p.known) seen[g[n - k]] = 1;
+    if (k > 0 && k < n && n - k >= p.known) p.add(g[n - k]);
   }
   for (std::uint64_t k : two_at_) {
     if (k + 2 > n) continue;
     const std::uint64_t r = n - k;
     const std::uint64_t lo = first_kept(r, p.known);
     for (std::uint64_t a = 1; a < lo && (code_.unequal_split ? 2 * a < r : 2 * a <= r); ++a) {
-      seen[g[a] ^ g[r - a]] = 1;
+      p.add(g[a] ^ g[r - a]);
     }
   }
   const Value limit = Value{1} << value_bits_;
-  const Value c = first_clear(seen, rare_.data(), p.c, limit);
+  const Value c = first_clear_bit(p.seen.data(), rare_bits_.data(), p.c, limit);
   if (c != p.c) {
     // p.c was among the options set aside: the rare values in [p.c, c) were not looked for.
     w.want.clear();
     for (Value v = p.c; v < c; ++v) {
-      if (rare_[v] && !seen[v]) w.want.push_back(v);
+      if (rare_[v] && !p.has(v)) w.want.push_back(v);
     }
     if (!w.want.empty()) {
+      // The scan leaves in p.missing the ones it does not find (its marks in w.seen are not
+      // needed again).
       std::vector<Value> before = std::move(p.missing);
       scan(g, n, p.known, p, w);
       p.missing.insert(p.missing.end(), before.begin(), before.end());

@@ -118,6 +118,7 @@ class SparseSpaceSolver {
   std::uint64_t version_ = 0;       // changes with the mask, the value range or the width
   std::size_t rare_at_choice_ = 0;  // rare count right after the mask was last chosen
   std::vector<std::uint8_t> rare_;  // rare_[v] = 1: v is rare, for v <= 2^value_bits_
+  std::vector<std::uint64_t> rare_bits_;  // the same as bits (and set past 2^value_bits_)
   std::vector<std::unique_ptr<Worker>> workers_;
   std::vector<std::unique_ptr<Partial>> partials_;
   Progress progress_;

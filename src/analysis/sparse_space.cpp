@@ -247,7 +247,7 @@ void SparseSpaceSolver::record(std::uint64_t n, Value v) {
 
 template <class T>
 void SparseSpaceSolver::compute(const T* g, std::uint64_t n, std::uint64_t known, Partial& p,
-                                Worker& w) const {
+                                Worker& w, std::size_t rare_count) const {
   const Value limit = Value{1} << value_bits_;  // every option value is below it
   std::uint8_t* seen = w.seen.data();
   const std::uint8_t* rare = rare_.data();
@@ -265,7 +265,6 @@ void SparseSpaceSolver::compute(const T* g, std::uint64_t n, std::uint64_t known
       p.set_aside = true;
   }
   // Every split with a rare part a: the common values among the options are then complete.
-  const std::size_t rare_count = rare_positions_.size();
   const std::uint64_t* rare_at = rare_positions_.data();
   const std::uint32_t* rare_value = rare_values_.data();
   for (std::uint64_t k : two_at_) {
@@ -358,13 +357,14 @@ Value SparseSpaceSolver::finish(const T* g, std::uint64_t n, Partial& p, Worker&
 
 template <class T>
 bool SparseSpaceSolver::run_block(std::uint64_t last) {
-  const std::uint64_t version = version_;
-  // Threads work on batches of heaps from g(0..first-1); the batch's own values are set aside
-  // and added in order. The first heaps alone: set-asides assume heaps well above the batch.
+  // Threads compute batches of heaps from the values recorded before the batch; the batch's
+  // own values are set aside and added in order by finish(). While one thread finishes and
+  // records batch k, the others already compute batch k+1 (from the values before batch k), so
+  // nobody waits for the sequential part. The first heaps alone: there is nothing to share.
   const unsigned threads = size_ < 64 ? 1 : threads_;
   while (workers_.size() < threads) workers_.push_back(std::make_unique<Worker>());
   const std::uint64_t batch = threads == 1 ? 1 : kBatchPerThread * threads;
-  while (partials_.size() < batch) partials_.push_back(std::make_unique<Partial>());
+  while (partials_.size() < 2 * batch) partials_.push_back(std::make_unique<Partial>());
   auto prepare = [&] {
     const Value limit = Value{1} << value_bits_;
     for (auto& w : workers_) w->size_for(limit);
@@ -372,14 +372,32 @@ bool SparseSpaceSolver::run_block(std::uint64_t last) {
   };
   prepare();
 
-  std::uint64_t first = 0, end = 0;  // the current batch: heaps first..end-1
-  // Heaps are handed out one at a time (their costs vary a lot), in increasing order.
+  if (threads == 1) {
+    Partial& p = *partials_[0];
+    while (size_ <= last) {
+      const std::uint64_t n = size_;
+      const T* g = store_->typed<T>();
+      compute(g, n, n, p, *workers_[0], rare_positions_.size());
+      record(n, finish(g, n, p, *workers_[0]));
+      if (store_->width() != static_cast<int>(sizeof(T))) return false;
+      if (partials_[0]->seen.size() != (((Value{1} << value_bits_) + 1 + 63) / 64)) prepare();
+    }
+    return true;
+  }
+
+  // The batch being computed: heaps first..end-1 from g(0..known-1) and the first `rare` rare
+  // positions, into partials_[slot + n - first]; heaps handed out one at a time (their costs
+  // vary a lot).
+  struct Batch {
+    std::uint64_t first = 0, end = 0, known = 0;
+    std::size_t rare = 0, slot = 0;
+  } work;
   std::atomic<std::uint64_t> next{0};
   auto share = [&](unsigned t) {
     const T* g = store_->typed<T>();
-    for (std::uint64_t n = next.fetch_add(1, std::memory_order_relaxed); n < end;
+    for (std::uint64_t n = next.fetch_add(1, std::memory_order_relaxed); n < work.end;
          n = next.fetch_add(1, std::memory_order_relaxed)) {
-      compute(g, n, first, *partials_[n - first], *workers_[t]);
+      compute(g, n, work.known, *partials_[work.slot + n - work.first], *workers_[t], work.rare);
     }
   };
   SpinBarrier sync(threads);
@@ -403,41 +421,87 @@ bool SparseSpaceSolver::run_block(std::uint64_t last) {
   struct Stop {  // the pool is released however this block ends
     SpinBarrier& sync;
     bool& stop;
-    std::size_t threads;
     ~Stop() {
-      if (threads > 1) {
-        stop = true;
-        sync.arrive_and_wait();
-      }
+      stop = true;
+      sync.arrive_and_wait();
     }
-  } stopper{sync, stop, threads};
+  } stopper{sync, stop};
 
-  while (size_ <= last) {
-    first = size_;
-    end = std::min(last + 1, first + batch);
+  // Runs one batch on every thread; `meanwhile` runs on this thread first (it must not change
+  // anything the batch reads: the store's mapping, the value range, the mask, the rare list's
+  // first work.rare entries or its buffer).
+  auto run = [&](std::uint64_t first, std::uint64_t end, std::size_t slot, auto&& meanwhile) {
+    // Room for every rare position a batch can add: the rare list must not move meanwhile.
+    rare_positions_.reserve(rare_positions_.size() + batch + 1);
+    rare_values_.reserve(rare_values_.size() + batch + 1);
+    work = Batch{first, end, size_, rare_positions_.size(), slot};
     next.store(first, std::memory_order_relaxed);
-    if (threads > 1) sync.arrive_and_wait();
+    sync.arrive_and_wait();
     try {
+      meanwhile();
       share(0);
     } catch (...) {
       errors[0] = std::current_exception();  // after the barrier: the others must get there
     }
-    if (threads > 1) sync.arrive_and_wait();
+    sync.arrive_and_wait();
     for (auto& e : errors) {
       if (e) std::rethrow_exception(e);
     }
-    // In order: each value completed, then recorded. A new mask or width makes the rest of
-    // the batch stale: it is computed again in the next one.
+  };
+  const Value fits = ValueStore::max_value(sizeof(T));
+  // Finishes and records the computed batch first..end-1 (in slot) as far as it can while
+  // another batch is computed: stops at a value that needs the sequential path (a wider type,
+  // a new value range, a full rare list or a new mask) and returns it.
+  auto finish_plain = [&](std::uint64_t first, std::uint64_t end, std::size_t slot) {
+    std::optional<Pending> pending;
+    const Value limit = Value{1} << value_bits_;
+    T* g = store_->typed<T>();
     for (std::uint64_t n = first; n < end; ++n) {
-      const Value v = finish(store_->typed<T>(), n, *partials_[n - first], *workers_[0]);
-      const std::uint64_t before = version_;
-      record(n, v);
-      if (version_ != before) break;
+      const Value v = finish(g, n, *partials_[slot + n - first], *workers_[0]);
+      const bool plain = v <= fits && v < limit &&
+                         (!rare_[v] || (rare_positions_.size() < rare_positions_.capacity() &&
+                                        rare_positions_.size() < 2 * rare_at_choice_ + 64));
+      if (!plain) {
+        pending = Pending{n, v};
+        break;
+      }
+      g[n] = static_cast<T>(v);
+      ++hist_[v];
+      if (rare_[v]) add_rare(n, v);
+      size_ = n + 1;
     }
-    if (store_->width() != static_cast<int>(sizeof(T))) return false;
-    if (version_ != version) prepare();
+    return pending;
+  };
+
+  std::size_t slot = 0;
+  std::uint64_t first = size_, end = std::min(last + 1, size_ + batch);
+  run(first, end, slot, [] {});  // the first batch, with nothing to finish meanwhile
+  while (true) {
+    const std::uint64_t next_first = end, next_end = std::min(last + 1, end + batch);
+    std::optional<Pending> pending;
+    if (next_first < next_end) {
+      run(next_first, next_end, batch - slot, [&] { pending = finish_plain(first, end, slot); });
+    } else {
+      pending = finish_plain(first, end, slot);
+    }
+    if (pending) {
+      // The sequential path, with every thread waiting; the batch computed meanwhile is
+      // dropped (it may rest on the old mask or width).
+      record(pending->n, pending->v);
+      if (store_->width() != static_cast<int>(sizeof(T))) return false;
+      prepare();
+      if (size_ > last) return true;
+      first = size_;
+      end = std::min(last + 1, size_ + batch);
+      slot = 0;
+      run(first, end, slot, [] {});
+      continue;
+    }
+    if (next_first >= next_end) return true;
+    first = next_first;
+    end = next_end;
+    slot = batch - slot;
   }
-  return true;
 }
 
 void SparseSpaceSolver::extend_to(std::uint64_t n) {

@@ -79,11 +79,16 @@ class SparseSpaceSolver {
  private:
   struct Worker;
   struct Partial;
+  struct Pending {  // a value for the sequential path to record
+    std::uint64_t n;
+    Value v;
+  };
   /// Heaps per thread in a batch.
   static constexpr std::uint64_t kBatchPerThread = 32;
 
   template <class T>
-  void compute(const T* g, std::uint64_t n, std::uint64_t known, Partial& p, Worker& w) const;
+  void compute(const T* g, std::uint64_t n, std::uint64_t known, Partial& p, Worker& w,
+               std::size_t rare_count) const;
   template <class T>
   void scan(const T* g, std::uint64_t n, std::uint64_t known, Partial& p, Worker& w) const;
   template <class T>
@@ -115,9 +120,9 @@ class SparseSpaceSolver {
   // The rare positions, increasing, and their values.
   std::vector<std::uint64_t> rare_positions_;
   std::vector<std::uint32_t> rare_values_;
-  std::uint64_t version_ = 0;       // changes with the mask, the value range or the width
-  std::size_t rare_at_choice_ = 0;  // rare count right after the mask was last chosen
-  std::vector<std::uint8_t> rare_;  // rare_[v] = 1: v is rare, for v <= 2^value_bits_
+  std::uint64_t version_ = 0;             // changes with the mask, the value range or the width
+  std::size_t rare_at_choice_ = 0;        // rare count right after the mask was last chosen
+  std::vector<std::uint8_t> rare_;        // rare_[v] = 1: v is rare, for v <= 2^value_bits_
   std::vector<std::uint64_t> rare_bits_;  // the same as bits (and set past 2^value_bits_)
   std::vector<std::unique_ptr<Worker>> workers_;
   std::vector<std::unique_ptr<Partial>> partials_;

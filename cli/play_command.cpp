@@ -50,18 +50,6 @@ std::vector<Move> moves_of(const Sum& sum) {
   return moves;
 }
 
-Sum apply(const Sum& sum, const Move& m) {
-  Sum next;
-  for (std::size_t i = 0; i < sum.components.size(); ++i) {
-    if (i != m.component) {
-      next.components.push_back(sum.components[i]);
-      continue;
-    }
-    for (const Position& part : m.to) next.components.push_back({sum.components[i].game, part});
-  }
-  return next;
-}
-
 std::string describe(const Sum& sum, const Move& m) {
   const Component& c = sum.components[m.component];
   return std::to_string(m.component) + ": " + format_component(*c.game, c.position) + " -> " +
@@ -106,7 +94,7 @@ class Oracle {
       // as possible.
       if (here.outcome == Outcome::D) {
         for (const Move& m : moves) {
-          if (solve_by_search(apply(sum, m), options_).outcome == Outcome::D) {
+          if (solve_by_search(after_move(sum, m), options_).outcome == Outcome::D) {
             return {m, Verdict::draw};
           }
         }
@@ -123,7 +111,7 @@ class Oracle {
     if (s.move_to_play) return {*s.move_to_play, Verdict::win};
     if (s.outcome == Outcome::D) {
       for (const Move& m : moves) {
-        const Sum next = apply(sum, m);
+        const Sum next = after_move(sum, m);
         SumEvaluators next_evaluators(next, options_.limits);
         if (solve_sum(next, next_evaluators.sources(), 0).outcome == Outcome::D) {
           return {m, Verdict::draw};
@@ -139,7 +127,7 @@ class Oracle {
     Move chosen = candidates.front();
     std::optional<std::uint64_t> chosen_r;
     for (const Move& m : candidates) {
-      const std::uint64_t r = solve_by_search(apply(sum, m), options_).remoteness;
+      const std::uint64_t r = solve_by_search(after_move(sum, m), options_).remoteness;
       if (!chosen_r || better(r, *chosen_r)) {
         chosen = m;
         chosen_r = r;
@@ -215,7 +203,7 @@ int run_play(const PlayArgs& args) {
                     : verdict == Verdict::draw ? " (it cannot force a win; it keeps the draw)"
                                                : " (it cannot force a win)")
                 << '\n';
-      sum = apply(sum, move);
+      sum = after_move(sum, move);
       human_to_move = true;
       new_position = true;
       continue;
@@ -282,7 +270,7 @@ int run_play(const PlayArgs& args) {
       continue;
     }
     history.push_back({sum, trail.size() - 1});
-    sum = apply(sum, *chosen);
+    sum = after_move(sum, *chosen);
     std::cout << "you: " << describe(history.back().sum, *chosen) << '\n';
     human_to_move = false;
     new_position = true;

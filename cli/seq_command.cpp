@@ -83,6 +83,26 @@ class SequencePrinter {
   std::string out_;
 };
 
+/// Prints g(from..to), value_of(n) each, and draws the --plot if asked.
+template <class ValueOf>
+void print_sequence(const SeqArgs& args, const std::string& game, std::uint64_t from,
+                    std::uint64_t to, ValueOf value_of) {
+  std::optional<SequencePlot> plot;
+  if (!args.plot.empty()) plot.emplace(from, to, args.log_x ? PlotScale::log : PlotScale::linear);
+  SequencePrinter printer(args, game, from, to);
+  for (std::uint64_t n = from;; ++n) {
+    const Value v = value_of(n);
+    printer.add(n, v);
+    if (plot) plot->add(n, v);
+    if (n == to) break;
+  }
+  printer.finish();
+  if (plot) {
+    write_file_atomically(args.plot, plot->svg(game + ": g(n) for n = " + std::to_string(from) +
+                                               ".." + std::to_string(to)));
+  }
+}
+
 std::atomic<bool> g_interrupted{false};
 
 extern "C" void on_interrupt(int signal) {
@@ -172,20 +192,7 @@ int run_seq_from_file(const SeqArgs& args) {
                 std::to_string(to) + " is beyond it");
   }
   if (!args.plot.empty()) check_plot_path(args.plot);
-  std::optional<SequencePlot> plot;
-  if (!args.plot.empty()) plot.emplace(from, to, args.log_x ? PlotScale::log : PlotScale::linear);
-  SequencePrinter printer(args, file->game(), from, to);
-  for (std::uint64_t n = from;; ++n) {
-    const Value v = file->at(n);
-    printer.add(n, v);
-    if (plot) plot->add(n, v);
-    if (n == to) break;
-  }
-  printer.finish();
-  if (plot) {
-    write_file_atomically(args.plot, plot->svg(file->game() + ": g(n) for n = " +
-                                               std::to_string(from) + ".." + std::to_string(to)));
-  }
+  print_sequence(args, file->game(), from, to, [&](std::uint64_t n) { return file->at(n); });
   return 0;
 }
 
@@ -232,8 +239,6 @@ int run_seq(const SeqArgs& args) {
     throw Error("--format " + args.format + " does not go with --misere (genus sequences)");
   }
   if (!args.plot.empty()) check_plot_path(args.plot);
-  std::optional<SequencePlot> plot;
-  if (!args.plot.empty()) plot.emplace(from, to, args.log_x ? PlotScale::log : PlotScale::linear);
   // Values come from the sparse-space engine or the dense table, and past a proven period from
   // the period.
   PeriodicSource evaluator(game, period_options(args.common, args.no_cache, max_values));
@@ -273,18 +278,9 @@ int run_seq(const SeqArgs& args) {
     std::cout << out;
     return 0;
   }
-  SequencePrinter printer(args, game->name(), from, to);
-  for (std::uint64_t n = from;; ++n) {
-    const Value v = evaluator.value(Position{n, 0});
-    printer.add(n, v);
-    if (plot) plot->add(n, v);
-    if (n == to) break;
-  }
-  printer.finish();
-  if (plot) {
-    write_file_atomically(args.plot, plot->svg(game->name() + ": g(n) for n = " +
-                                               std::to_string(from) + ".." + std::to_string(to)));
-  }
+  print_sequence(args, game->name(), from, to, [&](std::uint64_t n) {
+    return evaluator.value(Position{n, 0});
+  });
   return 0;
 }
 

@@ -272,4 +272,16 @@ SumSolution solve_sum(const Sum& sum, std::span<ValueSource* const> sources,
   return out;
 }
 
+Sum after_move(const Sum& sum, const Move& m) {
+  Sum next;
+  for (std::size_t i = 0; i < sum.components.size(); ++i) {
+    if (i != m.component) {
+      next.components.push_back(sum.components[i]);
+      continue;
+    }
+    for (const Position& part : m.to) next.components.push_back({sum.components[i].game, part});
+  }
+  return next;
+}
+
 }  // namespace grundy

@@ -224,19 +224,6 @@ TEST(LoopyGraph, CounterMakesProgress) {
 // Playing a loopy game out: the winner's move to play must make progress
 // ---------------------------------------------------------------------------------------------
 
-/// The sum after `m` (the moved component replaced by its parts, in place).
-Sum after(const Sum& sum, const Move& m) {
-  Sum next;
-  for (std::size_t i = 0; i < sum.components.size(); ++i) {
-    if (i != m.component) {
-      next.components.push_back(sum.components[i]);
-      continue;
-    }
-    for (const Position& part : m.to) next.components.push_back({sum.components[i].game, part});
-  }
-  return next;
-}
-
 std::vector<Move> moves_of(const Sum& sum) {
   std::vector<Move> moves;
   for (std::size_t i = 0; i < sum.components.size(); ++i) {
@@ -267,11 +254,12 @@ std::optional<std::size_t> play_out(Sum sum, Winner winner, Defence defend, std:
     const SumSolution s = solve(sum);
     EXPECT_EQ(s.outcome, Outcome::N) << format_sum(sum);
     if (s.outcome != Outcome::N || !s.move_to_play) return std::nullopt;
-    sum = after(sum, winner == Winner::move_to_play ? *s.move_to_play : s.winning_moves.front());
+    sum =
+        after_move(sum, winner == Winner::move_to_play ? *s.move_to_play : s.winning_moves.front());
     EXPECT_EQ(solve(sum).outcome, Outcome::P) << format_sum(sum);
     const std::vector<Move> moves = moves_of(sum);
     if (moves.empty()) return made + 1;
-    sum = after(sum, defend(sum, moves));
+    sum = after_move(sum, defend(sum, moves));
   }
   return std::nullopt;
 }
@@ -286,12 +274,12 @@ class CyclingDefence {
   Move operator()(const Sum& sum, const std::vector<Move>& moves) {
     const Move* chosen = &moves[rng_() % moves.size()];
     for (const Move& m : moves) {
-      if (left_to_winner_.count(format_sum(after(sum, m)))) {
+      if (left_to_winner_.count(format_sum(after_move(sum, m)))) {
         chosen = &m;
         break;
       }
     }
-    left_to_winner_.insert(format_sum(after(sum, *chosen)));
+    left_to_winner_.insert(format_sum(after_move(sum, *chosen)));
     return *chosen;
   }
 

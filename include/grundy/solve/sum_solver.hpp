@@ -21,6 +21,9 @@ struct Move {
   friend auto operator<=>(const Move&, const Move&) = default;
 };
 
+/// The sum after move `m`: the moved component replaced, in place, by the parts it leaves.
+Sum after_move(const Sum& sum, const Move& m);
+
 struct SumSolution {
   Outcome outcome = Outcome::P;
   /// False when the sum is one component whose Grundy value is out of reach (a table for it would

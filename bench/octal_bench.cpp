@@ -40,7 +40,7 @@ using octal_bench::SparseSpaceBaseline;
 /// The engine with `threads` threads (1: the single-threaded engine).
 std::unique_ptr<SparseSpaceSolver> make_engine(const TakeBreakCode& code, unsigned threads) {
   auto engine = std::make_unique<SparseSpaceSolver>(code, grundy::Limits{});
-  engine->set_threads(threads);
+  engine->set_threads(threads, /*adaptive=*/false);  // always on `threads`
   return engine;
 }
 

@@ -182,7 +182,8 @@ void SparseSpaceSolver::adopt(std::uint64_t count) {
   choose_mask();
 }
 
-void SparseSpaceSolver::set_threads(unsigned threads) {
+void SparseSpaceSolver::set_threads(unsigned threads, bool adaptive) {
+  adaptive_ = adaptive;
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   threads_ = std::min(threads, 64u);
 }
@@ -356,12 +357,12 @@ Value SparseSpaceSolver::finish(const T* g, std::uint64_t n, Partial& p, Worker&
 }
 
 template <class T>
-bool SparseSpaceSolver::run_block(std::uint64_t last) {
+bool SparseSpaceSolver::run_block(std::uint64_t last, unsigned threads) {
   // Threads compute batches of heaps from the values recorded before the batch; the batch's
   // own values are set aside and added in order by finish(). While one thread finishes and
   // records batch k, the others already compute batch k+1 (from the values before batch k), so
   // nobody waits for the sequential part. The first heaps alone: there is nothing to share.
-  const unsigned threads = size_ < 64 ? 1 : threads_;
+  if (size_ < 64) threads = 1;
   while (workers_.size() < threads) workers_.push_back(std::make_unique<Worker>());
   const std::uint64_t batch = threads == 1 ? 1 : kBatchPerThread * threads;
   while (partials_.size() < 2 * batch) partials_.push_back(std::make_unique<Partial>());
@@ -510,18 +511,35 @@ void SparseSpaceSolver::extend_to(std::uint64_t n) {
   const std::uint64_t start = size_;
   while (size_ <= n) {
     const auto began = std::chrono::steady_clock::now();
+    const std::uint64_t first = size_;
     const std::uint64_t last = std::min(n, size_ + block_ - 1);
+    // Threads pay off when heaps are costly and the cores are free; on cheap heaps (few rare
+    // positions, short scans) or a busy machine one thread is faster. So both are measured, the
+    // faster is used, and the other is tried again every 16 blocks.
+    bool many = false;
+    if (threads_ > 1) {
+      if (!adaptive_)
+        many = true;
+      else if (rate_[0] == 0)
+        many = false;
+      else if (rate_[1] == 0)
+        many = true;
+      else
+        many = (rate_[1] >= rate_[0]) != (++blocks_ % 16 == 0);
+    }
+    const unsigned threads = many ? threads_ : 1;
     bool whole = true;
     if (store_->width() == 1)
-      whole = run_block<std::uint8_t>(last);
+      whole = run_block<std::uint8_t>(last, threads);
     else if (store_->width() == 2)
-      whole = run_block<std::uint16_t>(last);
+      whole = run_block<std::uint16_t>(last, threads);
     else
-      whole = run_block<std::uint32_t>(last);
+      whole = run_block<std::uint32_t>(last, threads);
     // Blocks of about 0.2 s: progress and checkpoints come often, thread starts stay negligible.
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     if (whole) {
+      if (seconds > 0.02) rate_[many ? 1 : 0] = static_cast<double>(size_ - first) / seconds;
       if (seconds < 0.1) block_ = std::min<std::uint64_t>(block_ * 2, std::uint64_t{1} << 24);
       if (seconds > 0.4) block_ = std::max<std::uint64_t>(block_ / 2, std::uint64_t{1} << 10);
     }

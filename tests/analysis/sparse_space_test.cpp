@@ -14,14 +14,14 @@ namespace {
 void expect_same_as_dense(const std::string& spec, std::uint64_t to, unsigned threads = 1) {
   const auto game = parse_game(spec);
   SparseSpaceSolver sparse(*game->take_break_code(), Limits{});
-  sparse.set_threads(threads);
+  sparse.set_threads(threads, /*adaptive=*/false);
   DenseSolver dense(*game, Limits{});
   sparse.extend_to(to);
   dense.extend_to(to);
   ASSERT_EQ(sparse.size(), to + 1);
   for (std::uint64_t n = 0; n <= to; ++n) {
-    ASSERT_EQ(sparse.at(n), dense.values()[n]) << spec << " at " << n << ", " << threads
-                                                << " threads";
+    ASSERT_EQ(sparse.at(n), dense.values()[n])
+        << spec << " at " << n << ", " << threads << " threads";
   }
 }
 
@@ -54,7 +54,7 @@ void expect_same_with_threads(const std::string& spec, std::uint64_t to) {
   one.extend_to(to);
   for (unsigned threads : {2u, 4u}) {
     SparseSpaceSolver many(*game->take_break_code(), Limits{});
-    many.set_threads(threads);
+    many.set_threads(threads, /*adaptive=*/false);
     many.extend_to(to);
     ASSERT_EQ(many.size(), one.size());
     EXPECT_EQ(many.value_bytes(), one.value_bytes());

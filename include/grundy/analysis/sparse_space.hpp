@@ -56,8 +56,10 @@ class SparseSpaceSolver {
 
   static bool supports(const TakeBreakCode& code);
 
-  /// Threads for extend_to(); 0: one per core. Default 1.
-  void set_threads(unsigned threads);
+  /// Threads for extend_to(); 0: one per core. Default 1. `adaptive`: blocks of work run on one
+  /// thread or on all, whichever has been faster lately (cheap heaps and busy machines do better
+  /// on one); otherwise always on all.
+  void set_threads(unsigned threads, bool adaptive = true);
   unsigned threads() const noexcept { return threads_; }
 
   /// Makes g(0..n) available; refuses (ResourceError) before allocating past the limit.
@@ -96,7 +98,7 @@ class SparseSpaceSolver {
   /// Computes and records g(size()..last); false when it stopped early because the values
   /// need a wider type.
   template <class T>
-  bool run_block(std::uint64_t last);
+  bool run_block(std::uint64_t last, unsigned threads);
   /// Stores g(n) = v and records it; may widen the store or re-choose the mask.
   void record(std::uint64_t n, Value v);
   void add_rare(std::uint64_t n, Value v);
@@ -113,6 +115,9 @@ class SparseSpaceSolver {
   std::uint64_t size_ = 0;
   unsigned threads_ = 1;
   std::uint64_t block_ = std::uint64_t{1} << 14;  // values per block of work, adapted to ~0.2 s
+  bool adaptive_ = true;
+  double rate_[2] = {0, 0};  // values/s of the last block on one thread, and on threads_
+  std::uint64_t blocks_ = 0;
 
   Value mask_ = 1;
   int value_bits_ = 0;               // every value so far is below 2^value_bits_

@@ -242,7 +242,7 @@ void SparseSpaceSolver::record(std::uint64_t n, Value v) {
     // The histogram drifts: a mask chosen early can become poor (0.354 goes from 132 rare
     // positions under the best mask to 934 under the one chosen at the last width change). Look
     // again whenever the rare count has doubled since the last choice; amortised, this is cheap.
-    if (rare_positions_.size() > 2 * rare_at_choice_ + 64) choose_mask();
+    if (mask_is_stale(rare_positions_.size())) choose_mask();
   }
 }
 
@@ -461,7 +461,7 @@ bool SparseSpaceSolver::run_block(std::uint64_t last, unsigned threads) {
       const Value v = finish(g, n, *partials_[slot + n - first], *workers_[0]);
       const bool plain = v <= fits && v < limit &&
                          (!rare_[v] || (rare_positions_.size() < rare_positions_.capacity() &&
-                                        rare_positions_.size() < 2 * rare_at_choice_ + 64));
+                                        !mask_is_stale(rare_positions_.size() + 1)));
       if (!plain) {
         pending = Pending{n, v};
         break;

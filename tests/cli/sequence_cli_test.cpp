@@ -19,10 +19,7 @@ namespace {
 
 using grundy::test::TempFile;
 
-std::string read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+using grundy::test::read_bytes;
 
 TEST(SeqFile, WritesAndReadsBack) {
   TempFile file;

@@ -105,6 +105,11 @@ class SparseSpaceSolver {
   void choose_mask();
   void rebuild_classes();
   bool is_rare(Value v) const noexcept { return is_rare_value(v, mask_); }
+  /// With this many rare positions the mask is chosen again: the count has doubled since the
+  /// last choice (the histogram drifts; amortised, choosing again is cheap).
+  bool mask_is_stale(std::size_t rare_count) const noexcept {
+    return rare_count > 2 * rare_at_choice_ + 64;
+  }
   void adopt(std::uint64_t count);
 
   TakeBreakCode code_;

@@ -5,16 +5,10 @@
 #include <limits>
 #include <vector>
 
+#include "grundy/core/checked.hpp"
+
 namespace grundy {
 namespace {
-
-/// Adds with saturation at 2^64 - 1 (a count that large is reported as unknown).
-void add_saturating(std::uint64_t& total, std::uint64_t more, bool& overflow) {
-  if (more > std::numeric_limits<std::uint64_t>::max() - total)
-    overflow = true;
-  else
-    total += more;
-}
 
 /// How many a in [lo, hi] have a = i + u (mod p).
 std::uint64_t count_in_class(std::uint64_t lo, std::uint64_t hi, std::uint64_t i, std::uint64_t p,
@@ -33,7 +27,13 @@ OptionSearch take_break_options_with_value(const TakeBreakCode& code, const Peri
   OptionSearch result;
   result.answered = true;
   std::uint64_t count = 0;
-  bool overflow = false;
+  bool overflow = false;  // the count passed 2^64-1: reported as unknown
+  auto add_count = [&](std::uint64_t more) {
+    if (auto sum = checked_add(count, more))
+      count = *sum;
+    else
+      overflow = true;
+  };
   bool three_heaps = false;
   std::vector<std::vector<Position>> found;  // at most `limit` per kind of move, merged below
   const std::uint64_t i = per.preperiod, p = per.period;
@@ -43,11 +43,11 @@ OptionSearch take_break_options_with_value(const TakeBreakCode& code, const Peri
     const std::uint8_t d = code.digits[k];
     const std::uint64_t r = n - k;
     if ((d & kLeaveNothing) && r == 0 && target == 0) {
-      add_saturating(count, 1, overflow);
+      add_count(1);
       found.push_back({});
     }
     if ((d & kLeaveOne) && r > 0 && g(r) == target) {
-      add_saturating(count, 1, overflow);
+      add_count(1);
       found.push_back({Position{r, 0}});
     }
     if ((d & kLeaveTwo) && r >= 2) {
@@ -67,7 +67,7 @@ OptionSearch take_break_options_with_value(const TakeBreakCode& code, const Peri
       auto explicit_range = [&](std::uint64_t lo, std::uint64_t hi) {
         for (std::uint64_t a = lo; a <= hi; ++a) {
           if ((g(a) ^ g(r - a)) == target) {
-            add_saturating(count, 1, overflow);
+            add_count(1);
             take(a);
           }
         }
@@ -83,7 +83,7 @@ OptionSearch take_break_options_with_value(const TakeBreakCode& code, const Peri
           const std::uint64_t u = (a - i) % p;
           if ((per.values[i + u] ^ per.values[i + (c + p - u) % p]) == target) {
             first_matches.push_back(a);
-            add_saturating(count, count_in_class(qlo, qhi, i, p, u), overflow);
+            add_count(count_in_class(qlo, qhi, i, p, u));
           }
         }
         for (std::uint64_t j = 0; listed < limit && !first_matches.empty(); ++j) {

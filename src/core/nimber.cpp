@@ -1,3 +1,4 @@
+#include "grundy/core/checked.hpp"
 #include "grundy/core/nimber.hpp"
 
 #include <algorithm>
@@ -309,15 +310,13 @@ std::uint64_t nim_order(Value a) {
 
 namespace {
 
-__extension__ using Wide = unsigned __int128;
-
 std::uint64_t mul_mod(std::uint64_t a, std::uint64_t b, std::uint64_t m) {
-  return static_cast<std::uint64_t>(static_cast<Wide>(a) * b % m);
+  return static_cast<std::uint64_t>(static_cast<uint128>(a) * b % m);
 }
 
 /// x^-1 mod m for gcd(x, m) = 1, by the extended Euclidean algorithm.
 std::uint64_t inverse_mod(std::uint64_t x, std::uint64_t m) {
-  __extension__ using Signed = __int128;
+  using Signed = int128;
   Signed r0 = m, r1 = x % m, s0 = 0, s1 = 1;
   while (r1 != 0) {
     const Signed q = r0 / r1;
@@ -397,7 +396,7 @@ std::uint64_t log_primitive(Value x) {
     const std::uint64_t cofactor = kGroupOrder / s.q;
     const std::uint64_t term =
         mul_mod(mul_mod(e, inverse_mod(cofactor % s.q, s.q), kGroupOrder), cofactor, kGroupOrder);
-    result = static_cast<std::uint64_t>((static_cast<Wide>(result) + term) % kGroupOrder);
+    result = static_cast<std::uint64_t>((static_cast<uint128>(result) + term) % kGroupOrder);
   }
   return result;
 }

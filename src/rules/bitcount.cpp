@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/limits.hpp"
 #include "grundy/rules/game.hpp"
@@ -33,20 +34,8 @@
 namespace grundy {
 namespace {
 
-__extension__ typedef unsigned __int128 uint128;
-
 constexpr std::uint64_t kMaxK = 1000;
 constexpr unsigned kMaxBits = 64;
-
-// Counts saturate at kTooManyToCount, read as "2^64-1 or more"; 0 times anything is exactly 0.
-std::uint64_t mul_saturating(std::uint64_t a, std::uint64_t b) {
-  std::uint64_t r = 0;
-  return __builtin_mul_overflow(a, b, &r) ? kTooManyToCount : r;
-}
-std::uint64_t add_saturating(std::uint64_t a, std::uint64_t b) {
-  std::uint64_t r = 0;
-  return __builtin_add_overflow(a, b, &r) ? kTooManyToCount : r;
-}
 
 /// Refuses (ResourceError) what would pass the memory available. A game is made without the
 /// request's limits, so --max-memory does not reach here; the tables are small for k <= 8.
@@ -272,12 +261,12 @@ class BitCount final : public Game {
         for (std::size_t d = 0; d <= degree; ++d) {
           if (product[d] == 0) continue;
           for (std::size_t c = parity; d + c <= degree; c += 2) {
-            next[d + c] = add_saturating(next[d + c], mul_saturating(product[d], ways[j][c]));
+            next[d + c] = saturating_add(next[d + c], saturating_mul(product[d], ways[j][c]));
           }
         }
         product.swap(next);
       }
-      for (std::uint64_t w : product) count = add_saturating(count, w);
+      for (std::uint64_t w : product) count = saturating_add(count, w);
     }
 
     OptionLister lister(p.x, k_, limit, visit);
@@ -314,12 +303,12 @@ class BitCount final : public Game {
     const unsigned h = static_cast<unsigned>((k_ + 1) / 2);
     const unsigned rest = static_cast<unsigned>(k_) - h;
     std::uint64_t entries = 0;
-    for (unsigned s = 0; s <= h; ++s) entries = add_saturating(entries, binomial(classes, s));
+    for (unsigned s = 0; s <= h; ++s) entries = saturating_add(entries, binomial(classes, s));
     struct Entry {
       Value xor_value;
       std::uint64_t set;
     };
-    require_available_memory(mul_saturating(entries, sizeof(Entry)),
+    require_available_memory(saturating_mul(entries, sizeof(Entry)),
                              "listing the winning moves of " + name() + " from a number of " +
                                  std::to_string(b) + " one-bits");
     std::vector<Entry> table;
@@ -411,7 +400,7 @@ class BitCount final : public Game {
   /// Makes room for values below 2^width in every R(t).
   void resize_reach(unsigned width) const {
     const std::uint64_t words = width <= 6 ? 1 : std::uint64_t{1} << (width - 6);
-    require_available_memory(mul_saturating(mul_saturating(k_ + 1, words), 8),
+    require_available_memory(saturating_mul(saturating_mul(k_ + 1, words), 8),
                              "the value table of " + name() + " past " +
                                  std::to_string(values_.size() - 1) + " one-bits");
     reach_.resize(static_cast<std::size_t>(k_ + 1));

@@ -2,6 +2,7 @@
 // (tartans). Definitions and numbering as in Winning Ways ch. 14 ("Turn and Turn About") and
 // Ferguson, Game Theory, part I ch. 5; why a position is a single head, and a row the sum of its
 // heads, is in coin_turning.hpp.
+#include "grundy/core/checked.hpp"
 #include "grundy/rules/coin_turning.hpp"
 
 #include <algorithm>
@@ -17,19 +18,9 @@
 namespace grundy {
 namespace {
 
-constexpr std::uint64_t kSaturated = std::numeric_limits<std::uint64_t>::max();
-
-std::uint64_t add_saturating(std::uint64_t a, std::uint64_t b) {
-  return a > kSaturated - b ? kSaturated : a + b;
-}
-
-std::uint64_t mul_saturating(std::uint64_t a, std::uint64_t b) {
-  return b != 0 && a > kSaturated / b ? kSaturated : a * b;
-}
-
 /// n (n - 1) / 2, saturating.
 std::uint64_t pairs_below(std::uint64_t n) {
-  return n < 2 ? 0 : mul_saturating(n % 2 == 0 ? n / 2 : n, n % 2 == 0 ? n - 1 : (n - 1) / 2);
+  return n < 2 ? 0 : saturating_mul(n % 2 == 0 ? n / 2 : n, n % 2 == 0 ? n - 1 : (n - 1) / 2);
 }
 
 void visit_parts(OptionVisitor& visit, std::initializer_list<std::uint64_t> coins) {
@@ -61,7 +52,7 @@ class Ruler final : public TurningGame {
   Value coin_value(std::uint64_t n) const noexcept override { return n & (~n + 1); }
   std::uint64_t move_count(std::uint64_t n) const noexcept override { return n; }
   std::uint64_t coins_turned(std::uint64_t n) const noexcept override {
-    return add_saturating(pairs_below(n), n);  // 1 + 2 + ... + n
+    return saturating_add(pairs_below(n), n);  // 1 + 2 + ... + n
   }
 
   void options(const Position& p, OptionVisitor& visit) const override {
@@ -148,7 +139,7 @@ class Twins final : public TurningGame {
   Value coin_value(std::uint64_t n) const noexcept override { return n; }
   std::uint64_t move_count(std::uint64_t n) const noexcept override { return n; }
   std::uint64_t coins_turned(std::uint64_t n) const noexcept override {
-    return mul_saturating(2, n);
+    return saturating_mul(2, n);
   }
 
   void options(const Position& p, OptionVisitor& visit) const override {
@@ -177,11 +168,11 @@ class MockTurtles final : public TurningGame {
   std::uint64_t first_coin() const noexcept override { return 0; }
   Value coin_value(std::uint64_t n) const noexcept override { return odious(n); }
   std::uint64_t move_count(std::uint64_t n) const noexcept override {
-    return add_saturating(add_saturating(1, n), pairs_below(n));
+    return saturating_add(saturating_add(1, n), pairs_below(n));
   }
   std::uint64_t coins_turned(std::uint64_t n) const noexcept override {
-    return add_saturating(add_saturating(1, mul_saturating(2, n)),
-                          mul_saturating(3, pairs_below(n)));
+    return saturating_add(saturating_add(1, saturating_mul(2, n)),
+                          saturating_mul(3, pairs_below(n)));
   }
 
   void options(const Position& p, OptionVisitor& visit) const override {
@@ -445,7 +436,7 @@ std::optional<std::uint64_t> TartanGame::formula_options_with_value(const Positi
                                                                     std::size_t,
                                                                     OptionVisitor&) const {
   constexpr std::uint64_t kMaxCoinTurns = std::uint64_t{1} << 24;
-  const std::uint64_t work = mul_saturating(first_->coins_turned(p.x), second_->coins_turned(p.y));
+  const std::uint64_t work = saturating_mul(first_->coins_turned(p.x), second_->coins_turned(p.y));
   if (work <= kMaxCoinTurns) return std::nullopt;
   throw Error("the winning moves of " + name() + ":" + format_position(p) +
               " are not searched: its moves turn " +

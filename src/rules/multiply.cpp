@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/mex.hpp"
 #include "grundy/rules/game.hpp"
@@ -24,7 +25,6 @@
 namespace grundy {
 namespace {
 
-__extension__ typedef unsigned __int128 uint128;
 
 std::uint64_t ceil_div(std::uint64_t n, std::uint64_t d) {
   return n / d + (n % d != 0);

@@ -5,6 +5,7 @@
 // mex over three incrementally kept line sets); that serves moderate coordinates. Outcomes and
 // winning moves of any position up to 2^63-1 come from Wythoff's theorem (see wythoff.hpp): from
 // an N-position the winning moves are the moves to P-positions, and there are at most three.
+#include "grundy/core/checked.hpp"
 #include "grundy/rules/wythoff.hpp"
 
 #include <algorithm>
@@ -20,7 +21,6 @@ namespace grundy {
 namespace wythoff {
 namespace {
 
-__extension__ typedef unsigned __int128 uint128;
 
 /// floor(m·√5) for m <= 2^63. Writing m·√5 = 2m + m·(√5 - 2) and √5 - 2 = 1/φ³, the fractional
 /// part t = floor(m/φ³) is the largest t with t·(2 + √5) <= m, i.e. 2t <= m and

@@ -1,3 +1,4 @@
+#include "grundy/core/checked.hpp"
 #include "grundy/solve/grid_solver.hpp"
 
 #include <algorithm>
@@ -10,18 +11,6 @@
 
 namespace grundy {
 namespace {
-
-constexpr std::uint64_t kSaturated = std::numeric_limits<std::uint64_t>::max();
-
-std::uint64_t mul_saturating(std::uint64_t a, std::uint64_t b) noexcept {
-  std::uint64_t r = 0;
-  return __builtin_mul_overflow(a, b, &r) ? kSaturated : r;
-}
-
-std::uint64_t add_saturating(std::uint64_t a, std::uint64_t b) noexcept {
-  std::uint64_t r = 0;
-  return __builtin_add_overflow(a, b, &r) ? kSaturated : r;
-}
 
 /// Words of a bitset of the values 0..bound-1.
 std::uint64_t words_for(std::uint64_t bound) noexcept {
@@ -74,17 +63,17 @@ void GridSolver::extend_to(std::uint64_t x, std::uint64_t y) {
 
   const std::string what = "a table of g(0.." + std::to_string(rows - 1) + ", 0.." +
                            std::to_string(columns - 1) + ") for " + game_.name();
-  const std::uint64_t cells = mul_saturating(rows, columns);
-  std::uint64_t bytes = mul_saturating(cells, sizeof(std::uint32_t));
+  const std::uint64_t cells = saturating_mul(rows, columns);
+  std::uint64_t bytes = saturating_mul(cells, sizeof(std::uint32_t));
   std::uint64_t work = cells;
   if (game_.queen_moves()) {
     // The row, every column and every diagonal keep a bitset of the values on them.
-    const std::uint64_t lines = add_saturating(add_saturating(rows, columns), columns);
+    const std::uint64_t lines = saturating_add(saturating_add(rows, columns), columns);
     const std::uint64_t words = words_for(queen_value_bound(rows - 1, columns - 1));
-    bytes = add_saturating(bytes, mul_saturating(mul_saturating(lines, words), 8));
+    bytes = saturating_add(bytes, saturating_mul(saturating_mul(lines, words), 8));
     // Each cell's mex scan reads up to a word per 64 values of the bound; measured, it reads
     // about a quarter of that, each word cheaper than an option look-up (10^4 x 10^4: 5 s).
-    work = mul_saturating(cells, 1 + (rows + columns) / 256);
+    work = saturating_mul(cells, 1 + (rows + columns) / 256);
   }
   require_memory(limits_, bytes, what);
   if (!game_.queen_moves()) {
@@ -93,8 +82,8 @@ void GridSolver::extend_to(std::uint64_t x, std::uint64_t y) {
     std::uint64_t parts = 0;
     for_each_option(game_, Position{rows - 1, columns - 1},
                     [&](std::span<const Position> option) { parts += option.size(); });
-    const std::uint64_t new_cells = cells - mul_saturating(rows_, columns_);
-    work = mul_saturating(new_cells, std::max<std::uint64_t>(parts, 1));
+    const std::uint64_t new_cells = cells - saturating_mul(rows_, columns_);
+    work = saturating_mul(new_cells, std::max<std::uint64_t>(parts, 1));
   }
   if (work > kMaxWork) {
     throw ResourceError(what + " needs about " + about(work) +

@@ -12,14 +12,13 @@
 
 #include "brute_force.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/core/checked.hpp"
 #include "grundy/solve/evaluator.hpp"
 #include "grundy/solve/grid_solver.hpp"
 #include "grundy/spec/parser.hpp"
 
 namespace grundy {
 namespace {
-
-__extension__ typedef unsigned __int128 uint128;
 
 TEST(Wythoff, FirstPPositions) {
   // (a_k, b_k) for k = 0..9, Winning Ways ch. 3.

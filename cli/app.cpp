@@ -1,12 +1,14 @@
 #include "app.hpp"
 
 #include <CLI/CLI.hpp>
+#include <cctype>
 #include <cstdio>
 #include <exception>
 #include <iostream>
 #include <map>
 #include <new>
 #include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "common.hpp"
@@ -37,7 +39,71 @@ std::string games_help() {
 
 void print_error(const std::string& message) {
   std::cout.flush();
-  std::fprintf(stderr, "grundy: error: %s\n", message.c_str());
+  // The contract is one line: whatever a message quotes, control bytes are escaped and a
+  // runaway length is cut (the sources quote through quote_excerpt already; this is the last
+  // guard).
+  std::fprintf(stderr, "grundy: error: %s\n", quote_excerpt(message, 4096).c_str());
+}
+
+/// What follows "...: " in a CLI11 message ("The following argument was not expected: x").
+std::string after_colon(const std::string& message) {
+  const std::size_t colon = message.find(": ");
+  return colon == std::string::npos ? message : message.substr(colon + 2);
+}
+
+/// CLI11's own parse errors in the house style: lower case, what was wrong, where to look.
+/// `command` is the subcommand given ("" when none).
+std::string describe_parse_error(const CLI::ParseError& e, const std::string& command,
+                                 const std::vector<std::string>& arguments) {
+  const std::string message = e.what();
+  const std::string help =
+      command.empty() ? "see grundy --help" : "see grundy " + command + " --help";
+  // By type: CLI11 names some errors after the subcommand that raised them (get_name()).
+  if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
+    std::string first = after_colon(message);
+    if (const std::size_t space = first.find(' '); space != std::string::npos) first.resize(space);
+    if (first.size() > 1 && first[0] == '-' && !std::isdigit(static_cast<unsigned char>(first[1])))
+      return "unknown option '" + quote_excerpt(first) + "' (" + help + ")";
+    std::string hint;
+    if ((command == "solve" || command == "play") && first.find(':') != std::string::npos) {
+      hint = "; a sum is one argument: quote it, as in grundy " + command + " 'nim:3 + nim:4'";
+    }
+    return "unexpected argument '" + quote_excerpt(first) + "'" + hint + " (" + help + ")";
+  }
+  if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr) {
+    if (command.empty()) {
+      for (const std::string& a : arguments) {
+        if (a.size() > 1 && a[0] == '-')
+          return "unknown option '" + quote_excerpt(a) + "' (" + help + ")";
+      }
+      return "no command given (" + help + ")";
+    }
+    // "game is required", "--to is required"
+    const std::size_t is = message.find(" is required");
+    const std::string what = is == std::string::npos ? message : message.substr(0, is);
+    if (!what.starts_with("-")) return "missing argument " + what + " (" + help + ")";
+    return "missing option " + what + " (" + help + ")";
+  }
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr) {
+    // "--to: 1 required TEXT missing"
+    const std::size_t colon = message.find(':');
+    if (colon != std::string::npos && message.ends_with(" missing"))
+      return "option " + message.substr(0, colon) + " needs a value (" + help + ")";
+  }
+  if (dynamic_cast<const CLI::RequiresError*>(&e) != nullptr) {
+    const std::size_t at = message.find(" requires ");
+    if (at != std::string::npos)
+      return message.substr(0, at) + " needs " + message.substr(at + 10) + " (" + help + ")";
+  }
+  if (dynamic_cast<const CLI::ExcludesError*>(&e) != nullptr) {
+    const std::size_t at = message.find(" excludes ");
+    if (at != std::string::npos)
+      return message.substr(0, at) + " cannot be used with " + message.substr(at + 10) + " (" +
+             help + ")";
+  }
+  std::string text = message.empty() ? e.get_name() : message;
+  text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
+  return text + " (" + help + ")";
 }
 
 }  // namespace
@@ -79,9 +145,9 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::string message = e.what();
-    if (message.empty()) message = e.get_name();
-    print_error(message + " (see grundy --help)");
+    const std::vector<std::string> arguments(argv + 1, argv + argc);
+    const std::string command = argc > 1 && argv[1][0] != '-' ? argv[1] : "";
+    print_error(describe_parse_error(e, command, arguments));
     return 2;
   }
 

@@ -14,7 +14,14 @@ namespace grundy::cli {
 
 Limits CommonOptions::limits() const {
   Limits limits;
-  if (!max_memory.empty()) limits.max_memory_bytes = parse_size(max_memory);
+  if (max_memory.empty()) return limits;
+  try {
+    limits.max_memory_bytes = parse_size(max_memory);
+  } catch (const ResourceError&) {
+    throw;
+  } catch (const Error& e) {
+    throw Error(std::string("--max-memory: ") + e.what());
+  }
   return limits;
 }
 
@@ -55,7 +62,7 @@ std::uint64_t parse_number_option(std::string_view option, const std::string& te
     in.expect_end("the number");
     return v;
   } catch (const SpecError& e) {
-    throw Error(std::string(option) + " '" + text + "': " + e.detail());
+    throw Error(std::string(option) + " '" + quote_excerpt(text) + "': " + e.detail());
   }
 }
 
@@ -73,7 +80,7 @@ void rethrow_with_context(std::string_view what, std::string_view text) {
     throw;
   } catch (const SpecError& e) {
     // The contract's form for specs is "spec column N: ..."; a position also names its text.
-    const std::string quoted = what == "spec" ? "" : " '" + std::string(text) + "'";
+    const std::string quoted = what == "spec" ? "" : " '" + quote_excerpt(text) + "'";
     throw Error(std::string(what) + quoted + " column " + std::to_string(e.column()) + ": " +
                 e.detail());
   }

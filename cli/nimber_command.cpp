@@ -82,8 +82,8 @@ int run_nimber(const NimberArgs& args) {
     if (args.op == candidate.name) op = &candidate;
   }
   if (op == nullptr) {
-    throw Error("unknown nimber operation '" + args.op + "' (operations: " + operation_list() +
-                ")");
+    throw Error("unknown nimber operation '" + quote_excerpt(args.op) +
+                "' (operations: " + operation_list() + ")");
   }
   if (args.operands.size() != op->operands.size()) {
     std::string usage = std::string("nimber ") + op->name;

@@ -170,11 +170,11 @@ int run_seq_from_file(const SeqArgs& args) {
   if (!args.game.empty()) {
     const auto game = parse_game_argument(args.game);
     if (game->name() != file->game()) {
-      throw Error("'" + args.in + "' holds the sequence of " + file->game() + ", not of " +
-                  game->name());
+      throw Error("'" + quote_excerpt(args.in) + "' holds the sequence of " +
+                  quote_excerpt(file->game()) + ", not of " + game->name());
     }
   }
-  if (file->count() == 0) throw Error("'" + args.in + "' holds no values yet");
+  if (file->count() == 0) throw Error("'" + quote_excerpt(args.in) + "' holds no values yet");
   if (!file->complete()) {
     std::cerr << "grundy: warning: '" << args.in
               << "' is unfinished (an interrupted run); it holds g(0.." << file->count() - 1
@@ -188,7 +188,7 @@ int run_seq_from_file(const SeqArgs& args) {
     throw Error("--from " + std::to_string(from) + " is above --to " + std::to_string(to));
   }
   if (to > last) {
-    throw Error("'" + args.in + "' holds g(0.." + std::to_string(last) + "); --to " +
+    throw Error("'" + quote_excerpt(args.in) + "' holds g(0.." + std::to_string(last) + "); --to " +
                 std::to_string(to) + " is beyond it");
   }
   if (!args.plot.empty()) check_plot_path(args.plot);

@@ -26,6 +26,24 @@ struct ValueArgs {
   std::string in;  // --in FILE: a sequence file to answer from
 };
 
+/// The longest line `value GAME -` reads: far more than any position needs (a heap size has at
+/// most 19 digits), and a bound on memory for any input.
+constexpr std::size_t kMaxStdinLine = std::size_t{1} << 16;
+
+/// Reads one line (without its '\n') into `line`; a line longer than `max` stops after max + 1
+/// bytes (the caller refuses it), so an endless line (/dev/zero) cannot hang or exhaust memory.
+/// False at the end of input.
+bool read_bounded_line(std::istream& in, std::string& line, std::size_t max) {
+  line.clear();
+  std::streambuf& buffer = *in.rdbuf();
+  for (auto c = buffer.sbumpc(); c != std::istream::traits_type::eof(); c = buffer.sbumpc()) {
+    if (c == '\n') return true;
+    line.push_back(static_cast<char>(c));
+    if (line.size() > max) return true;
+  }
+  return !line.empty();
+}
+
 Position parse_position_argument(const Game& game, const std::string& text) {
   try {
     return parse_position(game, text);
@@ -65,8 +83,8 @@ int run_value(const ValueArgs& args) {
   if (!args.in.empty()) {
     file = SequenceFile::open(args.in);
     if (file->game() != game->name()) {
-      throw Error("'" + args.in + "' holds the sequence of " + file->game() + ", not of " +
-                  game->name());
+      throw Error("'" + quote_excerpt(args.in) + "' holds the sequence of " +
+                  quote_excerpt(file->game()) + ", not of " + game->name());
     }
   }
   auto value_of = [&](const Position& p) {
@@ -92,10 +110,20 @@ int run_value(const ValueArgs& args) {
   };
 
   const bool from_stdin = args.positions.size() == 1 && args.positions[0] == "-";
+  if (!from_stdin &&
+      std::find(args.positions.begin(), args.positions.end(), "-") != args.positions.end()) {
+    throw Error("'-' (read the positions from stdin) must be the only position");
+  }
   if (from_stdin) {
     const bool interactive = isatty(STDIN_FILENO) != 0;
     std::string line;
-    while (std::getline(std::cin, line)) {
+    std::uint64_t line_number = 0;
+    while (read_bounded_line(std::cin, line, kMaxStdinLine)) {
+      ++line_number;
+      if (line.size() > kMaxStdinLine) {
+        throw Error("stdin line " + std::to_string(line_number) + " is longer than " +
+                    std::to_string(kMaxStdinLine) + " bytes: '" + quote_excerpt(line) + "'");
+      }
       if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
       if (!line.empty() && line.back() == '\r') line.pop_back();
       answer(parse_position_argument(*game, line));

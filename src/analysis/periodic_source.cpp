@@ -97,10 +97,12 @@ void PeriodicSource::prepare(std::span<const Position> positions) {
   std::vector<Position> direct;
   std::uint64_t largest = 0;
   bool any = false;
+  bool period_failed = false;  // a position a proven period would have answered
   for (const Position& p : positions) {
     if (game_->formula_value(p)) continue;
     const bool by_period = periodic_family() && p.x >= kPeriodFrom && ensure_period(p.x);
     if (by_period) continue;
+    period_failed = period_failed || (periodic_family() && p.x >= kPeriodFrom);
     direct.push_back(p);
     largest = std::max(largest, p.x);
     any = true;
@@ -112,7 +114,9 @@ void PeriodicSource::prepare(std::span<const Position> positions) {
       direct_.prepare(direct);
     }
   } catch (const ResourceError& e) {
-    if (!periodic_family()) throw;
+    // Only a table that a period could have replaced is a --max problem; small heaps over the
+    // memory limit are a plain --max-memory refusal.
+    if (!period_failed) throw;
     throw ResourceError(no_period_message(e));
   }
 }
@@ -135,7 +139,7 @@ Value PeriodicSource::value(const Position& p) {
     }
     return direct_.value(p);
   } catch (const ResourceError& e) {
-    if (!periodic_family()) throw;
+    if (!periodic_family() || p.x < kPeriodFrom) throw;
     throw ResourceError(no_period_message(e));
   }
 }

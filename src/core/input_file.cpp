@@ -48,21 +48,4 @@ std::string read_input_file(const std::filesystem::path& path, std::string_view 
   return content;
 }
 
-std::string quote_excerpt(std::string_view text, std::size_t max_bytes) {
-  std::string out;
-  const std::size_t shown = text.size() > max_bytes ? max_bytes : text.size();
-  for (std::size_t i = 0; i < shown; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c < 0x20 || c == 0x7F) {
-      char escaped[5];
-      std::snprintf(escaped, sizeof escaped, "\\x%02X", c);
-      out += escaped;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  if (shown < text.size()) out += "... (" + std::to_string(text.size()) + " bytes)";
-  return out;
-}
-
 }  // namespace grundy

@@ -56,7 +56,7 @@ void require_memory(const Limits& limits, std::uint64_t bytes, std::string_view 
 }
 
 std::uint64_t parse_size(std::string_view text) {
-  const std::string shown(text);
+  const std::string shown = quote_excerpt(text);
   std::size_t i = 0;
   while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.'))
     ++i;

@@ -50,7 +50,7 @@ std::uint64_t Scanner::unsigned_integer(std::string_view what, std::uint64_t max
     ++pos_;
   }
   if (overflow) {
-    fail_at(start, std::string(what) + " " + std::string(text_.substr(start, pos_ - start)) +
+    fail_at(start, std::string(what) + " " + quote_excerpt(text_.substr(start, pos_ - start), 40) +
                        " is too large (the largest is " + std::to_string(max) + ")");
   }
   return v;

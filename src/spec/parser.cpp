@@ -51,7 +51,7 @@ std::shared_ptr<const Game> parse_game_at(std::string_view text, std::size_t col
   }
   const Family* family = registry.find(name);
   if (family == nullptr) {
-    in.fail_at(0, "unknown game '" + std::string(name) + "' (known: " + known_families() +
+    in.fail_at(0, "unknown game '" + quote_excerpt(name) + "' (known: " + known_families() +
                       ", or an octal code such as 0.07)");
   }
   std::shared_ptr<const Game> game;
@@ -74,7 +74,7 @@ std::shared_ptr<const Game> parse_game_at(std::string_view text, std::size_t col
     }
     game = family->make(nullptr);
   }
-  in.expect_end("the game '" + std::string(text.substr(0, in.offset())) + "'");
+  in.expect_end("the game '" + quote_excerpt(text.substr(0, in.offset())) + "'");
   return game;
 }
 
@@ -123,7 +123,7 @@ Sum parse_sum(std::string_view spec) {
     const std::size_t colon = find_top_level(term, ':');
     if (colon == std::string_view::npos) {
       throw SpecError(column + term.size(), "expected ':' and a position after the game '" +
-                                                std::string(term) + "' (e.g. nim:5)");
+                                                quote_excerpt(term) + "' (e.g. nim:5)");
     }
     std::size_t game_column = column;
     const std::string_view game_text = trim(term.substr(0, colon), game_column);

@@ -1173,3 +1173,115 @@ TEST(CliHuge, NoPeriodAndNoTableIsARefusal) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Issue 11: errors in the house style, whatever the input
+// ---------------------------------------------------------------------------------------------
+
+namespace grundy_test {
+namespace {
+
+/// No message may carry CLI11's own phrasing: the contract's errors say what was wrong in our
+/// words and where to look.
+void expect_house_style(const std::string& message) {
+  for (const char* cli11 : {"The following argument", "is required", "A subcommand",
+                            "required TEXT missing", "requires", "Could not convert"}) {
+    EXPECT_EQ(message.find(cli11), std::string::npos) << "CLI11 phrasing in: " << message;
+  }
+  EXPECT_FALSE(message.empty());
+  if (!message.empty()) {
+    EXPECT_FALSE(std::isupper(static_cast<unsigned char>(message[0]))) << message;
+  }
+}
+
+TEST(CliErrorsHouseStyle, UnknownOptionsAndArguments) {
+  std::string m = expect_error(run_grundy({"--frobnicate"}));
+  EXPECT_CONTAINS(m, "unknown option '--frobnicate'");
+  expect_house_style(m);
+  m = expect_error(run_grundy({"value", "--frobnicate", "nim", "3"}));
+  EXPECT_CONTAINS(m, "unknown option '--frobnicate'");
+  EXPECT_CONTAINS(m, "grundy value --help");
+  expect_house_style(m);
+  m = expect_error(run_grundy({"value", "nim", "3", "--bogus"}));
+  EXPECT_CONTAINS(m, "unknown option '--bogus'");
+  expect_house_style(m);
+  // A sum written as several arguments: say how to write it.
+  m = expect_error(run_grundy({"solve", "nim:3", "nim:4"}));
+  EXPECT_CONTAINS(m, "unexpected argument 'nim:4'");
+  EXPECT_CONTAINS(m, "quote");
+  expect_house_style(m);
+}
+
+TEST(CliErrorsHouseStyle, MissingArgumentsAndValues) {
+  std::string m = expect_error(run_grundy({}));
+  EXPECT_CONTAINS(m, "no command given");
+  expect_house_style(m);
+  m = expect_error(run_grundy({"value"}));
+  EXPECT_CONTAINS(m, "missing argument game");
+  expect_house_style(m);
+  m = expect_error(run_grundy({"seq", "nim", "--to"}));
+  EXPECT_CONTAINS(m, "option --to needs a value");
+  expect_house_style(m);
+  m = expect_error(run_grundy({"seq", "nim", "--to", "5", "--log-x"}));
+  EXPECT_CONTAINS(m, "--log-x needs --plot");
+  expect_house_style(m);
+}
+
+TEST(CliErrorsHouseStyle, DashIsStdinOnlyAlone) {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"value", "nim", "-", "-"}, {"value", "nim", "3", "-"}, {"value", "nim", "-", "3"}}) {
+    const std::string m = expect_error(run_grundy(args, "3\n"));
+    EXPECT_CONTAINS(m, "'-' (read the positions from stdin) must be the only position");
+  }
+}
+
+TEST(CliErrorsHouseStyle, HugeInputIsQuotedShort) {
+  // A position of 10^5 digits (a command-line argument holds at most 128 KiB): the error quotes
+  // its start once, not the whole text twice.
+  RunResult r = run_grundy({"value", "nim", std::string(100'000, '9')});
+  std::string m = expect_error(r);
+  EXPECT_LT(r.err.size(), 600u) << r.err.substr(0, 600);
+  EXPECT_CONTAINS(m, "100000 bytes");
+  EXPECT_CONTAINS(m, "too large");
+  // 10^6 digits through stdin: refused as a line past the limit, quoted short.
+  r = run_grundy({"value", "nim", "-"}, std::string(1'000'000, '9') + "\n");
+  m = expect_error(r);
+  EXPECT_LT(r.err.size(), 600u) << r.err.substr(0, 600);
+  // Letters after a digit: the "unexpected" path quotes short too.
+  r = run_grundy({"value", "0.07", "-"}, "1" + std::string(60'000, 'x') + "\n");
+  m = expect_error(r);
+  EXPECT_LT(r.err.size(), 600u) << r.err.substr(0, 600);
+  // A huge unknown game name in a sum (as one argument, under the kernel's 128 KiB limit).
+  r = run_grundy({"solve", "nim:3 + " + std::string(100'000, 'q') + ":3"});
+  m = expect_error(r);
+  EXPECT_LT(r.err.size(), 600u) << r.err.substr(0, 600);
+  EXPECT_CONTAINS(m, "unknown game");
+}
+
+TEST(CliErrorsHouseStyle, EndlessStdinLineIsRefused) {
+  // 10 MB without a newline: refused once the line passes the limit, without reading it all in.
+  const RunResult r = run_grundy({"value", "nim", "-"}, std::string(10'000'000, '7'));
+  const std::string m = expect_error(r);
+  EXPECT_CONTAINS(m, "stdin line 1 is longer than 65536 bytes");
+  EXPECT_LT(r.err.size(), 600u);
+}
+
+TEST(CliErrorsHouseStyle, ControlBytesAreEscaped) {
+  const RunResult r = run_grundy({"value", "nim", "-"}, std::string("1\0002\n", 4));
+  const std::string m = expect_error(r);  // one line, whatever the bytes
+  EXPECT_CONTAINS(m, "\\x00");
+}
+
+TEST(CliErrorsHouseStyle, MaxMemoryProblemsNameTheOption) {
+  std::string m = expect_error(run_grundy({"value", "nim", "3", "--max-memory", "lots"}));
+  EXPECT_CONTAINS(m, "--max-memory");
+  EXPECT_CONTAINS(m, "invalid size 'lots'");
+  // A tiny limit for small heaps is a memory problem, not a period-search (--max) problem.
+  m = expect_error(run_grundy({"value", "0.07", "5", "--max-memory", "1"}));
+  EXPECT_CONTAINS(m, "--max-memory");
+  EXPECT_EQ(m.find("--max)"), std::string::npos) << m;
+  EXPECT_EQ(m.find("no period"), std::string::npos) << m;
+}
+
+}  // namespace
+}  // namespace grundy_test

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace grundy {
 
@@ -34,5 +35,11 @@ class ResourceError : public Error {
  public:
   using Error::Error;
 };
+
+/// `text` made safe to quote inside a one-line message: control bytes (NUL, newline, ...) are
+/// written as \xNN, and text longer than `max_bytes` is cut, keeping its start, with
+/// "... (N bytes)" after it. Every message that quotes what a user wrote or a file holds goes
+/// through it, so no input can break the one-line error contract or flood the terminal.
+std::string quote_excerpt(std::string_view text, std::size_t max_bytes = 64);
 
 }  // namespace grundy

@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "grundy/core/error.hpp"  // quote_excerpt, for messages that quote a file's text
+
 namespace grundy {
 
 /// The limit for text input files unless a caller says otherwise: 64 MiB.
@@ -17,10 +19,5 @@ inline constexpr std::uint64_t kMaxInputFileBytes = std::uint64_t{64} << 20;
 /// problem: missing, unreadable, a directory, or longer than `max_bytes`.
 std::string read_input_file(const std::filesystem::path& path, std::string_view what,
                             std::uint64_t max_bytes = kMaxInputFileBytes);
-
-/// `text` made safe to quote inside a one-line message: control bytes (NUL, newline, ...) are
-/// written as \xNN, and text longer than `max_bytes` is cut, keeping its start, with
-/// "... (N bytes)" after it.
-std::string quote_excerpt(std::string_view text, std::size_t max_bytes = 64);
 
 }  // namespace grundy

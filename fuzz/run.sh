@@ -7,7 +7,8 @@
 #   bash fuzz/run.sh SECONDS [HARNESS...]     (default: every harness)
 #
 # Needs clang and its libFuzzer runtime (Debian 12: apt-get install clang libclang-rt-14-dev).
-# Environment: JOBS (build parallelism, default 2), FUZZ_FLAGS (more libFuzzer flags).
+# Environment: JOBS (build parallelism, default 2), FUZZ_FLAGS (more libFuzzer flags),
+# NO_BUILD=1 (run the harnesses as last built).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,11 +30,13 @@ command -v clang++ >/dev/null || {
 }
 
 build=$root/build/fuzz
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DGRUNDY_FUZZ=ON \
-  -DGRUNDY_BUILD_TESTS=OFF -DGRUNDY_BUILD_BENCH=OFF -DGRUNDY_BUILD_PYTHON=OFF \
-  -DGRUNDY_BUILD_EXAMPLES=OFF >/dev/null
-cmake --build "$build" -j "${JOBS:-2}" --target "${harnesses[@]/#/fuzz_}" >/dev/null
+if [ -z "${NO_BUILD:-}" ]; then
+  cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DGRUNDY_FUZZ=ON \
+    -DGRUNDY_BUILD_TESTS=OFF -DGRUNDY_BUILD_BENCH=OFF -DGRUNDY_BUILD_PYTHON=OFF \
+    -DGRUNDY_BUILD_EXAMPLES=OFF >/dev/null
+  cmake --build "$build" -j "${JOBS:-2}" --target "${harnesses[@]/#/fuzz_}" >/dev/null
+fi
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}

@@ -1,7 +1,8 @@
 // Harness: period cache files (today's format; the certificate format replaces it).
 // Properties: anything but grundy::Error escaping is a defect (a huge count or preperiod
-// included); a file that parses holds one value per index of its preperiod and period, and
-// writes back as a file that parses to the same periodicity.
+// included); a file that parses holds one value per index of its preperiod and period (no
+// wrap-around), answers g(n) for any n, and writes back as a file that parses to the same
+// periodicity.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -33,7 +34,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (!p) return 0;
   FUZZ_CHECK(p->period > 0, "period 0");
-  FUZZ_CHECK(p->values.size() == p->preperiod + p->period, "values for preperiod + period");
+  FUZZ_CHECK(p->period <= p->values.size() && p->values.size() - p->period == p->preperiod,
+             "values for preperiod + period");
+  for (const std::uint64_t n : {std::uint64_t{0}, p->preperiod, p->preperiod + p->period,
+                                std::uint64_t{1} << 63, ~std::uint64_t{0}}) {
+    (void)p->value_at(n);
+  }
   const std::optional<grundy::Periodicity> again =
       grundy::parse_periodicity(grundy::serialise_periodicity(game, *p), game);
   FUZZ_CHECK(again.has_value(), "a parsed file does not write back as a valid one");

@@ -38,6 +38,11 @@ if [ -z "${NO_BUILD:-}" ]; then
   cmake --build "$build" -j "${JOBS:-2}" --target "${harnesses[@]/#/fuzz_}" >/dev/null
 fi
 
+# The harnesses' temporary files on tmpfs when there is one: the sequence harness syncs its files
+# to disk on every input.
+if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then
+  export TMPDIR=/dev/shm
+fi
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 total_execs=0

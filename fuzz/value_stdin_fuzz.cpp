@@ -1,9 +1,10 @@
 // Harness: `grundy value GAME -` (positions read from stdin, one per line), in process, with
-// small limits (--max 2000, --max-memory 64M, one thread, no cache). The input's first line is the
-// game spec, the rest is stdin.
-// Properties: exit code 0 or 2 only, never a crash or a hang; a success prints one answer per
-// position line (blank lines skipped); every answer is the value the library gives the line's
-// position, parsed and evaluated in the same order with the same limits.
+// small limits (--max 2000, one thread, no cache, and --max-memory 16K: tables of at most ~16000
+// values, so that no input is a long computation and a timeout is a hang). The input's first line
+// is the game spec, the rest is stdin. Properties: exit code 0 or 2 only, never a crash or a hang;
+// a success prints one answer per position line (blank lines skipped); every answer is the value
+// the library gives the line's position, parsed and evaluated in the same order with the same
+// limits.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -66,7 +67,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const std::string_view input = text.substr(newline + 1);
   const grundy::fuzz::CommandResult result = grundy::fuzz::run_command(
-      {"value", spec, "-", "--max", "2000", "--max-memory", "64M", "--no-cache", "--threads", "1"},
+      {"value", spec, "-", "--max", "2000", "--max-memory", "16K", "--no-cache", "--threads", "1"},
       input);
   if (result.exit_code != 0 && result.out.empty()) return 0;
 
@@ -81,7 +82,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(answers.size() < positions.size(), "an answer for every line, then an error");
   }
   grundy::PeriodOptions options;
-  options.limits.max_memory_bytes = std::uint64_t{64} << 20;
+  options.limits.max_memory_bytes = std::uint64_t{16} << 10;
   options.max_values = 2000;
   options.threads = 1;
   options.cache_directory.reset();

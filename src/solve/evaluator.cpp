@@ -68,8 +68,9 @@ SumEvaluators::SumEvaluators(const Sum& sum, const Factory& make) {
       // A position too large for a table may still be decided by a theorem on P-positions when
       // it stands alone (Wythoff's game): leave the refusal to value(), where the sum solver
       // sees it and either uses the theorem or reports it.
-      const bool theorem = std::any_of(mine.begin(), mine.end(), [&](const Position& p) {
-        return game->formula_is_p_position(p).has_value();
+      const Game* const g = game;  // clang 14 cannot capture a structured binding
+      const bool theorem = std::any_of(mine.begin(), mine.end(), [g](const Position& p) {
+        return g->formula_is_p_position(p).has_value();
       });
       if (!theorem) throw;
     }

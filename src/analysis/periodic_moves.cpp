@@ -41,7 +41,7 @@ PeriodicSplits periodic_splits(std::uint64_t r, std::uint64_t i) {
 std::optional<std::vector<ValueCount>> take_break_option_value_counts(const TakeBreakCode& code,
                                                                       const Periodicity& per,
                                                                       std::uint64_t n) {
-  if (per.saltus != 0) return std::nullopt;
+  if (per.saltus != 0 || code.unequal_split) return std::nullopt;
   std::map<Value, std::uint64_t> counts;
   bool overflow = false;
   auto add = [&](Value v, std::uint64_t more) {

@@ -142,7 +142,7 @@ struct Explanation {
   ListedOption value;
   std::uint64_t option_count = 0;
   std::uint64_t winning_count = 0;
-  /// The finite values of the options (all of them, unless the position is loopy).
+  /// The distinct finite values of the options.
   OptionValues option_values;
   /// The mex of the finite option values: the value, unless Smith's rule makes it infinite.
   Value mex = 0;
@@ -430,7 +430,9 @@ Runner add_explain_command(CLI::App& app) {
   cmd->footer(
       "\nExamples:\n"
       "  grundy explain 0.07 10\n"
-      "  grundy explain 'sub(1,3,4)' 9 --json");
+      "  grundy explain 'sub(1,3,4)' 9 --json\n"
+      "  grundy explain kayles 1000000000000 --max-options 5   (through the proven period)\n"
+      "  grundy explain 'graph(g.txt)' a   (a loopy graph: Smith's rule)");
   cmd->add_option("game", args->game, "Game spec, e.g. nim, 0.07, 'sub(1,3)'")->required();
   cmd->add_option("position", args->position, "A position of that game")->required();
   cmd->add_option("--max-options", args->max_options, "List at most N options (default 200)");

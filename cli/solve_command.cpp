@@ -5,7 +5,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
-#include "grundy/analysis/periodic_source.hpp"
+#include "grundy/analysis/value_sources.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/solve/evaluator.hpp"
 #include "grundy/solve/misere_solver.hpp"
@@ -115,12 +115,7 @@ int run_solve(const SolveArgs& args) {
   if (args.misere) return print_misere(sum, args, *searched);
   const PeriodOptions options = period_options(
       args.common, args.no_cache, parse_number_option("--max", args.max, kMaxCoordinate));
-  SumEvaluators evaluators(
-      sum, [&](std::shared_ptr<const Game> game) -> std::unique_ptr<ValueSource> {
-        auto source = std::make_unique<PeriodicSource>(std::move(game), options);
-        source->set_progress(terminal_progress("solve"));
-        return source;
-      });
+  SumEvaluators evaluators(sum, value_sources(options, terminal_progress("solve")));
   const SumSolution solution = solve_sum(sum, evaluators.sources(), max_moves);
   const std::string winner(winner_name(solution.outcome));
   // The nim-sum decides only sums of finite values, and is unknown when a lone component was

@@ -153,4 +153,12 @@ OptionSearch PeriodicSource::options_with_value(const Position& p, Value target,
   return {};  // subtraction games: few options each, enumerated with values from the period
 }
 
+std::optional<std::vector<ValueCount>> PeriodicSource::option_value_counts(const Position& p) {
+  if (!periodicity_ || p.x < table_size()) return std::nullopt;
+  if (const TakeBreakCode* code = game_->take_break_code()) {
+    return take_break_option_value_counts(*code, *periodicity_, p.x);
+  }
+  return std::nullopt;  // subtraction games: few options each, enumerated
+}
+
 }  // namespace grundy

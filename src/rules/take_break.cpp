@@ -3,6 +3,8 @@
 #include <array>
 #include <cctype>
 
+#include "grundy/core/checked.hpp"
+
 namespace grundy {
 
 int TakeBreakCode::max_parts() const {
@@ -43,6 +45,32 @@ void take_break_options(const TakeBreakCode& code, std::uint64_t n, OptionVisito
         }
       }
     }
+  }
+}
+
+bool is_take_break_option(const TakeBreakCode& code, std::uint64_t n,
+                          std::span<const Position> parts) {
+  std::uint64_t total = 0;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const Position& part = parts[i];
+    if (part.x == 0 || part.y != 0 || (i > 0 && part.x < parts[i - 1].x)) return false;
+    const auto sum = checked_add(total, part.x);
+    if (!sum) return false;
+    total = *sum;
+  }
+  if (total > n || n - total >= code.digits.size()) return false;
+  const std::uint8_t d = code.digits[n - total];
+  switch (parts.size()) {
+    case 0:
+      return (d & kLeaveNothing) != 0;
+    case 1:
+      return (d & kLeaveOne) != 0;
+    case 2:
+      return (d & kLeaveTwo) != 0 && !(code.unequal_split && parts[0].x == parts[1].x);
+    case 3:
+      return (d & kLeaveThree) != 0;
+    default:
+      return false;
   }
 }
 

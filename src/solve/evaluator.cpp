@@ -52,18 +52,29 @@ SumEvaluators::SumEvaluators(const Sum& sum, Limits limits)
                       return std::make_unique<Evaluator>(std::move(game), limits);
                     }) {}
 
-SumEvaluators::SumEvaluators(const Sum& sum, const Factory& make) {
+SumEvaluators::SumEvaluators(const Sum& sum, const Factory& make) : make_(make) {
+  sources_ = assign(sum);
+}
+
+std::vector<ValueSource*> SumEvaluators::sources_for(const Sum& sum) {
+  return assign(sum);
+}
+
+std::vector<ValueSource*> SumEvaluators::assign(const Sum& sum) {
+  std::vector<ValueSource*> sources;
   std::map<const Game*, std::vector<Position>> positions;
   for (const Component& c : sum.components) {
     auto& slot = by_game_[c.game.get()];
-    if (!slot) slot = make(c.game);
+    if (!slot) {
+      slot = make_(c.game);
+      games_.push_back(c.game);
+    }
     positions[c.game.get()].push_back(c.position);
-    sources_.push_back(slot.get());
+    sources.push_back(slot.get());
   }
-  for (auto& [game, evaluator] : by_game_) {
-    const std::vector<Position>& mine = positions[game];
+  for (auto& [game, mine] : positions) {
     try {
-      evaluator->prepare(mine);
+      by_game_.at(game)->prepare(mine);
     } catch (const ResourceError&) {
       // A position too large for a table may still be decided by a theorem on P-positions when
       // it stands alone (Wythoff's game): leave the refusal to value(), where the sum solver
@@ -75,6 +86,7 @@ SumEvaluators::SumEvaluators(const Sum& sum, const Factory& make) {
       if (!theorem) throw;
     }
   }
+  return sources;
 }
 
 }  // namespace grundy

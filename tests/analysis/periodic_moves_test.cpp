@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <vector>
 
 #include "grundy/analysis/period_search.hpp"
@@ -83,6 +84,61 @@ TEST(PeriodicMoves, ThreeHeapCodesReportAnUnknownCount) {
   EXPECT_TRUE(got.answered);
   EXPECT_FALSE(got.count);
   EXPECT_FALSE(got.count_unknown_reason.empty());
+}
+
+TEST(PeriodicMoves, ValueCountsAgreeWithEnumeration) {
+  // The counts per value of every option, from the period's structure, are those of enumerating
+  // them all with the values of a table.
+  for (const char* spec : {"0.07", "0.77", "0.137", "4.07", "0.45", "0.4", "0.1377"}) {
+    const auto game = parse_game(spec);
+    DenseSolver solver(*game, Limits{});
+    const PeriodSearch s = find_periodicity(*game, solver, 100000);
+    ASSERT_TRUE(s.periodicity) << spec;
+    solver.extend_to(2600);
+    const auto g = solver.values();
+    for (std::uint64_t n : {0u, 1u, 2u, 7u, 60u, 143u, 500u, 1001u, 2048u, 2599u}) {
+      std::map<Value, std::uint64_t> by_value;
+      for_each_option(*game, Position{n, 0}, [&](std::span<const Position> parts) {
+        Value v = 0;
+        for (const Position& part : parts) v ^= g[part.x];
+        ++by_value[v];
+      });
+      std::vector<ValueCount> expected;
+      for (const auto& [value, count] : by_value) expected.push_back({value, count});
+      const auto got = take_break_option_value_counts(*game->take_break_code(), *s.periodicity, n);
+      ASSERT_TRUE(got) << spec << " n=" << n;
+      EXPECT_EQ(*got, expected) << spec << " n=" << n;
+    }
+  }
+}
+
+TEST(PeriodicMoves, ValueCountsOfAHugeKaylesHeap) {
+  // Kayles from 10^12 tokens has 10^12 options (2 leaving one heap, 2 x 499999999999 splits); the
+  // winning ones are the moves solve counts.
+  const auto game = parse_game("kayles");
+  DenseSolver solver(*game, Limits{});
+  const PeriodSearch s = find_periodicity(*game, solver, 100000);
+  ASSERT_TRUE(s.periodicity);
+  const std::uint64_t n = 1000000000000;
+  const auto counts = take_break_option_value_counts(*game->take_break_code(), *s.periodicity, n);
+  ASSERT_TRUE(counts);
+  std::uint64_t total = 0;
+  for (const ValueCount& c : *counts) total += c.count;
+  EXPECT_EQ(total, n);
+  OptionFunction ignore([](std::span<const Position>) {});
+  const OptionSearch zero =
+      take_break_options_with_value(*game->take_break_code(), *s.periodicity, n, 0, 1, ignore);
+  ASSERT_TRUE(zero.count);
+  ASSERT_FALSE(counts->empty());
+  EXPECT_EQ((*counts)[0], (ValueCount{0, *zero.count}));
+}
+
+TEST(PeriodicMoves, ValueCountsOfThreeHeapCodesAreNotGiven) {
+  const auto game = parse_game("hex(0.F)");
+  DenseSolver solver(*game, Limits{});
+  const PeriodSearch s = find_periodicity(*game, solver, 10000);
+  ASSERT_TRUE(s.periodicity);
+  EXPECT_FALSE(take_break_option_value_counts(*game->take_break_code(), *s.periodicity, 1000000));
 }
 
 }  // namespace

@@ -1,7 +1,9 @@
 // `grundy play`: moves read line by line from stdin (not a terminal), against the perfect player.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli_runner.hpp"
@@ -212,6 +214,188 @@ TEST(CliPlay, UndoForgetsRepetitions) {
   expect_success(r);
   EXPECT_EQ(count_of(r.out, "you: 0: " + g + ":b -> " + g + ":a\n"), 3u) << r.out;
   EXPECT_EQ(count_of(r.out, "third time"), 0u) << r.out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Heaps beyond any table: the same value sources as solve (proven periods, formulas)
+// ---------------------------------------------------------------------------------------------
+
+/// solve's move to play from `sum`, as play prints a move: `i: FROM -> TO`.
+std::string solve_move_to_play(const std::string& sum) {
+  const nlohmann::json s = expect_json(run_grundy({"solve", sum, "--json"}));
+  const nlohmann::json& m = s["move_to_play"];
+  return std::to_string(m["component"].get<std::size_t>()) + ": " + m["from"].get<std::string>() +
+         " -> " + m["to"].get<std::string>();
+}
+
+TEST(CliPlay, HugeKaylesHeapThroughTheProvenPeriod) {
+  // solve answers kayles:10^12 + nim:3 through Kayles' proven period; play must too (it used to
+  // ask for a table of 10^12 values): the hint and the computer's move are solve's move to play.
+  const std::string sum = "kayles:1000000000000 + nim:3";
+  const std::string move = solve_move_to_play(sum);
+  const RunResult hint = run_grundy({"play", sum}, std::string("hint\nquit\n"));
+  expect_success(hint);
+  EXPECT_CONTAINS(hint.out, "hint: " + move + " wins\n");
+
+  const RunResult first = run_grundy({"play", sum, "--computer-first"}, std::string(""));
+  expect_success(first);
+  EXPECT_CONTAINS(first.out, "computer: " + move + "\n");
+
+  // The human who plays the hint leaves the computer lost: it says so.
+  const RunResult played = run_grundy({"play", sum}, "hint\n" + move + "\n");
+  expect_success(played);
+  EXPECT_CONTAINS(played.out, "you: " + move + "\n");
+  EXPECT_CONTAINS(played.out, "(it cannot force a win)\n");
+
+  // A move far past the listed ones is played when typed (a split of 10^12 - 2 tokens); a split
+  // of 10^12 - 3 tokens is not a Kayles move.
+  const RunResult typed =
+      run_grundy({"play", sum, "--max-states", "1000"},
+                 std::string("0.77:400000 + 0.77:999999599997\n0: 0.77:1000000000000 -> "
+                             "0.77:400000 + 0.77:999999599998\n"));
+  expect_success(typed);
+  EXPECT_CONTAINS(typed.out, "not a move here: '0.77:400000 + 0.77:999999599997'\n");
+  EXPECT_CONTAINS(typed.out,
+                  "you: 0: 0.77:1000000000000 -> 0.77:400000 + 0.77:999999599998\n"
+                  "position: 0.77:400000 + 0.77:999999599998 + nim:3\ncomputer: ");
+}
+
+TEST(CliPlay, AHintFarBeyondTheListedMovesCanBeTyped) {
+  // nim:10^12 + nim:10^6: the one winning move, nim:10^12 -> nim:10^6, comes after the first
+  // 100000 moves play enumerates; the hint gives it and the human can play it.
+  const std::string sum = "nim:1000000000000 + nim:1000000";
+  const RunResult r = run_grundy({"play", sum}, std::string("hint\nnim:1000000\n"));
+  expect_success(r);
+  EXPECT_CONTAINS(r.out, "hint: 0: nim:1000000000000 -> nim:1000000 wins\n");
+  EXPECT_CONTAINS(r.out, "you: 0: nim:1000000000000 -> nim:1000000\n");
+  EXPECT_EQ(count_of(r.out, "not a move here"), 0u) << r.out;
+  // A move that is not one is still refused.
+  const RunResult bad = run_grundy({"play", sum}, std::string("nim:1000000000001\n"));
+  expect_success(bad);
+  EXPECT_CONTAINS(bad.out, "not a move here: 'nim:1000000000001'\n");
+}
+
+TEST(CliPlay, SaysHowManyMovesAreNotListed) {
+  // nim:3 + nim:4 + nim:5 has 12 moves; 2 listed, 10 more.
+  const RunResult r =
+      run_grundy({"play", "nim:3 + nim:4 + nim:5", "--list", "2"}, std::string("quit\n"));
+  expect_success(r);
+  EXPECT_CONTAINS(r.out, "  ... 10 more moves (type the move, e.g. '2: nim:5 -> nim:4')\n");
+  // Beyond the 100000 moves play enumerates, the count is a lower bound.
+  const RunResult big =
+      run_grundy({"play", "nim:1000000000000", "--list", "2"}, std::string("quit\n"));
+  expect_success(big);
+  EXPECT_CONTAINS(big.out, "  ... over 99998 more moves (type the move, e.g. ");
+  EXPECT_EQ(count_of(big.out, "more more"), 0u) << big.out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// --json: a transcript of JSON lines, one event per line
+// ---------------------------------------------------------------------------------------------
+
+/// Every line of `out` parsed (each must be one JSON object with an "event").
+std::vector<nlohmann::json> json_lines(const std::string& out) {
+  std::vector<nlohmann::json> events;
+  std::size_t at = 0;
+  while (at < out.size()) {
+    const std::size_t end = out.find('\n', at);
+    EXPECT_NE(end, std::string::npos) << "unterminated last line: " << out.substr(at);
+    const std::string line = out.substr(at, end == std::string::npos ? end : end - at);
+    nlohmann::json event = nlohmann::json::parse(line, nullptr, false);
+    EXPECT_FALSE(event.is_discarded()) << "not JSON: " << line;
+    EXPECT_TRUE(event.is_object() && event.contains("event")) << line;
+    events.push_back(std::move(event));
+    if (end == std::string::npos) break;
+    at = end + 1;
+  }
+  return events;
+}
+
+std::vector<nlohmann::json> events_named(const std::vector<nlohmann::json>& events,
+                                         const std::string& name) {
+  std::vector<nlohmann::json> out;
+  for (const nlohmann::json& e : events)
+    if (e["event"] == name) out.push_back(e);
+  return out;
+}
+
+TEST(CliPlay, JsonIsATranscriptOfJsonLines) {
+  // nim:1 + nim:2: hint (1: nim:2 -> nim:1), a bad line, the hint played, the computer's lost
+  // reply, the human's last move: the human wins.
+  const RunResult r = run_grundy({"play", "nim:1 + nim:2", "--json"},
+                                 std::string("hint\nx\n1: nim:2 -> nim:1\n1\n"));
+  expect_success(r);
+  const std::vector<nlohmann::json> events = json_lines(r.out);
+  ASSERT_GE(events.size(), 3u) << r.out;
+  EXPECT_EQ(events.front(), nlohmann::json::parse(
+                                R"({"event": "start", "sum": "nim:1 + nim:2", "play": "normal",
+                                    "first": "human"})"));
+  EXPECT_EQ(events.back(),
+            nlohmann::json::parse(R"({"event": "end", "winner": "human", "reason": "no_move"})"));
+
+  const nlohmann::json& first = events[1];
+  EXPECT_EQ(first["event"], "position");
+  EXPECT_EQ(first["position"], "nim:1 + nim:2");
+  EXPECT_EQ(first["to_move"], "human");
+  EXPECT_EQ(first["move_count"], 3);
+  EXPECT_EQ(first["moves_truncated"], false);
+  ASSERT_EQ(first["moves"].size(), 3u);
+  EXPECT_EQ(first["moves"][0],
+            nlohmann::json::parse(R"({"number": 1, "component": 0, "from": "nim:1", "to": "0"})"));
+
+  const auto hints = events_named(events, "hint");
+  ASSERT_EQ(hints.size(), 1u);
+  EXPECT_EQ(hints[0], nlohmann::json::parse(R"({"event": "hint", "verdict": "win", "move":
+                          {"component": 1, "from": "nim:2", "to": "nim:1"}})"));
+  const auto rejected = events_named(events, "rejected");
+  ASSERT_EQ(rejected.size(), 1u);
+  EXPECT_EQ(rejected[0]["input"], "x");
+
+  const auto moves = events_named(events, "move");
+  ASSERT_EQ(moves.size(), 3u) << r.out;
+  EXPECT_EQ(moves[0], nlohmann::json::parse(R"({"event": "move", "player": "human",
+                          "component": 1, "from": "nim:2", "to": "nim:1"})"));
+  EXPECT_EQ(moves[1]["player"], "computer");
+  EXPECT_EQ(moves[1]["verdict"], "loss");
+  EXPECT_EQ(moves[2]["player"], "human");
+  const auto positions = events_named(events, "position");
+  // The last position: nothing left, the computer to move (no moves listed for it).
+  EXPECT_EQ(positions.back()["position"], "0");
+  EXPECT_EQ(positions.back()["to_move"], "computer");
+  EXPECT_FALSE(positions.back().contains("moves"));
+  // Every line read is answered by events that end with the human to move (input awaited) or
+  // with the end: the position after the hint, after the rejected line, after each move.
+  std::size_t awaiting = 0;
+  for (const nlohmann::json& p : positions) awaiting += p["to_move"] == "human";
+  EXPECT_EQ(awaiting, 4u) << r.out;
+}
+
+TEST(CliPlay, JsonTranscriptOfADrawAndOfAQuit) {
+  // loopy.txt from b, computer first: it keeps the draw until b comes back a third time.
+  const std::string g = graph_game("loopy.txt");
+  const RunResult draw =
+      run_grundy({"play", g + ":b", "--computer-first", "--json"}, first_moves(50));
+  expect_success(draw);
+  const std::vector<nlohmann::json> events = json_lines(draw.out);
+  ASSERT_FALSE(events.empty());
+  EXPECT_EQ(events.back(),
+            nlohmann::json::parse(R"({"event": "end", "winner": null, "reason": "repetition"})"));
+  for (const nlohmann::json& m : events_named(events, "move")) {
+    if (m["player"] == "computer") {
+      EXPECT_EQ(m["verdict"], "draw") << m;
+    }
+  }
+  const RunResult quit = run_grundy({"play", "nim:3", "--json"}, std::string("undo\nquit\n"));
+  expect_success(quit);
+  const std::vector<nlohmann::json> quit_events = json_lines(quit.out);
+  ASSERT_FALSE(quit_events.empty());
+  EXPECT_EQ(events_named(quit_events, "undo").at(0)["undone"], false);
+  EXPECT_EQ(quit_events.back(),
+            nlohmann::json::parse(R"({"event": "end", "winner": null, "reason": "quit"})"));
+  const RunResult eof = run_grundy({"play", "nim:3", "--json"}, std::string(""));
+  expect_success(eof);
+  EXPECT_EQ(json_lines(eof.out).back(),
+            nlohmann::json::parse(R"({"event": "end", "winner": null, "reason": "end_of_input"})"));
 }
 
 TEST(CliPlay, BadSumIsAnError) {

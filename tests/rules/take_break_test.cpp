@@ -100,5 +100,41 @@ TEST(TakeBreakOptions, ThreeHeaps) {
             (std::set<std::vector<std::uint64_t>>{{1, 1, 3}, {1, 2, 2}}));
 }
 
+TEST(TakeBreakOptions, IsOptionAgreesWithEnumeration) {
+  // Every multiset of at most three parts with a total up to n, against the options enumerated.
+  std::vector<TakeBreakCode> codes{parse("0.77"),     parse("0.07"), parse("4.07"),
+                                   parse("0.137"),    parse("0.1"),  parse("0.8", true),
+                                   parse("C.F", true)};
+  codes.push_back(TakeBreakCode{.digits = {kLeaveTwo}, .unequal_split = true});
+  for (const TakeBreakCode& code : codes) {
+    for (std::uint64_t n = 0; n <= 9; ++n) {
+      const std::set<std::vector<std::uint64_t>> options = options_of(code, n);
+      std::vector<std::vector<std::uint64_t>> candidates{{}};
+      for (std::uint64_t a = 0; a <= n + 1; ++a) {
+        candidates.push_back({a});
+        for (std::uint64_t b = a; a + b <= n + 1; ++b) {
+          candidates.push_back({a, b});
+          for (std::uint64_t c = b; a + b + c <= n + 1; ++c) candidates.push_back({a, b, c});
+        }
+      }
+      for (const std::vector<std::uint64_t>& parts : candidates) {
+        std::vector<Position> positions;
+        for (std::uint64_t x : parts) positions.push_back({x, 0});
+        EXPECT_EQ(is_take_break_option(code, n, positions), options.count(parts) == 1)
+            << format_take_break_code(code) << " n=" << n << " parts=" << parts.size();
+      }
+    }
+  }
+  // Parts out of order, a second coordinate, or totals past 2^64 are not options.
+  const TakeBreakCode kayles = parse("0.77");
+  EXPECT_FALSE(is_take_break_option(kayles, 5, std::vector<Position>{{3, 0}, {1, 0}}));
+  EXPECT_FALSE(is_take_break_option(kayles, 5, std::vector<Position>{{4, 1}}));
+  const std::uint64_t big = std::uint64_t{1} << 63;
+  EXPECT_FALSE(is_take_break_option(parse("0.8", true), big,
+                                    std::vector<Position>{{big, 0}, {big, 0}, {big, 0}}));
+  EXPECT_TRUE(is_take_break_option(kayles, 1000000000000,
+                                   std::vector<Position>{{400000, 0}, {999999599998, 0}}));
+}
+
 }  // namespace
 }  // namespace grundy

@@ -15,6 +15,7 @@
 
 #include "grundy/solve/evaluator.hpp"
 #include "grundy/solve/graph_solver.hpp"
+#include "grundy/solve/loopy_value.hpp"
 #include "grundy/solve/misere_solver.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
@@ -348,6 +349,66 @@ TEST(LoopyGraph, TheMoveToPlayWinsRandomLoopySums) {
   }
   EXPECT_GT(games, 100u);
   EXPECT_GT(first_listed_kept_going, 0u);
+}
+
+TEST(LoopyGraph, SmithsRuleAsExplainStatesIt) {
+  // explain checks every loopy value by Smith's rule: the value is the mex m of the finite option
+  // values when every infinite option has an option of value m, else infinite. It must hold for
+  // every vertex of random loopy graphs, with escape sets seen through a value source.
+  std::mt19937_64 rng(17);
+  for (int trial = 0; trial < 200; ++trial) {
+    TempGraph file;
+    random_graph(rng, 1 + rng() % 9, file.path());
+    const auto game = std::make_shared<GraphGame>(file.path());
+    const LoopyValues values = generalised_sprague_grundy(*game);
+    Evaluator source(game, Limits{});
+    for (std::size_t u = 0; u < game->vertex_count(); ++u) {
+      const Position p{u, 0};
+      const std::vector<Value> k = escape_set(*game, {&p, 1}, source);
+      EXPECT_EQ(k, escape_set(*game, values.gamma, u)) << trial << ' ' << u;
+      Value m = 0;
+      while (std::count(k.begin(), k.end(), m)) ++m;
+      bool irreversible = false;
+      for_each_option(*game, p, [&](std::span<const Position> parts) {
+        if (option_value(parts, source) != kInfiniteValue) return;
+        const std::vector<Value> kv = escape_set(*game, parts, source);
+        irreversible = irreversible || std::count(kv.begin(), kv.end(), m) == 0;
+      });
+      EXPECT_EQ(values.gamma[u], irreversible ? kInfiniteValue : m) << trial << ' ' << u;
+    }
+  }
+}
+
+TEST(LoopyGraph, EscapeSetsOfSumsFollowSmithsSumRule) {
+  // The escape set of u + v (parts of one graph) through a value source, against Smith's values
+  // of the product graph computed directly: the finite values of (u, v)'s followers there.
+  std::mt19937_64 rng(18);
+  for (int trial = 0; trial < 60; ++trial) {
+    TempGraph file, product_file;
+    const Adjacency a = random_graph(rng, 1 + rng() % 6, file.path());
+    const Adjacency ab = product(a, a);
+    {
+      std::ofstream out(product_file.path());
+      for (std::size_t x = 0; x < ab.size(); ++x) {
+        out << 'p' << x << '\n';
+        for (std::size_t y : ab[x]) out << 'p' << x << " p" << y << '\n';
+      }
+    }
+    const auto game = std::make_shared<GraphGame>(file.path());
+    const GraphGame pg(product_file.path());
+    const LoopyValues pv = generalised_sprague_grundy(pg);
+    Evaluator source(game, Limits{});
+    for (std::size_t u = 0; u < a.size(); ++u) {
+      for (std::size_t v = 0; v < a.size(); ++v) {
+        const std::vector<Position> parts{parse_position(*game, "v" + std::to_string(u)),
+                                          parse_position(*game, "v" + std::to_string(v))};
+        const std::size_t x = parse_position(pg, "p" + std::to_string(u * a.size() + v)).x;
+        EXPECT_EQ(escape_set(*game, parts, source), escape_set(pg, pv.gamma, x))
+            << trial << ' ' << u << ' ' << v;
+        EXPECT_EQ(option_value(parts, source), pv.gamma[x]) << trial << ' ' << u << ' ' << v;
+      }
+    }
+  }
 }
 
 TEST(LoopyGraph, KnownValues) {

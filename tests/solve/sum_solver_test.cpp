@@ -231,5 +231,30 @@ TEST(SumSolver, RandomSumsOfTheNewFamiliesAgreeWithBruteForce) {
   }
 }
 
+TEST(SumSolver, LaterPositionsOfAGameShareItsSource) {
+  // Play moves from one sum to the next: each game keeps its source (and the tables it built),
+  // and a game not seen before gets its own.
+  const Sum sum = parse_sum("0.07:30 + nim:4");
+  std::size_t made = 0;
+  SumEvaluators evaluators(sum,
+                           [&](std::shared_ptr<const Game> game) -> std::unique_ptr<ValueSource> {
+                             ++made;
+                             return std::make_unique<Evaluator>(std::move(game), Limits{});
+                           });
+  EXPECT_EQ(made, 2u);
+  const Sum after = after_move(sum, Move{0, {{3, 0}, {25, 0}}});
+  const std::vector<ValueSource*> sources = evaluators.sources_for(after);
+  ASSERT_EQ(sources.size(), 3u);
+  EXPECT_EQ(sources[0], evaluators.sources()[0]);
+  EXPECT_EQ(sources[1], evaluators.sources()[0]);
+  EXPECT_EQ(sources[2], evaluators.sources()[1]);
+  EXPECT_EQ(made, 2u);
+  EXPECT_EQ(solve_sum(after, sources, 5).nim_sum, (1u ^ 0u ^ 4u));  // g(3) = 1, g(25) = 0
+  Sum more = after;
+  more.components.push_back(parse_sum("sub(1,3):4").components[0]);
+  EXPECT_EQ(evaluators.sources_for(more).size(), 4u);
+  EXPECT_EQ(made, 3u);
+}
+
 }  // namespace
 }  // namespace grundy

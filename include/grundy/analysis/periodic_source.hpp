@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "grundy/analysis/period_cache.hpp"
 #include "grundy/analysis/periodicity.hpp"
@@ -52,6 +53,11 @@ class PeriodicSource final : public ValueSource {
   Value value(const Position& p) override;
   OptionSearch options_with_value(const Position& p, Value target, std::size_t limit,
                                   OptionVisitor& visit) override;
+  /// Heaps of a take-and-break game beyond the table, once a period is proven: counted per residue
+  /// through the period (take_break_option_value_counts).
+  std::optional<std::vector<ValueCount>> option_value_counts(const Position& p) override;
+  /// The proven period the values beyond the table come from, when one is proven so far.
+  const Periodicity* periodicity() const { return periodicity_ ? &*periodicity_ : nullptr; }
   /// Progress of long table extensions (the searches included).
   void set_progress(DenseSolver::Progress progress) {
     if (sparse_) sparse_->set_progress(progress);

@@ -33,6 +33,12 @@ struct TakeBreakCode {
 /// once (different k leave different totals; within one k the parts are enumerated sorted).
 void take_break_options(const TakeBreakCode& code, std::uint64_t n, OptionVisitor& visit);
 
+/// Whether `parts` (in non-decreasing order, as take_break_options gives them) is an option of a
+/// heap of n tokens under `code`, in O(parts) without enumerating: the move removes
+/// k = n - (the parts' total) tokens, and digits[k] must allow leaving that many non-empty heaps.
+bool is_take_break_option(const TakeBreakCode& code, std::uint64_t n,
+                          std::span<const Position> parts);
+
 /// Parses `D.DDD...` from `in`: octal digits (0-7) or, with `hexadecimal`, 0-9 and A-F. The digit
 /// before the point may be 0 or 4 (8 or C too in hexadecimal).
 TakeBreakCode parse_take_break_code(Scanner& in, bool hexadecimal);

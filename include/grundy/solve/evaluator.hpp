@@ -54,8 +54,19 @@ class SumEvaluators {
   /// Sources made by `make` (e.g. period-aware ones from the analysis layer).
   SumEvaluators(const Sum& sum, const Factory& make);
   std::span<ValueSource* const> sources() const noexcept { return sources_; }
+  /// The sources for another sum (a position reached by play from the first, say): one per
+  /// component, the same source for the same game as before, so values found once (tables,
+  /// periods) serve every later position; a game not seen yet gets a new source. The positions
+  /// are announced to the sources first (prepare).
+  std::vector<ValueSource*> sources_for(const Sum& sum);
 
  private:
+  /// Gives each component of `sum` its game's source (made when missing) and prepares them.
+  std::vector<ValueSource*> assign(const Sum& sum);
+
+  Factory make_;
+  /// The games served, kept alive so that no other game can take the address of one.
+  std::vector<std::shared_ptr<const Game>> games_;
   std::map<const Game*, std::unique_ptr<ValueSource>> by_game_;
   std::vector<ValueSource*> sources_;
 };

@@ -7,6 +7,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "grundy/core/value.hpp"
 #include "grundy/rules/game.hpp"
@@ -19,6 +20,13 @@ struct OptionSearch {
   bool answered = false;               ///< false: the caller should enumerate the options itself
   std::optional<std::uint64_t> count;  ///< how many options have that value, when known
   std::string count_unknown_reason;    ///< why `count` is missing
+};
+
+/// How many options of a position have one value.
+struct ValueCount {
+  Value value = 0;
+  std::uint64_t count = 0;
+  friend bool operator==(const ValueCount&, const ValueCount&) = default;
 };
 
 class ValueSource {
@@ -35,6 +43,13 @@ class ValueSource {
                                           OptionVisitor& visit) {
     (void)p, (void)target, (void)limit, (void)visit;
     return {};
+  }
+  /// For positions too large to enumerate: how many options of `p` have each value, by increasing
+  /// value (values no option has are left out); nothing when the source cannot tell, and the
+  /// caller should enumerate the options itself.
+  virtual std::optional<std::vector<ValueCount>> option_value_counts(const Position& p) {
+    (void)p;
+    return std::nullopt;
   }
 };
 

@@ -12,6 +12,7 @@
 #include "grundy/core/error.hpp"
 #include "grundy/core/sequence_file.hpp"
 #include "grundy/solve/graph_solver.hpp"
+#include "grundy/solve/loopy_value.hpp"
 #include "grundy/spec/parser.hpp"
 
 namespace grundy::cli {
@@ -54,23 +55,7 @@ Position parse_position_argument(const Game& game, const std::string& text) {
 
 /// `inf{0,2}`: an infinite loopy value and its escape set, the finite values of its options.
 std::string infinite_value_text(const Game& game, ValueSource& values, const Position& p) {
-  std::vector<Value> escapes;
-  for_each_option(game, p, [&](std::span<const Position> parts) {
-    Value v = 0;
-    for (const Position& part : parts) {
-      const Value w = values.value(part);
-      if (w == kInfiniteValue) return;
-      v ^= w;
-    }
-    escapes.push_back(v);
-  });
-  std::sort(escapes.begin(), escapes.end());
-  escapes.erase(std::unique(escapes.begin(), escapes.end()), escapes.end());
-  std::string text = "inf{";
-  for (std::size_t i = 0; i < escapes.size(); ++i) {
-    text += (i ? "," : "") + std::to_string(escapes[i]);
-  }
-  return text + "}";
+  return format_infinite_value(escape_set(game, std::span<const Position>(&p, 1), values));
 }
 
 int run_value(const ValueArgs& args) {

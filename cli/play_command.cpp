@@ -11,9 +11,11 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/rules/coin_turning.hpp"
 #include "grundy/solve/misere_solver.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
+#include "search_progress.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -78,12 +80,21 @@ class Oracle {
     options_.max_states = max_states;
     options_.limits = limits;
     options_.max_moves = 1u << 20;
+    options_.progress = terminal_search_progress("play");
+    memo_ = std::make_unique<SumSearch>(options_);
+  }
+
+  /// Misère play has no fallback: a game whose search passes the budget by its bound is refused
+  /// before it starts (every later position's states are among the first's).
+  void require_within_budget(const Sum& sum) {
+    if (play_ == Play::misere) memo_->require_within_budget(sum);
   }
 
   /// The move to play from `sum` (which has moves), and what it achieves.
   std::pair<Move, Verdict> choose(const Sum& sum, const std::vector<Move>& moves) {
+    const SearchProgressLine line;
     try {
-      const SearchSolution here = solve_by_search(sum, options_);
+      const SearchSolution here = search(sum);
       if (here.outcome == Outcome::N) {
         // Hurry: the winning move whose position has the least remoteness.
         return {
@@ -94,7 +105,7 @@ class Oracle {
       // as possible.
       if (here.outcome == Outcome::D) {
         for (const Move& m : moves) {
-          if (solve_by_search(after_move(sum, m), options_).outcome == Outcome::D) {
+          if (search(after_move(sum, m)).outcome == Outcome::D) {
             return {m, Verdict::draw};
           }
         }
@@ -102,6 +113,9 @@ class Oracle {
       return {best(sum, moves, [](std::uint64_t r, std::uint64_t b) { return r > b; }),
               Verdict::loss};
     } catch (const ResourceError&) {
+      // A search refused part-way (no bound was found) leaves states that count against the
+      // budget: start the next one afresh.
+      memo_ = std::make_unique<SumSearch>(options_);
       if (play_ == Play::misere) throw;
     }
     // The sum solver's move to play makes progress in loopy games too (Smith's counter), so the
@@ -127,7 +141,7 @@ class Oracle {
     Move chosen = candidates.front();
     std::optional<std::uint64_t> chosen_r;
     for (const Move& m : candidates) {
-      const std::uint64_t r = solve_by_search(after_move(sum, m), options_).remoteness;
+      const std::uint64_t r = search(after_move(sum, m)).remoteness;
       if (!chosen_r || better(r, *chosen_r)) {
         chosen = m;
         chosen_r = r;
@@ -136,8 +150,13 @@ class Oracle {
     return chosen;
   }
 
+  /// The exact search, with one memo for the whole game: the options of a position, and the
+  /// later positions, are among the states already searched.
+  SearchSolution search(const Sum& sum) { return memo_->solve(sum); }
+
   Play play_;
   SearchOptions options_;
+  std::unique_ptr<SumSearch> memo_;
 };
 
 /// A position with the player to move, the same whatever the order of its components: for the
@@ -162,11 +181,14 @@ int run_play(const PlayArgs& args) {
   } catch (const SpecError&) {
     rethrow_with_context("spec", args.sum);
   }
+  // The position shown is the actual rows of coin-turning games (a head turned twice is tails).
+  sum = actual_rows(sum);
   const std::uint64_t max_states =
       parse_number_option("--max-states", args.max_states, kMaxCoordinate);
   const std::uint64_t list = parse_number_option("--list", args.list, 100000);
   const Play play = args.misere ? Play::misere : Play::normal;
   Oracle oracle(play, max_states, args.common.limits());
+  oracle.require_within_budget(sum);
   const bool interactive = isatty(STDIN_FILENO) != 0;
   struct Before {
     Sum sum;
@@ -203,7 +225,7 @@ int run_play(const PlayArgs& args) {
                     : verdict == Verdict::draw ? " (it cannot force a win; it keeps the draw)"
                                                : " (it cannot force a win)")
                 << '\n';
-      sum = after_move(sum, move);
+      sum = actual_rows(after_move(sum, move));
       human_to_move = true;
       new_position = true;
       continue;
@@ -270,7 +292,7 @@ int run_play(const PlayArgs& args) {
       continue;
     }
     history.push_back({sum, trail.size() - 1});
-    sum = after_move(sum, *chosen);
+    sum = actual_rows(after_move(sum, *chosen));
     std::cout << "you: " << describe(history.back().sum, *chosen) << '\n';
     human_to_move = false;
     new_position = true;

@@ -429,7 +429,10 @@ class Search {
 
   /// The id of the state holding `components` (canonical), adding it when new.
   std::uint32_t intern_state(std::span<const std::uint32_t> components) {
-    const std::uint64_t h = hash_of(components);
+    return intern_state(components, hash_of(components));
+  }
+
+  std::uint32_t intern_state(std::span<const std::uint32_t> components, std::uint64_t h) {
     std::size_t slot = find_slot(components, h);
     if (slots_[slot] != 0) return static_cast<std::uint32_t>(slots_[slot] - 1);
     if (state_count() >= options_.max_states || state_count() >= kMaxIds) refuse();
@@ -488,9 +491,23 @@ class Search {
       expand(c);
       for (std::uint64_t o = first_option_[c]; o < first_option_[c] + option_count_[c]; ++o) {
         build_child(current_, c, o);
-        out.push_back(intern_state(child_));
+        batch_begin_.push_back(batch_.size());
+        batch_.insert(batch_.end(), child_.begin(), child_.end());
+        batch_hash_.push_back(hash_of(child_));
+        __builtin_prefetch(&slots_[batch_hash_.back() & (slots_.size() - 1)]);
       }
     }
+    // The table is looked up once the children are built, so that the slots' cache misses
+    // overlap.
+    batch_begin_.push_back(batch_.size());
+    for (std::size_t k = 0; k + 1 < batch_begin_.size(); ++k) {
+      const std::span<const std::uint32_t> child(batch_.data() + batch_begin_[k],
+                                                 batch_.data() + batch_begin_[k + 1]);
+      out.push_back(intern_state(child, batch_hash_[k]));
+    }
+    batch_.clear();
+    batch_begin_.clear();
+    batch_hash_.clear();
   }
 
   void push_frame(std::uint32_t s) {
@@ -714,6 +731,10 @@ class Search {
   std::vector<std::uint32_t> root_;
   std::vector<std::uint32_t> current_;
   std::vector<std::uint32_t> child_;
+  // The children of one state before they are looked up: components, offsets, hashes.
+  std::vector<std::uint32_t> batch_;
+  std::vector<std::size_t> batch_begin_;
+  std::vector<std::uint64_t> batch_hash_;
 };
 
 }  // namespace detail

@@ -67,7 +67,8 @@ struct SearchSolution {
   /// Remoteness (Steinhaus; Winning Ways ch. 9): the number of moves of perfect play when the
   /// winner hurries and the loser delays. 0 for a sum with no move; otherwise, from a position
   /// with a losing option, 1 + the least remoteness of a losing option, else 1 + the largest
-  /// remoteness of any option. Even remoteness means the player to move loses.
+  /// remoteness of any option. Even remoteness means the player to move loses under normal play,
+  /// and wins under misère play (by induction: a sum with no move has remoteness 0).
   std::uint64_t remoteness = 0;
   /// The first `max_moves` winning moves (moves to a position that is lost for the player to
   /// move), by component index and then by what they leave.

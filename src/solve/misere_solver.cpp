@@ -46,9 +46,8 @@ std::optional<std::uint64_t> count_within_weight(std::span<const std::uint64_t> 
                                                  std::uint64_t budget, bool sets) {
   std::uint64_t items = 0;
   for (std::uint64_t w : weights) items += w <= budget ? 1 : 0;
-  if (budget >= kMaxEstimateWork || saturating_mul(items, budget + 1) > kMaxEstimateWork) {
-    return std::nullopt;
-  }
+  const std::uint64_t cells = saturating_mul(items, budget + 1);
+  if (budget >= kMaxEstimateWork || cells > kMaxEstimateWork) return std::nullopt;
   std::vector<std::uint64_t> count(budget + 1, 0);  // count[t]: total weight exactly t
   count[0] = 1;
   for (std::uint64_t w : weights) {

@@ -316,8 +316,9 @@ Runner add_play_command(CLI::App& app) {
   cmd->add_flag("--misere", args->misere, "Misère play: the player who cannot move wins");
   cmd->add_flag("--computer-first", args->computer_first, "The computer moves first");
   cmd->add_option("--max-states", args->max_states,
-                  "Positions the exact search may store per decision (default 200000); beyond "
-                  "it, normal play falls back to Grundy values");
+                  "Positions the exact search may store, one memo for the game (default "
+                  "200000); beyond it, normal play falls back to Grundy values and misère play "
+                  "is refused");
   cmd->add_option("--list", args->list, "List at most N moves (default 40)");
   add_common_options(*cmd, args->common);
   return [args] { return run_play(*args); };

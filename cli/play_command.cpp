@@ -14,11 +14,13 @@
 #include "common.hpp"
 #include "grundy/analysis/value_sources.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/rules/coin_turning.hpp"
 #include "grundy/rules/take_break.hpp"
 #include "grundy/solve/loopy_value.hpp"
 #include "grundy/solve/misere_solver.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
+#include "search_progress.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -99,12 +101,21 @@ class Oracle {
     options_.max_states = max_states;
     options_.limits = limits;
     options_.max_moves = 1u << 20;
+    options_.progress = terminal_search_progress("play");
+    memo_ = std::make_unique<SumSearch>(options_);
+  }
+
+  /// Misère play has no fallback: a game whose search passes the budget by its bound is refused
+  /// before it starts (every later position's states are among the first's).
+  void require_within_budget(const Sum& sum) {
+    if (play_ == Play::misere) memo_->require_within_budget(sum);
   }
 
   /// The move to play from `sum` (which has moves), and what it achieves.
   std::pair<Move, Verdict> choose(const Sum& sum, const std::vector<Move>& moves) {
+    const SearchProgressLine line;
     try {
-      const SearchSolution here = solve_by_search(sum, options_);
+      const SearchSolution here = search(sum);
       if (here.outcome == Outcome::N) {
         // Hurry: the winning move whose position has the least remoteness.
         return {
@@ -115,7 +126,7 @@ class Oracle {
       // as possible.
       if (here.outcome == Outcome::D) {
         for (const Move& m : moves) {
-          if (solve_by_search(after_move(sum, m), options_).outcome == Outcome::D) {
+          if (search(after_move(sum, m)).outcome == Outcome::D) {
             return {m, Verdict::draw};
           }
         }
@@ -123,6 +134,9 @@ class Oracle {
       return {best(sum, moves, [](std::uint64_t r, std::uint64_t b) { return r > b; }),
               Verdict::loss};
     } catch (const ResourceError&) {
+      // A search refused part-way (no bound was found) leaves states that count against the
+      // budget: start the next one afresh.
+      memo_ = std::make_unique<SumSearch>(options_);
       if (play_ == Play::misere) throw;
     }
     // The sum solver's move to play makes progress in loopy games too (Smith's counter), so the
@@ -149,7 +163,7 @@ class Oracle {
     Move chosen = candidates.front();
     std::optional<std::uint64_t> chosen_r;
     for (const Move& m : candidates) {
-      const std::uint64_t r = solve_by_search(after_move(sum, m), options_).remoteness;
+      const std::uint64_t r = search(after_move(sum, m)).remoteness;
       if (!chosen_r || better(r, *chosen_r)) {
         chosen = m;
         chosen_r = r;
@@ -158,8 +172,13 @@ class Oracle {
     return chosen;
   }
 
+  /// The exact search, with one memo for the whole game: the options of a position, and the
+  /// later positions, are among the states already searched.
+  SearchSolution search(const Sum& sum) { return memo_->solve(sum); }
+
   Play play_;
   SearchOptions options_;
+  std::unique_ptr<SumSearch> memo_;
   SumEvaluators values_;
 };
 
@@ -445,6 +464,8 @@ int run_play(const PlayArgs& args) {
   } catch (const SpecError&) {
     rethrow_with_context("spec", args.sum);
   }
+  // The position shown is the actual rows of coin-turning games (a head turned twice is tails).
+  sum = actual_rows(sum);
   const std::uint64_t max_states =
       parse_number_option("--max-states", args.max_states, kMaxCoordinate);
   const std::uint64_t list = parse_number_option("--list", args.list, 100000);
@@ -453,6 +474,7 @@ int run_play(const PlayArgs& args) {
       args.common, args.no_cache, parse_number_option("--max", args.max, kMaxCoordinate));
   Oracle oracle(play, max_states, args.common.limits(),
                 value_sources(values, terminal_progress("play")));
+  oracle.require_within_budget(sum);
   Transcript out(args.common.json, list);
   const bool interactive = isatty(STDIN_FILENO) != 0;
   struct Before {
@@ -487,7 +509,7 @@ int run_play(const PlayArgs& args) {
       const auto [move, verdict] = oracle.choose(sum, moves.moves);
       end_progress();
       out.computer_move(sum, move, verdict);
-      sum = after_move(sum, move);
+      sum = actual_rows(after_move(sum, move));
       human_to_move = true;
       new_position = true;
       continue;
@@ -531,7 +553,7 @@ int run_play(const PlayArgs& args) {
       continue;
     }
     history.push_back({sum, trail.size() - 1});
-    sum = after_move(sum, *chosen);
+    sum = actual_rows(after_move(sum, *chosen));
     out.human_move(history.back().sum, *chosen);
     human_to_move = false;
     new_position = true;
@@ -557,8 +579,9 @@ Runner add_play_command(CLI::App& app) {
   cmd->add_flag("--misere", args->misere, "Misère play: the player who cannot move wins");
   cmd->add_flag("--computer-first", args->computer_first, "The computer moves first");
   cmd->add_option("--max-states", args->max_states,
-                  "Positions the exact search may store per decision (default 200000); beyond "
-                  "it, normal play falls back to Grundy values");
+                  "Positions the exact search may store, one memo for the game (default "
+                  "200000); beyond it, normal play falls back to Grundy values and misère play "
+                  "is refused");
   cmd->add_option("--list", args->list, "List at most N moves (default 40)");
   add_common_options(*cmd, args->common);
   cmd->get_option("--json")->description(

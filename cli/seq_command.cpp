@@ -14,6 +14,7 @@
 #include "grundy/solve/misere_solver.hpp"
 #include "grundy/spec/parser.hpp"
 #include "plot.hpp"
+#include "search_progress.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -239,6 +240,17 @@ int run_seq(const SeqArgs& args) {
     throw Error("--format " + args.format + " does not go with --misere (genus sequences)");
   }
   if (!args.plot.empty()) check_plot_path(args.plot);
+  std::optional<GenusCalculator> genera;
+  if (args.misere) {
+    // Refused before any value is computed when the genus of the last heap alone passes the
+    // budget by its bound.
+    SearchOptions options;
+    options.max_states = parse_number_option("--max-states", args.max_states, kMaxCoordinate);
+    options.limits = args.common.limits();
+    options.progress = terminal_search_progress("seq");
+    genera.emplace(game, options);
+    genera->require_within_budget(Position{to, 0});
+  }
   // Values come from the sparse-space engine or the dense table, and past a proven period from
   // the period.
   PeriodicSource evaluator(game, period_options(args.common, args.no_cache, max_values));
@@ -249,17 +261,14 @@ int run_seq(const SeqArgs& args) {
   if (args.misere) {
     // The genus sequence: g^{gamma0 gamma1 ...} per heap (misere_solver.hpp), text `0^120`,
     // JSON [g, [gamma0, gamma1, ...]].
-    SearchOptions options;
-    options.max_states = parse_number_option("--max-states", args.max_states, kMaxCoordinate);
-    options.limits = args.common.limits();
-    GenusCalculator genera(game, options);
+    const SearchProgressLine line;
     std::string out;
     if (args.common.json) {
       out += "{\"game\":" + dump_json(game->name()) + ",\"from\":" + dump_json(json_number(from)) +
              ",\"to\":" + dump_json(json_number(to)) + ",\"play\":\"misere\",\"genus\":[";
     }
     for (std::uint64_t n = from;; ++n) {
-      const Genus genus = genera.genus(Position{n, 0}, evaluator.value(Position{n, 0}));
+      const Genus genus = genera->genus(Position{n, 0}, evaluator.value(Position{n, 0}));
       if (n != from) out += args.common.json ? ',' : ' ';
       if (args.common.json) {
         nlohmann::ordered_json gammas = nlohmann::ordered_json::array();
@@ -269,12 +278,14 @@ int run_seq(const SeqArgs& args) {
         out += format_genus(genus);
       }
       if (out.size() > (1u << 16)) {
+        end_search_progress();
         std::cout << out;
         out.clear();
       }
       if (n == to) break;
     }
     out += args.common.json ? "]}\n" : "\n";
+    end_search_progress();
     std::cout << out;
     return 0;
   }

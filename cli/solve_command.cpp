@@ -11,6 +11,7 @@
 #include "grundy/solve/misere_solver.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
+#include "search_progress.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -34,7 +35,9 @@ void note_unknown_count(const SumSolution& solution) {
 }
 
 /// Misère play, or remoteness under either convention: the answers that need a search over the
-/// sum's positions rather than Grundy values. Misère Nim alone has a closed form.
+/// sum's positions rather than Grundy values (of the actual rows, for coin-turning games).
+/// Misère Nim alone has a closed form. A search beyond --max-states by its bound is refused at
+/// once; a long one shows its progress on a terminal.
 SearchSolution search(const Sum& sum, const SolveArgs& args, std::size_t max_moves) {
   if (args.misere && !args.remoteness && is_nim_sum(sum)) return solve_misere_nim(sum, max_moves);
   SearchOptions options;
@@ -42,6 +45,8 @@ SearchSolution search(const Sum& sum, const SolveArgs& args, std::size_t max_mov
   options.max_states = parse_number_option("--max-states", args.max_states, kMaxCoordinate);
   options.limits = args.common.limits();
   options.max_moves = max_moves;
+  options.progress = terminal_search_progress("solve");
+  const SearchProgressLine line;
   return solve_by_search(sum, options);
 }
 

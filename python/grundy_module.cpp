@@ -3,9 +3,12 @@
 #include <pybind11/functional.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -192,6 +195,24 @@ py::dict period(const std::string& spec, std::uint64_t max_values) {
   return doc;
 }
 
+/// Progress of a long search: Ctrl-C is honoured (KeyboardInterrupt), and on a terminal a line
+/// on stderr says how far the search has come, as the command's does.
+/// `drawn` says whether the line must be cleared.
+std::function<void(const SearchProgress&)> search_progress(bool& drawn) {
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  return [terminal, &drawn](const SearchProgress& p) {
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    if (!terminal) return;
+    drawn = true;
+    const std::string bound = p.bound ? "bound " + std::to_string(*p.bound) + ", " : "";
+    std::fprintf(stderr,
+                 "\rgrundy.solve: %llu positions of the sum searched (%smax_states %llu)   ",
+                 static_cast<unsigned long long>(p.states), bound.c_str(),
+                 static_cast<unsigned long long>(p.max_states));
+    std::fflush(stderr);
+  };
+}
+
 /// A sum given as text (`"nim:3 + 0.07:20"`) or as a list of (game, position) pairs, a game being
 /// a spec or a grundy.Game.
 py::dict solve(const py::object& sum_argument, bool misere, std::size_t max_moves,
@@ -206,6 +227,9 @@ py::dict solve(const py::object& sum_argument, bool misere, std::size_t max_move
       throw_in_context("spec", text, e);
     }
   } else {
+    // Equal specs share one game object, as in parse_sum: the searches tell games apart by
+    // object, and the heads of one coin-turning row must meet in one game.
+    std::map<std::string, std::shared_ptr<const Game>> by_spec;
     for (py::handle item : sum_argument) {
       const py::tuple pair = py::reinterpret_borrow<py::object>(item).cast<py::tuple>();
       if (pair.size() != 2) throw py::value_error("a sum component is a (game, position) pair");
@@ -214,9 +238,20 @@ py::dict solve(const py::object& sum_argument, bool misere, std::size_t max_move
         custom[g.game.get()] = &g;
         sum.components.push_back({g.game, g.game->intern(pair[1])});
       } else {
-        auto game = parse_game_argument(pair[0].cast<std::string>());
+        const std::string spec = pair[0].cast<std::string>();
+        std::shared_ptr<const Game> game;
+        if (const auto it = by_spec.find(spec); it != by_spec.end()) {
+          game = it->second;
+        } else {
+          game = parse_game_argument(spec);
+          if (const auto same = by_spec.find(game->name()); same != by_spec.end()) {
+            game = same->second;
+          }
+          by_spec.emplace(spec, game);
+          by_spec.emplace(game->name(), game);
+        }
         const Position p = parse_position_argument(*game, pair[1]);
-        sum.components.push_back({std::move(game), p});
+        sum.components.push_back({game, p});
       }
     }
   }
@@ -239,11 +274,21 @@ py::dict solve(const py::object& sum_argument, bool misere, std::size_t max_move
     if (is_nim_sum(sum)) {
       s = solve_misere_nim(sum, max_moves);
     } else {
+      // Games are told apart by object, so two Python games of one name stay two games; a
+      // search beyond max_states by its bound is refused before it starts.
       SearchOptions search;
       search.play = Play::misere;
       search.max_states = max_states;
       search.max_moves = max_moves;
-      s = solve_by_search(sum, search);
+      bool drawn = false;
+      search.progress = search_progress(drawn);
+      try {
+        s = solve_by_search(sum, search);
+      } catch (...) {
+        if (drawn) std::fprintf(stderr, "\r\033[K");
+        throw;
+      }
+      if (drawn) std::fprintf(stderr, "\r\033[K");
     }
     py::dict doc;
     doc["sum"] = format_sum(sum);

@@ -2,15 +2,17 @@
 // (tartans). Definitions and numbering as in Winning Ways ch. 14 ("Turn and Turn About") and
 // Ferguson, Game Theory, part I ch. 5; why a position is a single head, and a row the sum of its
 // heads, is in coin_turning.hpp.
-#include "grundy/core/checked.hpp"
 #include "grundy/rules/coin_turning.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <limits>
+#include <map>
 #include <span>
 #include <string_view>
+#include <utility>
 
+#include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/nimber.hpp"
 #include "grundy/rules/registry.hpp"
@@ -454,6 +456,35 @@ std::vector<Position> TartanGame::sample_positions(std::size_t count) const {
         if (std::max(dx, dy) == size) out.push_back(Position{x0 + dx, y0 + dy});
       }
     }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+// ---------------------------------------------------------------------------------------------
+
+bool is_coin_turning(const Game& game) noexcept {
+  return dynamic_cast<const TurningGame*>(&game) != nullptr ||
+         dynamic_cast<const TartanGame*>(&game) != nullptr;
+}
+
+Sum actual_rows(const Sum& sum) {
+  // How often each head is listed, by (Game object, coin).
+  std::map<std::pair<const Game*, Position>, std::size_t> listed;
+  for (const Component& c : sum.components) {
+    if (is_coin_turning(*c.game)) ++listed[{c.game.get(), c.position}];
+  }
+  Sum out;
+  for (const Component& c : sum.components) {
+    if (!is_coin_turning(*c.game)) {
+      out.components.push_back(c);
+      continue;
+    }
+    // Kept at its first listing only: the count is set to 0 once it is placed.
+    std::size_t& count = listed[{c.game.get(), c.position}];
+    if (count % 2 == 1) out.components.push_back(c);
+    count = 0;
   }
   return out;
 }

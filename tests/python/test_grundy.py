@@ -85,6 +85,52 @@ def test_solve_misere():
     assert "nim_sum" not in mixed
 
 
+def test_python_games_of_one_name_stay_apart_under_misere_play():
+    # Issue 11: the misère search merged games by name, and every Python game is called "python"
+    # unless named. A chain (n -> n-1) and Nim: chain:2 + nim:2 under misère play is won only by
+    # taking the Nim heap to 1, as the built-in sub(1) and nim say.
+    chain = grundy.Game(options=lambda n: [n - 1] if n > 0 else [])
+    nim = grundy.Game(options=lambda n: list(range(n)))
+    assert chain.name == nim.name == "python"
+    doc = grundy.solve([(chain, 2), (nim, 2)], misere=True)
+    builtin = grundy.solve("sub(1):2 + nim:2", misere=True)
+    assert doc["winner"] == builtin["winner"] == "first"
+    assert doc["winning_move_count"] == builtin["winning_move_count"] == 1
+    assert doc["winning_moves"] == [{"component": 1, "from": "python:2", "to": "python:1"}]
+    assert builtin["winning_moves"] == [{"component": 1, "from": "nim:2", "to": "nim:1"}]
+    # Every small pair agrees with the built-in games.
+    for a in range(5):
+        for b in range(5):
+            got = grundy.solve([(chain, a), (nim, b), (nim, 1)], misere=True)
+            want = grundy.solve(f"sub(1):{a} + nim:{b} + nim:1", misere=True)
+            assert got["winner"] == want["winner"], (a, b)
+            assert got["winning_move_count"] == want["winning_move_count"], (a, b)
+
+
+def test_coin_turning_rows_under_misere_play():
+    # The heads of one row: turning coins 2 and 3 of ruler:2 + ruler:3 leaves no head, a misère
+    # loss for the mover, so it is not a winning move. As pairs or as text, as the command says.
+    cli = run_cli("solve", "ruler:2 + ruler:3", "--misere", "--json")
+    assert cli.returncode == 0, cli.stderr
+    assert grundy.solve([("ruler", 2), ("ruler", 3)], misere=True) == json.loads(cli.stdout)
+    assert grundy.solve("ruler:2 + ruler:3", misere=True) == json.loads(cli.stdout)
+    moves = [m["to"] for m in json.loads(cli.stdout)["winning_moves"]]
+    assert moves == ["0", "ruler:1 + ruler:2"]
+
+
+def test_misere_search_beyond_the_budget_is_refused_at_once():
+    # The bound on the states (multisets of Kayles heaps) passes max_states: refused before any
+    # search, with the command's message.
+    cli = run_cli("solve", "kayles:200 + nim:5", "--misere")
+    assert cli.returncode == 2
+    with pytest.raises(ValueError) as raised:
+        grundy.solve("kayles:200 + nim:5", misere=True)
+    assert str(raised.value) == cli.stderr.removeprefix("grundy: error: ").rstrip("\n")
+    assert "--max-states" in str(raised.value)
+    with pytest.raises(ValueError, match="up to 267498 states"):
+        grundy.solve("kayles:40 + nim:5", misere=True, max_states=1000)
+
+
 def test_nimber_arithmetic():
     # The Library Checker sample (../shared/data/README.md).
     assert grundy.nim_mul(3141, 5926) == 14994

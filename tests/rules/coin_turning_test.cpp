@@ -20,6 +20,7 @@
 #include "grundy/core/nimber.hpp"
 #include "grundy/rules/sum.hpp"
 #include "grundy/solve/evaluator.hpp"
+#include "grundy/solve/misere_solver.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
 
@@ -185,6 +186,317 @@ TEST(CoinTurning, WinningMovesOfASumAreTheWinningMovesOfTheRow) {
         for (const Position& part : m.to) after ^= std::uint64_t{1} << (part.x - first);
         EXPECT_EQ(g[after], 0u) << spec << ": move in component " << m.component;
       }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Misère play and remoteness: properties of the row itself, not of the sum of its heads
+// ---------------------------------------------------------------------------------------------
+
+/// Outcome and remoteness of every pattern of `count` coins under one convention, by the rules
+/// (a move at a heads coin flips one of its masks): increasing order is a topological order.
+struct RowOutcomes {
+  std::vector<bool> win;
+  std::vector<std::uint64_t> remoteness;
+};
+
+RowOutcomes brute_force_outcomes(std::size_t count,
+                                 const std::vector<std::vector<std::uint64_t>>& masks, Play play) {
+  RowOutcomes out{std::vector<bool>(std::size_t{1} << count),
+                  std::vector<std::uint64_t>(std::size_t{1} << count)};
+  for (std::uint64_t state = 0; state < out.win.size(); ++state) {
+    bool any_move = false, any_losing = false;
+    std::uint64_t least_losing = ~std::uint64_t{0}, largest = 0;
+    for (std::size_t bit = 0; bit < count; ++bit) {
+      if (((state >> bit) & 1) == 0) continue;
+      for (std::uint64_t mask : masks[bit]) {
+        const std::uint64_t child = state ^ mask;
+        any_move = true;
+        largest = std::max(largest, out.remoteness[child]);
+        if (!out.win[child]) {
+          any_losing = true;
+          least_losing = std::min(least_losing, out.remoteness[child]);
+        }
+      }
+    }
+    if (!any_move) {
+      out.win[state] = play == Play::misere;
+    } else if (any_losing) {
+      out.win[state] = true;
+      out.remoteness[state] = least_losing + 1;
+    } else {
+      out.remoteness[state] = largest + 1;
+    }
+  }
+  return out;
+}
+
+/// One row or board of coins, numbered by bits: its game, its coins, and the masks of the moves
+/// at each coin from the rules.
+struct CoinBoard {
+  std::string spec;
+  std::vector<Position> coins;  // bit i is coins[i]
+  std::vector<std::vector<std::uint64_t>> masks;
+};
+
+CoinBoard row_board(const std::string& name, std::size_t count) {
+  CoinBoard b{name, {}, std::vector<std::vector<std::uint64_t>>(count)};
+  const std::uint64_t first = first_coin(name);
+  for (std::size_t bit = 0; bit < count; ++bit) {
+    b.coins.push_back(Position{first + bit, 0});
+    for (const Coins& move : rule_moves(name, first + bit)) {
+      std::uint64_t mask = 0;
+      for (std::uint64_t c : move) mask |= std::uint64_t{1} << (c - first);
+      b.masks[bit].push_back(mask);
+    }
+  }
+  return b;
+}
+
+CoinBoard tartan_board(const std::string& first, const std::string& second, std::size_t width,
+                       std::size_t height) {
+  CoinBoard b{"tartan(" + first + "," + second + ")",
+              {},
+              std::vector<std::vector<std::uint64_t>>(width * height)};
+  const std::uint64_t x0 = first_coin(first), y0 = first_coin(second);
+  auto bit_of = [&](std::uint64_t x, std::uint64_t y) { return (x - x0) * height + (y - y0); };
+  for (std::uint64_t x = x0; x < x0 + width; ++x) {
+    for (std::uint64_t y = y0; y < y0 + height; ++y) {
+      b.coins.push_back(Position{x, y});
+      for (const Coins& a : rule_moves(first, x)) {
+        for (const Coins& c : rule_moves(second, y)) {
+          std::uint64_t mask = 0;
+          for (std::uint64_t i : a) {
+            for (std::uint64_t j : c) mask |= std::uint64_t{1} << bit_of(i, j);
+          }
+          b.masks[bit_of(x, y)].push_back(mask);
+        }
+      }
+    }
+  }
+  return b;
+}
+
+/// The sum of the heads of `state`, each listed `copies` times (odd: the same row).
+std::string heads_spec(const CoinBoard& b, const Game& game, std::uint64_t state,
+                       std::size_t copies = 1) {
+  std::string spec;
+  for (std::size_t bit = 0; bit < b.coins.size(); ++bit) {
+    if (((state >> bit) & 1) == 0) continue;
+    for (std::size_t k = 0; k < copies; ++k) {
+      spec += (spec.empty() ? "" : " + ") + b.spec + ":" + game.format_position(b.coins[bit]);
+    }
+  }
+  return spec.empty() ? b.spec + ":" + game.format_position(Position{0, 0}) : spec;
+}
+
+/// The search on the heads of each pattern against the brute force on the pattern: outcome,
+/// remoteness, every winning move (as the pattern it leaves) and their count, and the bound.
+void check_board_outcomes(const CoinBoard& b, Play play, std::uint64_t step) {
+  const auto game = parse_game(b.spec);
+  const RowOutcomes truth = brute_force_outcomes(b.coins.size(), b.masks, play);
+  auto bit_of = [&](const Position& p) {
+    const auto it = std::find(b.coins.begin(), b.coins.end(), p);
+    EXPECT_NE(it, b.coins.end()) << b.spec << ": coin " << game->format_position(p);
+    return std::uint64_t{1} << (it - b.coins.begin());
+  };
+  SearchOptions options;
+  options.play = play;
+  options.max_moves = 100000;
+  for (std::uint64_t state = 0; state < truth.win.size(); state += step) {
+    // The empty pattern is written as a position that is no coin (or coin 0 of Twins, which has
+    // no move): both have no move, as the empty row.
+    if (state == 0 && b.spec != "ruler" && b.spec != "turtles" && b.spec != "twins") continue;
+    for (std::size_t copies : {std::size_t{1}, std::size_t{3}}) {
+      if (copies == 3 && state % 5 != 1) continue;
+      const std::string spec = heads_spec(b, *game, state, copies);
+      const Sum sum = parse_sum(spec);
+      const SearchSolution s = solve_by_search(sum, options);
+      ASSERT_EQ(s.outcome == Outcome::N, truth.win[state]) << spec;
+      ASSERT_EQ(s.remoteness, truth.remoteness[state]) << spec;
+      ASSERT_TRUE(s.states_bound.has_value()) << spec;
+      EXPECT_LE(s.states, *s.states_bound) << spec;
+      std::set<std::uint64_t> expected, got;
+      for (std::size_t bit = 0; bit < b.coins.size(); ++bit) {
+        if (((state >> bit) & 1) == 0) continue;
+        for (std::uint64_t mask : b.masks[bit]) {
+          if (!truth.win[state ^ mask]) expected.insert(state ^ mask);
+        }
+      }
+      for (const Move& m : s.winning_moves) {
+        std::uint64_t after = state ^ bit_of(sum.components[m.component].position);
+        for (const Position& part : m.to) after ^= bit_of(part);
+        EXPECT_TRUE(got.insert(after).second) << spec << ": two moves leave " << after;
+      }
+      ASSERT_EQ(got, expected) << spec;
+      ASSERT_EQ(s.winning_move_count, expected.size()) << spec;
+    }
+  }
+}
+
+TEST(CoinTurning, MisereOutcomesRemotenessAndMovesAreThoseOfTheRow) {
+  // Every pattern of 9 coins of each row; heads listed three times are one head.
+  for (const std::string& name : kRows) {
+    check_board_outcomes(row_board(name, 9), Play::misere, 1);
+  }
+}
+
+TEST(CoinTurning, NormalPlayRemotenessIsThatOfTheRow) {
+  for (const std::string& name : kRows) {
+    check_board_outcomes(row_board(name, 9), Play::normal, 1);
+  }
+}
+
+TEST(CoinTurning, TartanMisereAndRemotenessAreThoseOfTheBoard) {
+  for (Play play : {Play::misere, Play::normal}) {
+    check_board_outcomes(tartan_board("ruler", "ruler", 3, 3), play, 1);
+    check_board_outcomes(tartan_board("twins", "twins", 3, 3), play, 1);
+    check_board_outcomes(tartan_board("mockturtles", "turtles", 3, 3), play, 3);
+    check_board_outcomes(tartan_board("turtles", "mockturtles", 2, 4), play, 3);
+    check_board_outcomes(tartan_board("mockturtles", "mockturtles", 3, 3), play, 5);
+  }
+}
+
+TEST(CoinTurning, ReportedCases) {
+  // Issue 11: turning coins 2 and 3 of ruler:2 + ruler:3 leaves no head, a misère loss for the
+  // mover, so it is not a winning move; ruler:1 + ruler:2 is won in one move (turn 1..2).
+  // The row {2, 3} under misère play: {1} is lost (its one move leaves no head), {3} is lost
+  // (it moves to {}, {2} or {1, 2}, all won), so the winning moves leave {3} or {1}.
+  SearchOptions misere;
+  const SearchSolution s = solve_by_search(parse_sum("ruler:2 + ruler:3"), misere);
+  EXPECT_EQ(s.outcome, Outcome::N);
+  EXPECT_EQ(s.winning_moves, (std::vector<Move>{{0, {}}, {1, {Position{1, 0}, Position{2, 0}}}}));
+  SearchOptions normal;
+  normal.play = Play::normal;
+  EXPECT_EQ(solve_by_search(parse_sum("ruler:1 + ruler:2"), normal).remoteness, 1u);
+  // Twice listed, a head is tails: nothing to move, a misère win for the player to move.
+  const SearchSolution twice = solve_by_search(parse_sum("turtles:4 + turtles:4"), misere);
+  EXPECT_EQ(twice.outcome, Outcome::N);
+  EXPECT_EQ(twice.winning_move_count, 0u);
+}
+
+TEST(CoinTurning, RowsOfTwoGamesAndOtherComponents) {
+  // A row of Ruler beside a row of Twins and a Nim heap: the state is the pair of patterns and
+  // the heap, by brute force over all three.
+  const CoinBoard ruler = row_board("ruler", 5), twins = row_board("twins", 5);
+  const auto ruler_game = parse_game("ruler"), twins_game = parse_game("twins");
+  for (Play play : {Play::misere, Play::normal}) {
+    // state = ruler pattern | twins pattern << 5 | heap << 10
+    const std::size_t states = std::size_t{1} << 13;
+    std::vector<bool> win(states);
+    std::vector<std::uint64_t> remoteness(states);
+    auto children = [&](std::uint64_t s) {
+      std::vector<std::uint64_t> out;
+      const std::uint64_t r = s & 31, t = (s >> 5) & 31, h = s >> 10;
+      for (std::size_t bit = 0; bit < 5; ++bit) {
+        if ((r >> bit) & 1) {
+          for (std::uint64_t m : ruler.masks[bit]) out.push_back(s ^ m);
+        }
+        if ((t >> bit) & 1) {
+          for (std::uint64_t m : twins.masks[bit]) out.push_back(s ^ (m << 5));
+        }
+      }
+      for (std::uint64_t k = 0; k < h; ++k) out.push_back((s & 1023) | (k << 10));
+      return out;
+    };
+    for (std::uint64_t s = 0; s < states; ++s) {
+      bool any = false, any_losing = false;
+      std::uint64_t least = ~std::uint64_t{0}, largest = 0;
+      for (std::uint64_t c : children(s)) {
+        any = true;
+        largest = std::max(largest, remoteness[c]);
+        if (!win[c]) any_losing = true, least = std::min(least, remoteness[c]);
+      }
+      win[s] = any ? any_losing : play == Play::misere;
+      remoteness[s] = !any ? 0 : any_losing ? least + 1 : largest + 1;
+    }
+    SearchOptions options;
+    options.play = play;
+    for (std::uint64_t s = 1; s < states; s += 37) {
+      std::string spec = "nim:" + std::to_string(s >> 10);
+      for (std::size_t bit = 0; bit < 5; ++bit) {
+        if ((s >> bit) & 1) spec += " + ruler:" + std::to_string(1 + bit);
+        if ((s >> (5 + bit)) & 1) spec += " + twins:" + std::to_string(bit);
+      }
+      const SearchSolution got = solve_by_search(parse_sum(spec), options);
+      ASSERT_EQ(got.outcome == Outcome::N, win[s]) << spec;
+      ASSERT_EQ(got.remoteness, remoteness[s]) << spec;
+      std::uint64_t winning = 0;
+      for (std::uint64_t c : children(s)) winning += win[c] ? 0 : 1;
+      ASSERT_EQ(got.winning_move_count, winning) << spec;
+    }
+  }
+}
+
+TEST(CoinTurning, GeneraAreThoseOfTheRow) {
+  // gamma_k of a single head n is the misère Grundy value of the row {n} plus k heaps of 2, by
+  // brute force over (pattern, heaps of 2, heaps of 1): 1 with no move, else the mex.
+  constexpr std::size_t kCoins = 7, kHeaps = 7;
+  for (const std::string& name : kRows) {
+    const CoinBoard b = row_board(name, kCoins);
+    auto index = [&](std::uint64_t pattern, std::size_t twos, std::size_t ones) {
+      return (pattern * (kHeaps + 1) + twos) * (2 * kHeaps + 1) + ones;
+    };
+    std::vector<Value> g(index(std::uint64_t{1} << kCoins, 0, 0));
+    for (std::uint64_t pattern = 0; pattern < (std::uint64_t{1} << kCoins); ++pattern) {
+      for (std::size_t twos = 0; twos <= kHeaps; ++twos) {
+        for (std::size_t ones = 0; ones + twos <= 2 * kHeaps; ++ones) {
+          std::vector<Value> options;
+          for (std::size_t bit = 0; bit < kCoins; ++bit) {
+            if (((pattern >> bit) & 1) == 0) continue;
+            for (std::uint64_t mask : b.masks[bit]) {
+              options.push_back(g[index(pattern ^ mask, twos, ones)]);  // lower pattern
+            }
+          }
+          if (twos > 0) {
+            options.push_back(g[index(pattern, twos - 1, ones)]);      // 2 -> 0
+            options.push_back(g[index(pattern, twos - 1, ones + 1)]);  // 2 -> 1
+          }
+          if (ones > 0) options.push_back(g[index(pattern, twos, ones - 1)]);
+          Value m = 0;
+          while (std::find(options.begin(), options.end(), m) != options.end()) ++m;
+          g[index(pattern, twos, ones)] = options.empty() ? 1 : m;
+        }
+      }
+    }
+    const auto game = parse_game(name);
+    const auto& row = dynamic_cast<const TurningGame&>(*game);
+    GenusCalculator genera(game, SearchOptions{});
+    for (std::size_t bit = 0; bit < kCoins; ++bit) {
+      const Position p = b.coins[bit];
+      const Genus genus = genera.genus(p, row.coin_value(p.x));
+      for (std::size_t k = 0; k < kHeaps; ++k) {
+        const std::size_t m = genus.gammas.size();
+        const std::size_t at = k < m ? k : m - 2 + (k - (m - 2)) % 2;
+        EXPECT_EQ(genus.gammas.at(at), g[index(std::uint64_t{1} << bit, k, 0)])
+            << name << ":" << p.x << " k=" << k << " " << format_genus(genus);
+      }
+    }
+  }
+}
+
+TEST(CoinTurning, ActualRowsCancelHeadsListedTwice) {
+  const Sum sum = parse_sum("ruler:3 + nim:2 + ruler:3 + ruler:5 + twins:0 + ruler:3 + nim:2");
+  EXPECT_EQ(format_sum(actual_rows(sum)), "ruler:3 + nim:2 + ruler:5 + twins:0 + nim:2");
+  EXPECT_EQ(format_sum(actual_rows(parse_sum("ruler:3 + ruler:3"))), "");
+  EXPECT_TRUE(is_coin_turning(*parse_game("mockturtles")));
+  EXPECT_TRUE(is_coin_turning(*parse_game("rugs")));
+  EXPECT_FALSE(is_coin_turning(*parse_game("nim")));
+}
+
+TEST(CoinTurning, OptionsOfOneHeadTurnDistinctCoins) {
+  // explain lists the options of one head as sums of heads: they are rows as they are (no coin
+  // twice), so its options and their values are those of the row.
+  for (const char* spec : {"ruler", "turtles", "twins", "mockturtles", "rugs",
+                           "tartan(mockturtles,twins)", "tartan(turtles,ruler)"}) {
+    const auto game = parse_game(spec);
+    for (const Position& p : game->sample_positions(40)) {
+      for_each_option(*game, p, [&](std::span<const Position> parts) {
+        EXPECT_TRUE(std::adjacent_find(parts.begin(), parts.end()) == parts.end())
+            << spec << ":" << game->format_position(p);
+        EXPECT_TRUE(std::find(parts.begin(), parts.end(), p) == parts.end());
+      });
     }
   }
 }

@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <random>
 #include <set>
@@ -291,6 +293,217 @@ TEST(Genus, PublishedValues) {
     line += (n > 1 ? " " : "") + format_genus(genera.genus({n, 0}, normal.value({n, 0})));
   }
   EXPECT_EQ(line, "1^031 2^20 0^02 2^1420 0^02 1^13");
+}
+
+/// A game given by a function, under a name of the test's choosing.
+class FunctionGame final : public Game {
+ public:
+  using Options = std::function<std::vector<std::uint64_t>(std::uint64_t)>;
+  FunctionGame(std::string name, Options options)
+      : Game(std::move(name)), options_(std::move(options)) {}
+  Position parse_position(Scanner& in) const override { return parse_heap_position(in); }
+  std::string format_position(const Position& p) const override { return std::to_string(p.x); }
+  void options(const Position& p, OptionVisitor& visit) const override {
+    for (std::uint64_t q : options_(p.x)) {
+      if (q == 0) {
+        visit.option({});
+      } else {
+        visit_single(Position{q, 0}, visit);
+      }
+    }
+  }
+  bool integer_positions() const override { return true; }
+  std::vector<Position> sample_positions(std::size_t) const override { return {}; }
+
+ private:
+  Options options_;
+};
+
+TEST(SearchSolver, GamesOfOneNameWithDifferentRulesStayApart) {
+  // Issue 11: the search merged games by name, so two Python games (both called "python") in one
+  // sum were one game. A chain (n -> n - 1) and Nim, both named "same": the sum chain:2 + nim:2
+  // under misère play is won only by taking the Nim heap to 1; read as two chains it would be
+  // won by moving either one.
+  auto chain = std::make_shared<const FunctionGame>("same", [](std::uint64_t n) {
+    return n ? std::vector<std::uint64_t>{n - 1} : std::vector<std::uint64_t>{};
+  });
+  auto nim = std::make_shared<const FunctionGame>("same", [](std::uint64_t n) {
+    std::vector<std::uint64_t> out;
+    for (std::uint64_t q = 0; q < n; ++q) out.push_back(q);
+    return out;
+  });
+  for (Play play : {Play::misere, Play::normal}) {
+    for (std::uint64_t a = 0; a <= 4; ++a) {
+      for (std::uint64_t b = 0; b <= 4; ++b) {
+        Sum sum;
+        sum.components = {{chain, Position{a, 0}}, {nim, Position{b, 0}}};
+        BruteSum brute({chain.get(), nim.get()}, play);
+        const BruteSum::Result expected = brute.solve({{0, Position{a, 0}}, {1, Position{b, 0}}});
+        const SearchSolution got = solve_by_search(sum, options_for(play));
+        EXPECT_EQ(got.outcome == Outcome::N, expected.win) << a << " " << b;
+        EXPECT_EQ(got.remoteness, expected.remoteness) << a << " " << b;
+        const auto moves = brute_winning_moves(sum, play);
+        std::set<std::pair<std::size_t, std::vector<Position>>> got_moves;
+        for (const Move& m : got.winning_moves) got_moves.emplace(m.component, m.to);
+        EXPECT_EQ(got_moves, moves) << a << " " << b;
+      }
+    }
+  }
+  Sum sum;
+  sum.components = {{chain, Position{2, 0}}, {nim, Position{2, 0}}};
+  const SearchSolution s = solve_by_search(sum, options_for(Play::misere));
+  EXPECT_EQ(s.outcome, Outcome::N);
+  EXPECT_EQ(s.winning_moves, (std::vector<Move>{{1, {Position{1, 0}}}}));
+}
+
+TEST(SearchSolver, MisereNimIsToldByTypeNotByName) {
+  // A game called "nim" that is a chain must not get misère Nim's closed form.
+  auto fake = std::make_shared<const FunctionGame>("nim", [](std::uint64_t n) {
+    return n ? std::vector<std::uint64_t>{n - 1} : std::vector<std::uint64_t>{};
+  });
+  Sum sum;
+  sum.components = {{fake, Position{3, 0}}};
+  EXPECT_FALSE(is_nim_sum(sum));
+  EXPECT_TRUE(is_nim_sum(parse_sum("nim:3 + nim:5")));
+}
+
+// The bound made before searching (reachable_states_bound) -------------------------------------
+
+std::uint64_t partitions(std::uint64_t n) {
+  std::vector<std::uint64_t> p(n + 1, 0);
+  p[0] = 1;
+  for (std::uint64_t part = 1; part <= n; ++part) {
+    for (std::uint64_t t = part; t <= n; ++t) p[t] += p[t - part];
+  }
+  return p[n];
+}
+
+TEST(SearchBound, IsAtLeastTheStatesSearched) {
+  const char* games[] = {"nim",  "sub(1,3)", "0.77",        "0.07",  "grundy",  "0.312",
+                         "4.07", "ruler",    "mockturtles", "twins", "turtles", "allbut(2)"};
+  std::mt19937_64 rng(11);
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::size_t count = 1 + rng() % 3;
+    std::string spec;
+    for (std::size_t i = 0; i < count; ++i) {
+      spec += std::string(i ? " + " : "") + games[rng() % std::size(games)] + ":" +
+              std::to_string(rng() % 11);
+    }
+    const Sum sum = parse_sum(spec);
+    const SearchSolution s = solve_by_search(sum, options_for(Play::misere));
+    ASSERT_TRUE(s.states_bound.has_value()) << spec;
+    EXPECT_LE(s.states, *s.states_bound) << spec;
+    EXPECT_EQ(reachable_states_bound(sum, options_for(Play::misere)), s.states_bound) << spec;
+  }
+}
+
+TEST(SearchBound, LoopyGraphs) {
+  // Moves on a graph never split a token, so the weight 1 holds even with cycles: at most one
+  // state per vertex (and the empty sum) for one token.
+  const test::TempFile file("a b\nb a\nb c\nc d\nd b\n");
+  const Sum sum = parse_sum("graph(" + file.path() + "):a + graph(" + file.path() + "):c");
+  const SearchSolution s = solve_by_search(sum, options_for(Play::misere));
+  ASSERT_TRUE(s.states_bound.has_value());
+  EXPECT_LE(s.states, *s.states_bound);
+  EXPECT_LE(*s.states_bound, 15u);  // multisets of at most 2 of the 4 vertices
+}
+
+TEST(SearchBound, ExactForKayles) {
+  // The seed n + 1 is already a weight for Kayles, and the count is p(n + 1) (misere_solver.hpp).
+  for (std::uint64_t n : {5u, 12u, 20u, 27u}) {
+    const Sum sum = parse_sum("0.77:" + std::to_string(n));
+    const SearchSolution s = solve_by_search(sum, options_for(Play::misere));
+    EXPECT_EQ(s.states, partitions(n + 1)) << n;
+    EXPECT_EQ(s.states_bound, partitions(n + 1)) << n;
+  }
+  // Kayles beside a Nim heap of 5: six times as many (the heap is 0..5), as searched.
+  const SearchSolution s = solve_by_search(parse_sum("0.77:20 + nim:5"), options_for(Play::misere));
+  EXPECT_EQ(s.states, 6 * partitions(21));
+  EXPECT_EQ(s.states_bound, 6 * partitions(21));
+  // kayles:60 + nim:5 (issue 11): 6 p(61) = 6729030, within the default budget of 10^7.
+  EXPECT_EQ(reachable_states_bound(parse_sum("kayles:60 + nim:5"), SearchOptions{}),
+            6 * partitions(61));
+}
+
+TEST(SearchBound, RefusesAtOnceBeyondTheBudget) {
+  // A search of about p(402) states is refused before anything is searched, naming the bound and
+  // --max-states; the old search ran until it had stored 10^7 states. The bound counts the
+  // multisets of heaps a <= 200 with sum of (a + 1) at most 402: the partitions of the numbers up
+  // to 402 into parts 2..201.
+  const auto started = std::chrono::steady_clock::now();
+  try {
+    solve_by_search(parse_sum("kayles:200 + kayles:200"), options_for(Play::misere));
+    FAIL();
+  } catch (const ResourceError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("--max-states 10000000"), std::string::npos) << message;
+    std::vector<std::uint64_t> count(403, 0);
+    count[0] = 1;
+    for (std::uint64_t part = 2; part <= 201; ++part) {
+      for (std::uint64_t t = part; t <= 402; ++t) count[t] += count[t - part];
+    }
+    std::uint64_t total = 0;
+    for (std::uint64_t c : count) total += c;
+    EXPECT_NE(message.find("up to " + std::to_string(total) + " states"), std::string::npos)
+        << message;
+  }
+  // Beyond 64 bits, the count saturates.
+  try {
+    solve_by_search(parse_sum("kayles:300 + kayles:300"), options_for(Play::misere));
+    FAIL();
+  } catch (const ResourceError& e) {
+    EXPECT_NE(std::string(e.what()).find("up to 2^64 or more states"), std::string::npos)
+        << e.what();
+  }
+  SearchOptions o = options_for(Play::misere);
+  o.max_states = 100000;
+  try {
+    solve_by_search(parse_sum("kayles:40 + nim:5"), o);
+    FAIL();
+  } catch (const ResourceError& e) {
+    // 6 p(41) = 267498 states.
+    EXPECT_NE(std::string(e.what()).find("up to 267498 states"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("raise --max-states to 267498"), std::string::npos);
+  }
+  // Within the budget by the bound, but not the memory.
+  o.max_states = 10'000'000;
+  o.limits.max_memory_bytes = 1 << 20;
+  EXPECT_THROW(solve_by_search(parse_sum("kayles:40 + nim:5"), o), ResourceError);
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(5));
+}
+
+TEST(SearchBound, ProgressIsReported) {
+  SearchOptions o = options_for(Play::misere);
+  std::vector<SearchProgress> seen;
+  o.progress = [&](const SearchProgress& p) { seen.push_back(p); };
+  const SearchSolution s = solve_by_search(parse_sum("kayles:30 + nim:5"), o);
+  ASSERT_FALSE(seen.empty());
+  for (const SearchProgress& p : seen) {
+    EXPECT_EQ(p.bound, s.states_bound);
+    EXPECT_LE(p.states, s.states);
+    EXPECT_EQ(p.max_states, o.max_states);
+  }
+}
+
+TEST(SumSearch, SharesOneMemoBetweenSums) {
+  // The options of a position are among its states: solving them after it stores nothing new.
+  SumSearch memo(options_for(Play::misere));
+  const Sum sum = parse_sum("0.77:12 + nim:3");
+  const SearchSolution root = memo.solve(sum);
+  const SearchSolution alone = solve_by_search(sum, options_for(Play::misere));
+  EXPECT_EQ(root.outcome, alone.outcome);
+  EXPECT_EQ(root.winning_moves, alone.winning_moves);
+  for_each_option(*sum.components[0].game, sum.components[0].position,
+                  [&](std::span<const Position> parts) {
+                    const Sum next = after_move(sum, Move{0, {parts.begin(), parts.end()}});
+                    const SearchSolution s = memo.solve(next);
+                    EXPECT_EQ(s.states, root.states);
+                    EXPECT_EQ(s.outcome, solve_by_search(next, options_for(Play::misere)).outcome);
+                  });
+  SearchOptions small = options_for(Play::misere);
+  small.max_states = 10;
+  SumSearch refusing(small);
+  EXPECT_THROW(refusing.require_within_budget(sum), ResourceError);
 }
 
 TEST(SearchSolver, DeepChainsNeedNoDeepStack) {

@@ -21,6 +21,15 @@
 /// A x B for every move A at x in G1 and B at y in G2, the coin (x, y) going from heads to tails.
 /// The Tartan theorem (Winning Ways ch. 14; Ferguson I.5.5): g(x, y) = g1(x) (x) g2(y), a nim
 /// product.
+///
+/// Only under normal play is the row the sum of its heads. Misère play and remoteness are
+/// properties of the row itself: in `ruler:2 + ruler:3`, turning coins 2 and 3 leaves no head (a
+/// misère loss for the mover), while the sum of heads would still hold the component `ruler:2`
+/// twice. So the search over a sum's positions (solve/misere_solver.hpp) and `grundy play` take
+/// every component of one coin-turning Game object as a head of one row: a coin listed an even
+/// number of times is tails (turned twice, it is as it was), and the game ends when the row has
+/// no move. Heads with no move of their own (coin 0 of Twins) may be left out: a move at n turns
+/// a set depending on n only, so such a head never changes which moves exist.
 
 #include <cstdint>
 #include <memory>
@@ -29,6 +38,7 @@
 #include <vector>
 
 #include "grundy/rules/game.hpp"
+#include "grundy/rules/sum.hpp"
 
 namespace grundy {
 
@@ -79,6 +89,15 @@ class TartanGame final : public Game {
   std::shared_ptr<const TurningGame> first_;
   std::shared_ptr<const TurningGame> second_;
 };
+
+/// Whether `game` is a coin-turning game (a TurningGame or a TartanGame): its components in a sum
+/// are the heads of one row, a coin listed twice being tails.
+bool is_coin_turning(const Game& game) noexcept;
+
+/// `sum` with the rows of its coin-turning games as they are: a head listed an even number of
+/// times (same Game object, same coin) removed, one listed an odd number of times kept once, at
+/// its first place. Other components are unchanged and keep their order.
+Sum actual_rows(const Sum& sum);
 
 /// Largest number of coins one listed move may turn; a winning move turning more is an Error
 /// rather than a list of millions of parts.

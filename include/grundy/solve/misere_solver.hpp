@@ -7,9 +7,22 @@
 /// So a state of the search is the whole sum: the multiset of its components, each a position of
 /// one game, with components that have no move dropped (they add no move under either
 /// convention, so the sum's game tree is unchanged).
+///
+/// Games are told apart by object (the Game the component points to), never by name: two games
+/// with one name and different rules (two Python games) stay apart. parse_sum gives equal specs
+/// one object, so `nim:3 + nim:3` has two equal components.
+///
+/// The components of one coin-turning Game object are the heads of one row (coin_turning.hpp):
+/// there a state holds each head once, a head listed or reached an even number of times being
+/// tails, so the search plays the actual row.
+///
+/// Before searching, the reachable states are bounded from above (reachable_states_bound below),
+/// and a request whose bound passes the state budget is refused at once, before anything is
+/// stored.
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -27,13 +40,26 @@ namespace grundy {
 /// play the player to move wins.
 enum class Play { normal, misere };
 
+/// How far a search has come: for a progress display.
+struct SearchProgress {
+  /// States stored so far.
+  std::uint64_t states = 0;
+  /// The bound on the states of this request made before searching; nothing when none was found.
+  std::optional<std::uint64_t> bound;
+  std::uint64_t max_states = 0;
+};
+
 struct SearchOptions {
   Play play = Play::misere;
-  /// States (distinct sums) the search may store; more is refused with a ResourceError.
+  /// States (distinct sums) the search may store; a request whose bound (made before searching)
+  /// is larger, or that stores more, is refused with a ResourceError.
   std::uint64_t max_states = 10'000'000;
-  /// Memory the search may use; checked each time the number of states doubles.
+  /// Memory the search may use; checked against the bound before searching, and each time the
+  /// number of states doubles.
   Limits limits;
   std::size_t max_moves = 20;
+  /// Called every few thousand states stored (a display throttles it by time).
+  std::function<void(const SearchProgress&)> progress;
 };
 
 struct SearchSolution {
@@ -41,7 +67,8 @@ struct SearchSolution {
   /// Remoteness (Steinhaus; Winning Ways ch. 9): the number of moves of perfect play when the
   /// winner hurries and the loser delays. 0 for a sum with no move; otherwise, from a position
   /// with a losing option, 1 + the least remoteness of a losing option, else 1 + the largest
-  /// remoteness of any option. Even remoteness means the player to move loses.
+  /// remoteness of any option. Even remoteness means the player to move loses under normal play,
+  /// and wins under misère play (by induction: a sum with no move has remoteness 0).
   std::uint64_t remoteness = 0;
   /// The first `max_moves` winning moves (moves to a position that is lost for the player to
   /// move), by component index and then by what they leave.
@@ -51,17 +78,60 @@ struct SearchSolution {
   std::uint64_t winning_move_count = 0;
   /// Distinct sums the search visited.
   std::uint64_t states = 0;
+  /// The upper bound on `states` made before searching (reachable_states_bound); nothing when
+  /// none was found.
+  std::optional<std::uint64_t> states_bound;
 };
 
 /// Solves `sum` by memoised depth-first search over canonical component multisets with an
 /// explicit stack; when the sum can return to a position it has left (a loopy graph game), by
 /// retrograde analysis over every state reachable from it instead, which can also give a draw
-/// (Outcome::D, remoteness 0). Throws ResourceError beyond `options.max_states`.
+/// (Outcome::D, remoteness 0). Throws ResourceError, before searching, when the bound on the
+/// reachable states passes `options.max_states` or the bytes they need pass the memory limit,
+/// and while searching beyond `options.max_states` states (when no bound was found).
 SearchSolution solve_by_search(const Sum& sum, const SearchOptions& options);
+
+/// An upper bound on the states the search of `sum` visits (the sums reachable from it, as the
+/// search stores them), saturating at 2^64-1; nothing when no bound is found within the work
+/// allowed to an estimate (about 10^8 steps). Throws ResourceError when the sum's components
+/// have more options in all than `options.max_states` (the search would be refused too).
+///
+/// Why it is a bound: the components of one game reachable from the sum (its closure) are listed
+/// first. Give each a weight w >= 1 such that every option's parts with moves weigh at most as
+/// much as the position (w(p) >= sum of w(q), q a part of an option of p): then no move
+/// increases the total weight of a game's components, and every reachable state holds, for each
+/// game, a multiset of closure components (a set, for a coin-turning row) of total weight at most
+/// that of the start. Counting those multisets (a partition count, by the usual knapsack
+/// recurrence) and multiplying over the games bounds the states. Weights are grown from a few
+/// seeds (1 for every position, and n + c for heap sizes n) to the least function above the seed
+/// with that property, computed children first; the least count is kept. For Kayles the seed
+/// n + 1 is already such a function, and the bound for a heap of n is exact: the multisets of
+/// heaps a with sum of (a + 1) at most n + 1 are the partitions of the numbers up to n + 1 into
+/// parts of at least 2, p(n + 1) of them.
+std::optional<std::uint64_t> reachable_states_bound(const Sum& sum, const SearchOptions& options);
 
 namespace detail {
 class Search;
 }
+
+/// Exact solutions of several sums with one memo: states solved for one sum are not searched
+/// again for the next (a player looks at a position and then at each of its options). The state
+/// budget counts every state stored so far.
+class SumSearch {
+ public:
+  explicit SumSearch(const SearchOptions& options);
+  ~SumSearch();
+  SumSearch(const SumSearch&) = delete;
+  SumSearch& operator=(const SumSearch&) = delete;
+  /// As solve_by_search; `sum`'s games are kept alive by the memo.
+  SearchSolution solve(const Sum& sum);
+  /// Throws ResourceError, before any search, when the bound on the states of `sum` passes the
+  /// state budget or the memory limit (as solve would).
+  void require_within_budget(const Sum& sum);
+
+ private:
+  std::unique_ptr<detail::Search> search_;
+};
 
 /// The genus g^{gamma0 gamma1 gamma2 ...} of a position G (Conway, On Numbers and Games ch. 12;
 /// Winning Ways ch. 13): g is the normal-play Grundy value, gamma_k the misère Grundy value of G
@@ -89,6 +159,11 @@ class GenusCalculator {
   GenusCalculator& operator=(const GenusCalculator&) = delete;
   /// The genus of `p`, whose normal-play Grundy value is `normal_value`.
   Genus genus(const Position& p, Value normal_value);
+  /// Throws ResourceError, before any search, when the bound on the states of the genus of `p`
+  /// passes the state budget or the memory limit. It bounds the search of p plus three heaps of
+  /// size 2, which every genus needs (gamma_0 .. gamma_3 are always computed); with the genera
+  /// of smaller heaps sharing the memo, a run can still pass the budget later.
+  void require_within_budget(const Position& p);
 
  private:
   std::shared_ptr<const Game> game_;
@@ -100,7 +175,8 @@ class GenusCalculator {
 /// except when every heap is at most 1, where the player to move wins iff the nim-sum is 0.
 Outcome misere_nim_outcome(std::span<const std::uint64_t> heaps);
 
-/// True when every component of `sum` is a Nim heap, so misere_nim_outcome applies.
+/// True when every component of `sum` is a Nim heap (the family `nim`, by its type, whatever
+/// the game's name), so misere_nim_outcome applies.
 bool is_nim_sum(const Sum& sum);
 
 /// The misère outcome and winning moves of a sum of Nim heaps by the closed form, in time linear

@@ -1,0 +1,41 @@
+#include "search_progress.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+
+namespace grundy::cli {
+namespace {
+bool g_drawn = false;
+}
+
+std::function<void(const SearchProgress&)> terminal_search_progress(std::string label) {
+  if (!isatty(STDERR_FILENO)) return {};
+  const auto started = std::chrono::steady_clock::now();
+  auto last = started;
+  return [label = std::move(label), started, last](const SearchProgress& p) mutable {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last < std::chrono::milliseconds(200)) return;
+    last = now;
+    const double seconds = std::chrono::duration<double>(now - started).count();
+    const double rate = seconds > 0 ? static_cast<double>(p.states) / seconds : 0;
+    const std::string bound = p.bound ? "bound " + std::to_string(*p.bound) + ", " : "";
+    std::fprintf(stderr,
+                 "\r%s: %llu positions of the sum searched (%s--max-states %llu), %.0f/s   ",
+                 label.c_str(), static_cast<unsigned long long>(p.states), bound.c_str(),
+                 static_cast<unsigned long long>(p.max_states), rate);
+    std::fflush(stderr);
+    g_drawn = true;
+  };
+}
+
+void end_search_progress() {
+  if (g_drawn) {
+    std::fprintf(stderr, "\r\033[K");
+    std::fflush(stderr);
+    g_drawn = false;
+  }
+}
+
+}  // namespace grundy::cli

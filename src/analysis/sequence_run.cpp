@@ -6,6 +6,7 @@
 #include "grundy/analysis/period_search.hpp"
 #include "grundy/analysis/periodicity_theorem.hpp"
 #include "grundy/analysis/sparse_space.hpp"
+#include "grundy/core/checked.hpp"
 #include "grundy/core/sequence_file.hpp"
 
 namespace grundy {
@@ -21,6 +22,10 @@ class Checkpointer {
 
   void at(std::uint64_t count) {
     if (options_.interrupted != nullptr && options_.interrupted->load()) {
+      if (count == 0) {  // nothing to keep: the file goes (SequenceFile)
+        throw Interrupted("interrupted before any value was saved in '" + file_.path().string() +
+                          "'");
+      }
       file_.checkpoint(count);
       throw Interrupted("interrupted: " + std::to_string(count) +
                         " values (g(0..n-1), n = " + std::to_string(count) + ") are saved in '" +
@@ -80,7 +85,7 @@ SequenceRunResult write_sequence_file(const std::shared_ptr<const Game>& game,
     throw Error("a sequence file holds the values of heaps; the positions of " + game->name() +
                 " are not heap sizes");
   }
-  const std::uint64_t want = to + 1;
+  const std::uint64_t want = add_or_refuse(to, 1, "a sequence file of g(0.." + std::to_string(to) + ")");
   std::unique_ptr<SequenceFile> file = SequenceFile::create_or_continue(path, game->name());
   SequenceRunResult result;
   result.resumed_at = file->count();
@@ -92,6 +97,8 @@ SequenceRunResult write_sequence_file(const std::shared_ptr<const Game>& game,
     return result;
   };
   if (file->count() >= want) return finish(file->count());
+  // A run the disk cannot hold is refused now, not after hours (the file is then left as it was).
+  file->require_disk_room(want);
 
   // A period already proven (a closed form, or the cache) gives every value at once.
   const std::optional<PeriodicityTheorem> theorem = theorem_for(*game);

@@ -33,7 +33,7 @@ struct SeqArgs {
   std::string in;    // --in FILE: read a sequence file
   std::string format = "text";
   std::string checkpoint;  // --checkpoint S (with --out; empty: 60 seconds)
-  bool log_x = false;  // --log-x
+  bool log_x = false;      // --log-x
 };
 
 /// Prints g(from..to) as text (one line), JSON (the contract), an OEIS b-file or CSV; streamed,
@@ -202,8 +202,9 @@ int run_seq(const SeqArgs& args) {
   if (!args.checkpoint.empty()) {
     checkpoint_seconds = parse_number_option("--checkpoint", args.checkpoint, 86400);
     if (args.out.empty()) {
-      throw Error("--checkpoint goes with --out (how often a sequence file being written is "
-                  "saved)");
+      throw Error(
+          "--checkpoint goes with --out (how often a sequence file being written is "
+          "saved)");
     }
   }
   if (args.format != "text" && args.format != "csv" && args.format != "bfile") {

@@ -509,6 +509,10 @@ bool SparseSpaceSolver::run_block(std::uint64_t last, unsigned threads) {
   }
 }
 
+std::uint64_t SparseSpaceSolver::table_bytes(std::uint64_t n, int width) {
+  return bytes_for(saturating_add(saturating_add(n, 1), kSlack), static_cast<std::uint64_t>(width));
+}
+
 void SparseSpaceSolver::extend_to(std::uint64_t n) {
   if (n < size_) return;
   // Room for g(0..n) before anything is computed: every block below writes into it.

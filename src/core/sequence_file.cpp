@@ -28,7 +28,8 @@ constexpr std::uint64_t kFixed = 64;
 constexpr std::uint64_t kMaxName = std::uint64_t{1} << 20;
 constexpr std::uint32_t kComplete = 1;
 /// The largest file size the system's offsets (off_t) can name.
-constexpr std::uint64_t kMaxFileBytes = static_cast<std::uint64_t>(std::numeric_limits<off_t>::max());
+constexpr std::uint64_t kMaxFileBytes =
+    static_cast<std::uint64_t>(std::numeric_limits<off_t>::max());
 
 struct Header {
   std::uint32_t header_bytes = 0;

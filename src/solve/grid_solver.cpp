@@ -50,6 +50,15 @@ Value GridSolver::at(const Position& q) const noexcept {
   return table_[static_cast<std::size_t>(x * columns_ + y)];
 }
 
+std::uint64_t GridSolver::table_bytes(std::uint64_t rows, std::uint64_t columns) const noexcept {
+  const std::uint64_t cells = bytes_for(saturating_mul(rows, columns), sizeof(std::uint32_t));
+  if (!game_.queen_moves() || rows == 0 || columns == 0) return cells;
+  // The row, every column and every diagonal keep a bitset of the values on them.
+  const std::uint64_t lines = saturating_add(saturating_add(rows, columns), columns);
+  const std::uint64_t words = words_for(queen_value_bound(rows - 1, columns - 1));
+  return saturating_add(cells, bytes_for(saturating_mul(lines, words), sizeof(std::uint64_t)));
+}
+
 Value GridSolver::value(const Position& p) {
   extend_to(p.x, p.y);
   return at(p);
@@ -68,13 +77,9 @@ void GridSolver::extend_to(std::uint64_t x, std::uint64_t y) {
   const std::string what = "a table of g(0.." + std::to_string(last_x) + ", 0.." +
                            std::to_string(last_y) + ") for " + game_.name();
   const std::uint64_t cells = saturating_mul(rows, columns);
-  std::uint64_t bytes = saturating_mul(cells, sizeof(std::uint32_t));
+  const std::uint64_t bytes = table_bytes(rows, columns);
   std::uint64_t work = cells;
   if (game_.queen_moves()) {
-    // The row, every column and every diagonal keep a bitset of the values on them.
-    const std::uint64_t lines = saturating_add(saturating_add(rows, columns), columns);
-    const std::uint64_t words = words_for(queen_value_bound(rows - 1, columns - 1));
-    bytes = saturating_add(bytes, saturating_mul(saturating_mul(lines, words), 8));
     // Each cell's mex scan reads up to a word per 64 values of the bound; measured, it reads
     // about a quarter of that, each word cheaper than an option look-up (10^4 x 10^4: 5 s).
     work = saturating_mul(cells, 1 + saturating_add(rows, columns) / 256);

@@ -3,7 +3,6 @@
 #include "grundy/core/sequence_file.hpp"
 
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <algorithm>

@@ -51,7 +51,8 @@ Sample make_sample(Value top, std::uint64_t count, bool complete, std::uint64_t 
     }
     s.needed = SequenceFile::header_bytes(3) + count * static_cast<std::uint64_t>(file->width());
     s.name = std::to_string(file->width()) + "-byte values, " + std::to_string(count) +
-             " of them, " + (complete ? "finished" : "unfinished, room for " + std::to_string(room));
+             " of them, " +
+             (complete ? "finished" : "unfinished, room for " + std::to_string(room));
     // Read while the writer is there: as a killed run leaves it (a writer that saved no value
     // removes its file when it goes).
     s.bytes = read_bytes(tmp.path());
@@ -114,10 +115,9 @@ TEST(SequenceFileTruncation, EveryPrefixIsRefusedAndLeftAsItWas) {
 TEST(SequenceFileTruncation, EveryChangedHeaderByteIsRefused) {
   test::TempFile tmp;
   // One file per width, and an unfinished one: the header does not depend on more.
-  const std::vector<Sample> files = {make_sample(200, 40, true, 40),
-                                     make_sample(60000, 40, true, 40),
-                                     make_sample(3000000000, 40, true, 40),
-                                     make_sample(200, 40, false, 50)};
+  const std::vector<Sample> files = {
+      make_sample(200, 40, true, 40), make_sample(60000, 40, true, 40),
+      make_sample(3000000000, 40, true, 40), make_sample(200, 40, false, 50)};
   for (const Sample& s : files) {
     SCOPED_TRACE(s.name);
     const std::uint64_t header = SequenceFile::header_bytes(3);

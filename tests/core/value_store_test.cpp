@@ -38,9 +38,9 @@ TEST(MemoryValueStore, ByteCountsPast2To64AreRefusedNotWrapped) {
     int width;
     std::uint64_t values, slack;
   };
-  for (const Case c : {Case{1, kSaturated, 0}, Case{1, kSaturated - 3, 8}, Case{2, kTwo63, 8},
-                       Case{2, kTwo63 + 8, 0}, Case{4, std::uint64_t{1} << 62, 0},
-                       Case{4, kTwo63 - 1, 8}}) {
+  for (const Case c :
+       {Case{1, kSaturated, 0}, Case{1, kSaturated - 3, 8}, Case{2, kTwo63, 8},
+        Case{2, kTwo63 + 8, 0}, Case{4, std::uint64_t{1} << 62, 0}, Case{4, kTwo63 - 1, 8}}) {
     SCOPED_TRACE("width " + std::to_string(c.width) + ", " + std::to_string(c.values) + " + " +
                  std::to_string(c.slack) + " values");
     MemoryValueStore store(Limits{.max_memory_bytes = kSaturated - 1});

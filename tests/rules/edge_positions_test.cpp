@@ -416,8 +416,8 @@ TEST_P(EdgePositions, AnswerOrRefuseCleanly) {
       EXPECT_EQ(*direct.value, *periodic.value);
     }
     if (e.value && !periodic.value) {
-      ADD_FAILURE() << "the theory gives " << *e.value << ", the library refused: "
-                    << periodic.error;
+      ADD_FAILURE() << "the theory gives " << *e.value
+                    << ", the library refused: " << periodic.error;
     }
     if (e.value && periodic.value) ++checked;
     if (std::getenv("EDGE_DEBUG")) {

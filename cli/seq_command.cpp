@@ -1,5 +1,6 @@
 // grundy seq GAME --to N [--from A] : the nim-sequence g(A), ..., g(N) of a heap game; with
 // --out FILE into a sequence file (resumable), with --in FILE read back from one.
+#include <chrono>
 #include <csignal>
 #include <iostream>
 #include <optional>
@@ -32,8 +33,8 @@ struct SeqArgs {
   std::string out;   // --out FILE: a sequence file
   std::string in;    // --in FILE: read a sequence file
   std::string format = "text";
-  std::string checkpoint = "60";
-  bool log_x = false;  // --log-x
+  std::string checkpoint;  // --checkpoint S (with --out; empty: 60 seconds)
+  bool log_x = false;      // --log-x
 };
 
 /// Prints g(from..to) as text (one line), JSON (the contract), an OEIS b-file or CSV; streamed,
@@ -113,11 +114,10 @@ extern "C" void on_interrupt(int signal) {
 
 /// --out FILE: g(0..to) into a sequence file, continuing what it holds; a one-line summary.
 int run_seq_to_file(const SeqArgs& args, const std::shared_ptr<const Game>& game, std::uint64_t to,
-                    std::uint64_t max_values) {
+                    std::uint64_t max_values, std::uint64_t checkpoint_seconds) {
   SequenceRunOptions options;
   options.period = period_options(args.common, args.no_cache, max_values);
-  options.checkpoint_every =
-      std::chrono::milliseconds(parse_number_option("--checkpoint", args.checkpoint, 86400) * 1000);
+  options.checkpoint_every = std::chrono::seconds(checkpoint_seconds);
   options.interrupted = &g_interrupted;
   options.progress = terminal_sequence_progress("seq");
   std::signal(SIGINT, on_interrupt);
@@ -198,6 +198,16 @@ int run_seq_from_file(const SeqArgs& args) {
 }
 
 int run_seq(const SeqArgs& args) {
+  // --checkpoint is checked whatever else is asked: a bad value is never silently ignored.
+  std::uint64_t checkpoint_seconds = 60;
+  if (!args.checkpoint.empty()) {
+    checkpoint_seconds = parse_number_option("--checkpoint", args.checkpoint, 86400);
+    if (args.out.empty()) {
+      throw Error(
+          "--checkpoint goes with --out (how often a sequence file being written is "
+          "saved)");
+    }
+  }
   if (args.format != "text" && args.format != "csv" && args.format != "bfile") {
     throw Error("--format must be text, csv or bfile, not '" + args.format + "'");
   }
@@ -234,7 +244,7 @@ int run_seq(const SeqArgs& args) {
       throw Error("--plot does not go with --out; plot from the file with seq --in FILE --plot");
     }
     if (args.format != "text") throw Error("--format does not go with --out");
-    return run_seq_to_file(args, game, to, max_values);
+    return run_seq_to_file(args, game, to, max_values, checkpoint_seconds);
   }
   if (args.misere && args.format != "text") {
     throw Error("--format " + args.format + " does not go with --misere (genus sequences)");
@@ -326,7 +336,8 @@ Runner add_seq_command(CLI::App& app) {
   cmd->add_option("--format", args->format,
                   "text (default: one line), csv (n,g lines) or bfile (OEIS b-file: n g lines)");
   cmd->add_option("--checkpoint", args->checkpoint,
-                  "With --out: save progress at least every S seconds (default 60)");
+                  "With --out: save progress at least every S seconds (a whole number, 0..86400; "
+                  "default 60)");
   cmd->add_flag("--log-x", args->log_x, "With --plot: a logarithmic n axis (x = log(1 + n))")
       ->needs("--plot");
   add_common_options(*cmd, args->common);

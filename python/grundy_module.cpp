@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "grundy/analysis/periodic_source.hpp"
+#include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/nimber.hpp"
 #include "grundy/rules/sum.hpp"
@@ -160,12 +161,21 @@ py::object seq(const std::string& spec, std::uint64_t to, std::uint64_t start,
   if (start > to) {
     throw py::value_error("from " + std::to_string(start) + " is above to " + std::to_string(to));
   }
-  PeriodicSource source(game, period_options(max_values));
+  const PeriodOptions options = period_options(max_values);
+  // The list itself is a table too: sized with overflow checks and against the memory limit
+  // before anything is computed (to = 2^64-1 would otherwise wrap the count to 0).
+  const std::uint64_t count = add_or_refuse(to - start, 1, "a list of g(from..to)");
+  require_memory(options.limits, bytes_for(count, sizeof(std::uint64_t)),
+                 "a list of " + std::to_string(count) + " values");
+  PeriodicSource source(game, options);
   const Position last{to, 0};
   source.prepare(std::span<const Position>(&last, 1));
   std::vector<std::uint64_t> values;
-  values.reserve(to - start + 1);
-  for (std::uint64_t n = start; n <= to; ++n) values.push_back(source.value(Position{n, 0}));
+  values.reserve(static_cast<std::size_t>(count));
+  for (std::uint64_t n = start;; ++n) {
+    values.push_back(source.value(Position{n, 0}));
+    if (n == to) break;
+  }
   py::object array = py::module_::import("array").attr("array")("Q");
   array.attr("frombytes")(py::bytes(reinterpret_cast<const char*>(values.data()),
                                     values.size() * sizeof(std::uint64_t)));

@@ -6,12 +6,23 @@
 #include "grundy/analysis/period_search.hpp"
 #include "grundy/analysis/periodicity_theorem.hpp"
 #include "grundy/analysis/sparse_space.hpp"
+#include "grundy/core/checked.hpp"
 #include "grundy/core/sequence_file.hpp"
 
 namespace grundy {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+/// Stopped before a value beyond what `file` held was saved: nothing to checkpoint. A file made
+/// for this run goes with it (SequenceFile), one that held values stays as it was.
+[[noreturn]] void interrupted_before_saving(const SequenceFile& file) {
+  const std::uint64_t held = file.count();
+  throw Interrupted("interrupted before any new value was saved" +
+                    (held == 0 ? " (no file is left at '" + file.path().string() + "')"
+                               : " in '" + file.path().string() + "'") +
+                    "; the same command continues from g(" + std::to_string(held) + ")");
+}
 
 /// Checkpoints at least every `checkpoint_every`, and stops (after a checkpoint) when told to.
 class Checkpointer {
@@ -21,6 +32,7 @@ class Checkpointer {
 
   void at(std::uint64_t count) {
     if (options_.interrupted != nullptr && options_.interrupted->load()) {
+      if (count <= file_.count()) interrupted_before_saving(file_);
       file_.checkpoint(count);
       throw Interrupted("interrupted: " + std::to_string(count) +
                         " values (g(0..n-1), n = " + std::to_string(count) + ") are saved in '" +
@@ -80,7 +92,8 @@ SequenceRunResult write_sequence_file(const std::shared_ptr<const Game>& game,
     throw Error("a sequence file holds the values of heaps; the positions of " + game->name() +
                 " are not heap sizes");
   }
-  const std::uint64_t want = to + 1;
+  const std::uint64_t want =
+      add_or_refuse(to, 1, "a sequence file of g(0.." + std::to_string(to) + ")");
   std::unique_ptr<SequenceFile> file = SequenceFile::create_or_continue(path, game->name());
   SequenceRunResult result;
   result.resumed_at = file->count();
@@ -92,6 +105,8 @@ SequenceRunResult write_sequence_file(const std::shared_ptr<const Game>& game,
     return result;
   };
   if (file->count() >= want) return finish(file->count());
+  // A run the disk cannot hold is refused now, not after hours (the file is then left as it was).
+  file->require_disk_room(want);
 
   // A period already proven (a closed form, or the cache) gives every value at once.
   const std::optional<PeriodicityTheorem> theorem = theorem_for(*game);
@@ -139,7 +154,7 @@ SequenceRunResult write_sequence_file(const std::shared_ptr<const Game>& game,
     PeriodicSource source(game, options.period);
     source.set_progress([&](std::uint64_t done, std::uint64_t total) {
       if (options.interrupted != nullptr && options.interrupted->load()) {
-        throw Interrupted("interrupted before any value was saved in '" + path.string() + "'");
+        interrupted_before_saving(*file);
       }
       if (options.progress) options.progress(done, total, 0);
     });

@@ -9,6 +9,7 @@
 #include <string>
 #include <thread>
 
+#include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "sparse_scan.hpp"
 
@@ -225,7 +226,7 @@ void SparseSpaceSolver::record(std::uint64_t n, Value v) {
     store_->widen(width, n);
     ++version_;
   }
-  store_->reserve(n + 1 + kSlack);
+  store_->reserve(n + 1, kSlack);  // n + 1 fits: extend_to checked it for a larger n
   store_->set(n, v);
   size_ = n + 1;
   if (v >= (Value{1} << value_bits_)) {
@@ -363,6 +364,9 @@ bool SparseSpaceSolver::run_block(std::uint64_t last, unsigned threads) {
   // records batch k, the others already compute batch k+1 (from the values before batch k), so
   // nobody waits for the sequential part. The first heaps alone: there is nothing to share.
   if (size_ < 64) threads = 1;
+  // The batches write g(first..last) through a pointer into the store taken once per batch
+  // (finish_plain): the room must be there before they start, not grown on the way.
+  store_->reserve(last + 1, kSlack);
   while (workers_.size() < threads) workers_.push_back(std::make_unique<Worker>());
   const std::uint64_t batch = threads == 1 ? 1 : kBatchPerThread * threads;
   while (partials_.size() < 2 * batch) partials_.push_back(std::make_unique<Partial>());
@@ -475,10 +479,10 @@ bool SparseSpaceSolver::run_block(std::uint64_t last, unsigned threads) {
   };
 
   std::size_t slot = 0;
-  std::uint64_t first = size_, end = std::min(last + 1, size_ + batch);
+  std::uint64_t first = size_, end = std::min(last + 1, saturating_add(size_, batch));
   run(first, end, slot, [] {});  // the first batch, with nothing to finish meanwhile
   while (true) {
-    const std::uint64_t next_first = end, next_end = std::min(last + 1, end + batch);
+    const std::uint64_t next_first = end, next_end = std::min(last + 1, saturating_add(end, batch));
     std::optional<Pending> pending;
     if (next_first < next_end) {
       run(next_first, next_end, batch - slot, [&] { pending = finish_plain(first, end, slot); });
@@ -493,7 +497,7 @@ bool SparseSpaceSolver::run_block(std::uint64_t last, unsigned threads) {
       prepare();
       if (size_ > last) return true;
       first = size_;
-      end = std::min(last + 1, size_ + batch);
+      end = std::min(last + 1, saturating_add(size_, batch));
       slot = 0;
       run(first, end, slot, [] {});
       continue;
@@ -505,14 +509,19 @@ bool SparseSpaceSolver::run_block(std::uint64_t last, unsigned threads) {
   }
 }
 
+std::uint64_t SparseSpaceSolver::table_bytes(std::uint64_t n, int width) {
+  return bytes_for(saturating_add(saturating_add(n, 1), kSlack), static_cast<std::uint64_t>(width));
+}
+
 void SparseSpaceSolver::extend_to(std::uint64_t n) {
   if (n < size_) return;
-  store_->reserve(n + 1 + kSlack);
+  // Room for g(0..n) before anything is computed: every block below writes into it.
+  store_->reserve(add_or_refuse(n, 1, "a table of g(0.." + std::to_string(n) + ")"), kSlack);
   const std::uint64_t start = size_;
   while (size_ <= n) {
     const auto began = std::chrono::steady_clock::now();
     const std::uint64_t first = size_;
-    const std::uint64_t last = std::min(n, size_ + block_ - 1);
+    const std::uint64_t last = std::min(n, saturating_add(size_, block_ - 1));
     // Threads pay off when heaps are costly and the cores are free; on cheap heaps (few rare
     // positions, short scans) or a busy machine one thread is faster. So both are measured, the
     // faster is used, and the other is tried again every 16 blocks.

@@ -8,6 +8,7 @@
 #include <limits>
 #include <sstream>
 
+#include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 
 namespace grundy {
@@ -19,17 +20,19 @@ std::uint64_t Limits::available_memory_bytes() {
   std::uint64_t kib = 0;
   std::string unit;
   while (meminfo >> key >> kib >> unit) {
-    if (key == "MemAvailable:") return kib * 1024;
+    if (key == "MemAvailable:") return saturating_mul(kib, 1024);
   }
   const long pages = sysconf(_SC_AVPHYS_PAGES);
   const long page_size = sysconf(_SC_PAGESIZE);
   if (pages > 0 && page_size > 0) {
-    return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page_size);
+    return saturating_mul(static_cast<std::uint64_t>(pages), static_cast<std::uint64_t>(page_size));
   }
   return std::uint64_t{1} << 30;
 }
 
 std::string format_bytes(std::uint64_t bytes) {
+  // A saturated size (checked.hpp) stands for "2^64-1 or more": no figure would be right.
+  if (bytes == kSaturated) return "more than 16 EiB";
   static constexpr const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
   double v = static_cast<double>(bytes);
   int unit = 0;
@@ -48,7 +51,8 @@ std::string format_bytes(std::uint64_t bytes) {
 }
 
 void require_memory(const Limits& limits, std::uint64_t bytes, std::string_view what) {
-  if (bytes > limits.max_memory_bytes) {
+  // kSaturated is a size that did not fit in 64 bits: no limit admits it.
+  if (bytes > limits.max_memory_bytes || bytes == kSaturated) {
     throw ResourceError(std::string(what) + " needs " + format_bytes(bytes) +
                         ", above the memory limit of " + format_bytes(limits.max_memory_bytes) +
                         " (--max-memory)");

@@ -10,7 +10,9 @@
 #include <bit>
 #include <cerrno>
 #include <cstring>
+#include <limits>
 
+#include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 
 namespace grundy {
@@ -25,6 +27,9 @@ constexpr std::uint32_t kVersion = 1;
 constexpr std::uint64_t kFixed = 64;
 constexpr std::uint64_t kMaxName = std::uint64_t{1} << 20;
 constexpr std::uint32_t kComplete = 1;
+/// The largest file size the system's offsets (off_t) can name.
+constexpr std::uint64_t kMaxFileBytes =
+    static_cast<std::uint64_t>(std::numeric_limits<off_t>::max());
 
 struct Header {
   std::uint32_t header_bytes = 0;
@@ -134,8 +139,9 @@ Header decode(int fd, const std::filesystem::path& path, std::uint64_t size) {
     fail(path, "truncated sequence file (the header promises " + std::to_string(header.count) +
                    " values; " + std::to_string(room) + " are there)");
   }
+  // count <= room, so the product and the sum fit; checked all the same.
   if ((header.flags & kComplete) != 0 &&
-      size != header.header_bytes + header.count * header.width) {
+      size != saturating_add(header.header_bytes, bytes_for(header.count, header.width))) {
     fail(path, "corrupt sequence file (bytes after the last value)");
   }
   return header;
@@ -149,6 +155,15 @@ std::uint64_t SequenceFile::header_bytes(std::uint64_t name_length) noexcept {
 
 SequenceFile::~SequenceFile() {
   unmap();
+  // A run that saved nothing leaves nothing: a file it made is removed, a file it found empty is
+  // cut back to empty (the lock is still held, so no other writer is using it).
+  if (fd_ >= 0 && writable_ && !complete_ && count_ == 0) {
+    if (created_) {
+      ::unlink(path_.c_str());
+    } else if (found_empty_) {
+      (void)::ftruncate(fd_, 0);
+    }
+  }
   if (fd_ >= 0) ::close(fd_);
 }
 
@@ -218,13 +233,22 @@ std::unique_ptr<SequenceFile> SequenceFile::create_or_continue(const std::filesy
   file->path_ = path;
   file->game_ = game;
   file->writable_ = true;
-  file->fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  // O_EXCL first, to know whether this run made the file (and so may remove it, unused).
+  bool created = true;
+  file->fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (file->fd_ < 0 && errno == EEXIST) {
+    created = false;
+    file->fd_ = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+  }
   if (file->fd_ < 0) fail_errno(path, "cannot open for writing");
   if (::flock(file->fd_, LOCK_EX | LOCK_NB) != 0) {
     if (errno == EWOULDBLOCK) fail(path, "another grundy process is writing this file");
     fail_errno(path, "cannot lock");
   }
   const std::uint64_t size = file_size(file->fd_, path);
+  // Only now is the file this object's to clean up.
+  file->created_ = created;
+  file->found_empty_ = size == 0;
   if (size == 0) {
     file->header_bytes_ = header_bytes(game.size());
     file->width_ = 1;
@@ -254,10 +278,14 @@ std::unique_ptr<SequenceFile> SequenceFile::create_or_continue(const std::filesy
   return file;
 }
 
-void SequenceFile::reserve(std::uint64_t values) {
+void SequenceFile::reserve(std::uint64_t values, std::uint64_t slack) {
   if (!writable_) fail(path_, "opened for reading only");
-  const std::uint64_t need = header_bytes_ + value_bytes(values);
+  const std::uint64_t need = file_bytes_for(saturating_add(values, slack));
   if (need <= mapped_bytes_) return;
+  if (need > kMaxFileBytes) {
+    throw ResourceError("'" + path_.string() + "': " + std::to_string(values) + " values need " +
+                        format_bytes(need) + ", more than a file can hold");
+  }
   const std::uint64_t size = file_size(fd_, path_);
   if (need > size) {
     // Allocate the blocks now: a full disk must be an error here, not a SIGBUS in the middle of
@@ -265,16 +293,15 @@ void SequenceFile::reserve(std::uint64_t values) {
     int error = ::posix_fallocate(fd_, static_cast<off_t>(size), static_cast<off_t>(need - size));
     if (error == EOPNOTSUPP || error == EINVAL) {
       struct statvfs fs {};
-      if (::fstatvfs(fd_, &fs) == 0 &&
-          static_cast<std::uint64_t>(fs.f_bavail) * fs.f_frsize < need - size) {
+      if (::fstatvfs(fd_, &fs) == 0 && saturating_mul(fs.f_bavail, fs.f_frsize) < need - size) {
         error = ENOSPC;
       } else {
         error = ::ftruncate(fd_, static_cast<off_t>(need)) == 0 ? 0 : errno;
       }
     }
     if (error == ENOSPC || error == EFBIG) {
-      fail(path_, "no room on the disk for " + std::to_string(values) + " values (" +
-                      format_bytes(need) + ")");
+      throw ResourceError("'" + path_.string() + "': no room on the disk for " +
+                          std::to_string(values) + " values (" + format_bytes(need) + ")");
     }
     if (error != 0) {
       errno = error;
@@ -284,12 +311,30 @@ void SequenceFile::reserve(std::uint64_t values) {
   map(std::max(need, size), true);
 }
 
+void SequenceFile::require_disk_room(std::uint64_t values) const {
+  // The least the values can take is one byte each; a wider run needs more, and is refused when
+  // it gets there (reserve). What the file holds already is room too.
+  if (values == 0) return;
+  const std::uint64_t need = saturating_add(header_bytes_, values);
+  const std::string needs = "'" + path_.string() + "': g(0.." + std::to_string(values - 1) +
+                            ") needs at least " + format_bytes(need) + " (one byte per value)";
+  if (need > kMaxFileBytes) throw ResourceError(needs + ", more than a file can hold");
+  struct statvfs fs {};
+  if (::fstatvfs(fd_, &fs) != 0) fail_errno(path_, "cannot read the file system's free space");
+  const std::uint64_t free = saturating_mul(fs.f_bavail, fs.f_frsize);
+  const std::uint64_t held = file_size(fd_, path_);
+  if (need > saturating_add(free, held)) {
+    throw ResourceError(needs + ", and the file system has " + format_bytes(free) + " available" +
+                        (count_ > 0 ? " (the file holds " + format_bytes(held) + " already)" : ""));
+  }
+}
+
 void SequenceFile::checkpoint(std::uint64_t count) {
   if (!writable_) fail(path_, "opened for reading only");
   if (count < count_) count = count_;
   // The values first, then the header that counts them: whatever is cut short, the header only
   // ever counts values that are on disk.
-  if (::msync(mapping_, header_bytes_ + value_bytes(count), MS_SYNC) != 0) {
+  if (::msync(mapping_, file_bytes_for(count), MS_SYNC) != 0) {
     fail_errno(path_, "cannot write the values to disk");
   }
   hash_to(count);
@@ -301,7 +346,7 @@ void SequenceFile::checkpoint(std::uint64_t count) {
 
 void SequenceFile::finish(std::uint64_t count) {
   checkpoint(count);
-  if (::ftruncate(fd_, static_cast<off_t>(header_bytes_ + value_bytes(count))) != 0) {
+  if (::ftruncate(fd_, static_cast<off_t>(file_bytes_for(count))) != 0) {
     fail_errno(path_, "cannot cut the file to its size");
   }
   write_header(count, true);
@@ -326,7 +371,12 @@ void SequenceFile::widen(int width, std::uint64_t count) {
     fail_errno(path_, what);
   };
   (void)::fchmod(out, 0644);
-  const std::uint64_t bytes = header_bytes_ + count * static_cast<std::uint64_t>(width);
+  const std::uint64_t bytes =
+      saturating_add(header_bytes_, bytes_for(count, static_cast<std::uint64_t>(width)));
+  if (bytes > kMaxFileBytes) {
+    errno = EFBIG;
+    abandon("cannot widen the values");
+  }
   if (const int error = ::posix_fallocate(out, 0, static_cast<off_t>(bytes)); error != 0) {
     errno = error;
     abandon("cannot make room for the wider values");

@@ -7,15 +7,22 @@
 #include <cstring>
 #include <string>
 
+#include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 
 namespace grundy {
 namespace {
 
-constexpr std::size_t kPage = 4096;
+constexpr std::uint64_t kPage = 4096;
 
-std::size_t round_to_pages(std::uint64_t bytes) {
-  return static_cast<std::size_t>((bytes + kPage - 1) / kPage * kPage);
+/// `bytes` rounded up to whole pages (at least one); `what` names the table in a refusal.
+std::size_t round_to_pages(std::uint64_t bytes, const std::string& what) {
+  const std::uint64_t pages = add_or_refuse(std::max<std::uint64_t>(bytes, 1), kPage - 1, what);
+  return static_cast<std::size_t>(pages / kPage * kPage);
+}
+
+std::string sequence_of(std::uint64_t values) {
+  return "a sequence of " + std::to_string(values) + " values";
 }
 
 template <class From, class To>
@@ -43,11 +50,13 @@ MemoryValueStore::~MemoryValueStore() {
   if (data_ != nullptr) ::munmap(data_, mapped_bytes_);
 }
 
-void MemoryValueStore::reserve(std::uint64_t values) {
-  if (values <= capacity_ && data_ != nullptr) return;
-  const std::uint64_t bytes = values * static_cast<std::uint64_t>(width_);
-  require_memory(limits_, bytes, "a sequence of " + std::to_string(values) + " values");
-  const std::size_t size = round_to_pages(std::max<std::uint64_t>(bytes, 1));
+void MemoryValueStore::reserve(std::uint64_t values, std::uint64_t slack) {
+  const std::uint64_t room = saturating_add(values, slack);
+  if (room <= capacity_ && data_ != nullptr) return;
+  const std::string what = sequence_of(values);
+  const std::uint64_t bytes = bytes_for(room, static_cast<std::uint64_t>(width_));
+  require_memory(limits_, bytes, what);
+  const std::size_t size = round_to_pages(bytes, what);
   void* p = data_ == nullptr
                 ? ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
                 : ::mremap(data_, mapped_bytes_, size, MREMAP_MAYMOVE);
@@ -63,12 +72,11 @@ void MemoryValueStore::reserve(std::uint64_t values) {
 void MemoryValueStore::widen(int width, std::uint64_t count) {
   if (width <= width_) return;
   const std::uint64_t values = std::max(capacity_, count);
-  const std::uint64_t bytes = values * static_cast<std::uint64_t>(width);
+  const std::uint64_t bytes = bytes_for(values, static_cast<std::uint64_t>(width));
+  const std::string what = sequence_of(values) + ", " + std::to_string(width) + " bytes each";
   // The old and the new copy are both alive while the values are converted.
-  require_memory(limits_, bytes + mapped_bytes_,
-                 "a sequence of " + std::to_string(values) + " values, " + std::to_string(width) +
-                     " bytes each");
-  const std::size_t size = round_to_pages(std::max<std::uint64_t>(bytes, 1));
+  require_memory(limits_, saturating_add(bytes, mapped_bytes_), what);
+  const std::size_t size = round_to_pages(bytes, what);
   void* p = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) {
     throw ResourceError("cannot map " + format_bytes(size) +

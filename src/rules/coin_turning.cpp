@@ -32,6 +32,22 @@ void visit_parts(OptionVisitor& visit, std::initializer_list<std::uint64_t> coin
   visit.option(std::span<const Position>(parts, k));
 }
 
+/// Options whose enumeration would turn more coins than this in all (or hold a move of more
+/// parts) are refused (ResourceError) before anything is allocated.
+constexpr std::uint64_t kMaxEnumeratedCoins = std::uint64_t{1} << 24;
+
+void check_enumerable(const Game& game, const std::string& position, std::uint64_t coins) {
+  if (coins > kMaxEnumeratedCoins) {
+    throw ResourceError("the moves of " + game.name() + ":" + position + " turn " +
+                        (coins == kSaturated ? "2^64-1 or more" : std::to_string(coins)) +
+                        " coins in all, too many to enumerate (at most " +
+                        std::to_string(kMaxEnumeratedCoins) + ")");
+  }
+}
+void check_enumerable(const Game& game, std::uint64_t n, std::uint64_t coins) {
+  check_enumerable(game, std::to_string(n), coins);
+}
+
 /// A winning move that turns more coins than can be listed is refused rather than listed.
 void check_listable(const Game& game, std::uint64_t n, std::uint64_t coins) {
   if (coins > kMaxListedCoins) {
@@ -61,6 +77,7 @@ class Ruler final : public TurningGame {
     // The run k..n leaves the parts k..n-1: suffixes of one buffer 1..n-1.
     const std::uint64_t n = p.x;
     if (n == 0) return;
+    check_enumerable(*this, n, coins_turned(n));
     std::vector<Position> run(n - 1);
     for (std::uint64_t m = 1; m < n; ++m) run[m - 1] = Position{m, 0};
     for (std::uint64_t k = 1; k <= n; ++k)
@@ -107,7 +124,7 @@ class Turtles final : public TurningGame {
   Value coin_value(std::uint64_t n) const noexcept override { return n; }
   std::uint64_t move_count(std::uint64_t n) const noexcept override { return n; }
   std::uint64_t coins_turned(std::uint64_t n) const noexcept override {
-    return n == 0 ? 0 : 2 * n - 1;
+    return n == 0 ? 0 : saturating_add(saturating_mul(2, n - 1), 1);
   }
 
   void options(const Position& p, OptionVisitor& visit) const override {
@@ -168,6 +185,17 @@ class MockTurtles final : public TurningGame {
  public:
   MockTurtles() : TurningGame("mockturtles") {}
   std::uint64_t first_coin() const noexcept override { return 0; }
+  std::optional<Value> formula_value(const Position& p) const override {
+    check_fits(p.x);
+    return coin_value(p.x);
+  }
+  /// The n-th odious number is 2n or 2n + 1: from n = 2^63 on it passes 2^64-1.
+  static void check_fits(std::uint64_t n) {
+    if (n >= std::uint64_t{1} << 63) {
+      throw Error("g(mockturtles:" + std::to_string(n) +
+                  "), the odious number 2n or 2n+1, passes 2^64-1");
+    }
+  }
   Value coin_value(std::uint64_t n) const noexcept override { return odious(n); }
   std::uint64_t move_count(std::uint64_t n) const noexcept override {
     return saturating_add(saturating_add(1, n), pairs_below(n));
@@ -403,6 +431,10 @@ std::string TartanGame::format_position(const Position& p) const {
 }
 
 void TartanGame::options(const Position& p, OptionVisitor& visit) const {
+  // A move is a move of each factor: none when either has none (whatever the other's count).
+  if (first_->move_count(p.x) == 0 || second_->move_count(p.y) == 0) return;
+  check_enumerable(*this, format_position(p),
+                   saturating_mul(first_->coins_turned(p.x), second_->coins_turned(p.y)));
   // Every move A at x (the coins it turns, ascending, x last) with every move B at y; the
   // option is A x B without (x, y), in lexicographic order.
   auto full_moves = [](const TurningGame& g, std::uint64_t n) {
@@ -431,6 +463,8 @@ void TartanGame::options(const Position& p, OptionVisitor& visit) const {
 }
 
 std::optional<Value> TartanGame::formula_value(const Position& p) const {
+  if (dynamic_cast<const MockTurtles*>(first_.get())) MockTurtles::check_fits(p.x);
+  if (dynamic_cast<const MockTurtles*>(second_.get())) MockTurtles::check_fits(p.y);
   return nim_mul(first_->coin_value(p.x), second_->coin_value(p.y));
 }
 

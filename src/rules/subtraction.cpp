@@ -215,21 +215,22 @@ class Subtraction final : public HeapGame {
     std::size_t iv = 0;
     std::uint64_t last = 0;  // the largest element given so far (elements are >= 1)
     while (true) {
-      std::uint64_t next = std::numeric_limits<std::uint64_t>::max();
+      // No element left is "none", not 2^64-1: a heap of 2^64-1 must not take it for one.
+      std::optional<std::uint64_t> next;
       while (iv < finite_.size() && finite_[iv].hi <= last) ++iv;
       if (iv < finite_.size()) next = std::max(finite_[iv].lo, last + 1);
       for (auto& c : cursors) {
         if (!c) continue;
         while (!c->done() && c->value() <= last) c->advance();
-        if (!c->done()) next = std::min(next, c->value());
+        if (!c->done()) next = std::min(next.value_or(c->value()), c->value());
       }
-      if (next > n) return;
-      const Position left{n - next, 0};
+      if (!next || *next > n) return;
+      const Position left{n - *next, 0};
       if (left.x == 0)
         visit.option({});
       else
         visit.option(std::span<const Position>(&left, 1));
-      last = next;
+      last = *next;
     }
   }
 

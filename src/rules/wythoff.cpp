@@ -90,13 +90,16 @@ class Wythoff final : public Game {
   bool queen_moves() const override { return true; }
 
   std::optional<bool> formula_is_p_position(const Position& p) const override {
+    // The exact arithmetic of wythoff.hpp holds for coordinates up to 2^63-1 (a partner then stays
+    // below 2^64); larger ones are left to the tables, which refuse them.
+    if (std::max(p.x, p.y) > kMaxCoordinate) return std::nullopt;
     return wythoff::is_p_position(p.x, p.y);
   }
 
   std::optional<std::uint64_t> formula_options_with_value(const Position& p, Value target,
                                                           std::size_t limit,
                                                           OptionVisitor& visit) const override {
-    if (target != 0) return std::nullopt;
+    if (target != 0 || std::max(p.x, p.y) > kMaxCoordinate) return std::nullopt;
     // The P-positions reachable from (x, y): keep y and take x to y's partner, keep x and take y
     // to x's partner, or keep the difference k = |x - y| and take the smaller heap to a_k. The
     // first two change one coordinate, the third both, so the three are distinct.

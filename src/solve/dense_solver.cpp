@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/rules/take_break.hpp"
 
@@ -17,19 +18,24 @@ DenseSolver::DenseSolver(const Game& game, Limits limits) : game_(game), limits_
 }
 
 std::uint64_t DenseSolver::table_bytes(std::uint64_t n) {
-  constexpr std::uint64_t kMaxEntries = std::numeric_limits<std::uint64_t>::max() / 4 - 1;
-  return n >= kMaxEntries ? std::numeric_limits<std::uint64_t>::max() : (n + 1) * 4;
+  return bytes_for(saturating_add(n, 1), sizeof(std::uint32_t));
 }
 
 void DenseSolver::extend_to(std::uint64_t n) {
   if (n < table_.size()) return;
-  require_memory(limits_, table_bytes(n),
-                 "a table of g(0.." + std::to_string(n) + ") for " + game_.name());
+  const std::string what = "a table of g(0.." + std::to_string(n) + ") for " + game_.name();
+  require_memory(limits_, table_bytes(n), what);
+  // The table fits in the limit (so n + 1 entries are few enough to count).
   if (n + 1 > table_.capacity()) {
     // Grow geometrically for a stream of increasing queries, but never past the limit.
-    const std::uint64_t doubled =
-        std::min<std::uint64_t>(2 * table_.capacity(), limits_.max_memory_bytes / 4);
-    table_.reserve(static_cast<std::size_t>(std::max<std::uint64_t>(n + 1, doubled)));
+    const std::uint64_t doubled = std::min<std::uint64_t>(
+        saturating_mul(table_.capacity(), 2), limits_.max_memory_bytes / sizeof(std::uint32_t));
+    try {
+      table_.reserve(static_cast<std::size_t>(std::max<std::uint64_t>(n + 1, doubled)));
+    } catch (const std::exception&) {  // bad_alloc, length_error: a limit above what there is
+      throw ResourceError(what + " needs " + format_bytes(table_bytes(n)) +
+                          ", more than can be allocated");
+    }
   }
   const TakeBreakCode* code = game_.take_break_code();
   const std::uint64_t start = table_.size();

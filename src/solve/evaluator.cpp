@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "grundy/core/error.hpp"
+#include "grundy/rules/sum.hpp"
 #include "grundy/solve/graph_solver.hpp"
 
 namespace grundy {
@@ -35,15 +36,28 @@ void Evaluator::prepare(std::span<const Position> positions) {
 }
 
 Value Evaluator::value(const Position& p) {
-  if (auto v = game_->formula_value(p)) return *v;
+  if (auto v = game_->formula_value(p)) {
+    // 2^64-1 stands for an infinite (loopy) value everywhere past here; a finite one equal to it
+    // (a nim product, a huge nim heap) would be taken for infinite, so it is refused instead.
+    if (*v == kInfiniteValue) {
+      throw Error("g(" + format_component(*game_, p) +
+                  ") = 2^64-1, the one value grundy cannot tell from an infinite (loopy) value");
+    }
+    return *v;
+  }
   if (dense_) return dense_->value(p.x);
   if (grid_) return grid_->value(p);
   if (memo_) return memo_->value(p);
+  const auto& graph = static_cast<const GraphGame&>(*game_);
+  if (p.x >= graph.vertex_count() || p.y != 0) {
+    throw Error("(" + std::to_string(p.x) + ", " + std::to_string(p.y) + ") is not a vertex of " +
+                game_->name() + " (it has " + std::to_string(graph.vertex_count()) + ")");
+  }
   if (!graph_solved_) {
-    graph_values_ = generalised_sprague_grundy(static_cast<const GraphGame&>(*game_)).gamma;
+    graph_values_ = generalised_sprague_grundy(graph).gamma;
     graph_solved_ = true;
   }
-  return graph_values_.at(p.x);
+  return graph_values_[p.x];
 }
 
 SumEvaluators::SumEvaluators(const Sum& sum, Limits limits)

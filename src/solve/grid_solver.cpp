@@ -1,4 +1,3 @@
-#include "grundy/core/checked.hpp"
 #include "grundy/solve/grid_solver.hpp"
 
 #include <algorithm>
@@ -7,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 
 namespace grundy {
@@ -20,7 +20,7 @@ std::uint64_t words_for(std::uint64_t bound) noexcept {
 /// A bound above every value of a queen-move table over [0..x] x [0..y]: g is at most the number
 /// of options, x + y + min(x, y), and one more bit keeps a zero above it for the mex scan.
 std::uint64_t queen_value_bound(std::uint64_t x, std::uint64_t y) noexcept {
-  return x + y + std::min(x, y) + 2;
+  return saturating_add(saturating_add(x, y), saturating_add(std::min(x, y), 2));
 }
 
 /// "10^11" style for step counts in messages.
@@ -50,6 +50,15 @@ Value GridSolver::at(const Position& q) const noexcept {
   return table_[static_cast<std::size_t>(x * columns_ + y)];
 }
 
+std::uint64_t GridSolver::table_bytes(std::uint64_t rows, std::uint64_t columns) const noexcept {
+  const std::uint64_t cells = bytes_for(saturating_mul(rows, columns), sizeof(std::uint32_t));
+  if (!game_.queen_moves() || rows == 0 || columns == 0) return cells;
+  // The row, every column and every diagonal keep a bitset of the values on them.
+  const std::uint64_t lines = saturating_add(saturating_add(rows, columns), columns);
+  const std::uint64_t words = words_for(queen_value_bound(rows - 1, columns - 1));
+  return saturating_add(cells, bytes_for(saturating_mul(lines, words), sizeof(std::uint64_t)));
+}
+
 Value GridSolver::value(const Position& p) {
   extend_to(p.x, p.y);
   return at(p);
@@ -57,23 +66,23 @@ Value GridSolver::value(const Position& p) {
 
 void GridSolver::extend_to(std::uint64_t x, std::uint64_t y) {
   if (game_.symmetric() && x > y) std::swap(x, y);
-  const std::uint64_t rows = std::max(rows_, x + 1);
-  const std::uint64_t columns = std::max(columns_, y + 1);
+  // Saturating: a coordinate of 2^64-1 asks for 2^64 rows, which no limit admits (the size
+  // below saturates too), rather than for none.
+  const std::uint64_t rows = std::max(rows_, saturating_add(x, 1));
+  const std::uint64_t columns = std::max(columns_, saturating_add(y, 1));
   if (rows == rows_ && columns == columns_) return;
 
-  const std::string what = "a table of g(0.." + std::to_string(rows - 1) + ", 0.." +
-                           std::to_string(columns - 1) + ") for " + game_.name();
+  const std::uint64_t last_x = rows_ > x ? rows_ - 1 : x;
+  const std::uint64_t last_y = columns_ > y ? columns_ - 1 : y;
+  const std::string what = "a table of g(0.." + std::to_string(last_x) + ", 0.." +
+                           std::to_string(last_y) + ") for " + game_.name();
   const std::uint64_t cells = saturating_mul(rows, columns);
-  std::uint64_t bytes = saturating_mul(cells, sizeof(std::uint32_t));
+  const std::uint64_t bytes = table_bytes(rows, columns);
   std::uint64_t work = cells;
   if (game_.queen_moves()) {
-    // The row, every column and every diagonal keep a bitset of the values on them.
-    const std::uint64_t lines = saturating_add(saturating_add(rows, columns), columns);
-    const std::uint64_t words = words_for(queen_value_bound(rows - 1, columns - 1));
-    bytes = saturating_add(bytes, saturating_mul(saturating_mul(lines, words), 8));
     // Each cell's mex scan reads up to a word per 64 values of the bound; measured, it reads
     // about a quarter of that, each word cheaper than an option look-up (10^4 x 10^4: 5 s).
-    work = saturating_mul(cells, 1 + (rows + columns) / 256);
+    work = saturating_mul(cells, 1 + saturating_add(rows, columns) / 256);
   }
   require_memory(limits_, bytes, what);
   if (!game_.queen_moves()) {
@@ -93,7 +102,12 @@ void GridSolver::extend_to(std::uint64_t x, std::uint64_t y) {
 
   const std::uint64_t old_rows = rows_;
   const std::uint64_t old_columns = columns_;
-  std::vector<std::uint32_t> table(static_cast<std::size_t>(cells));
+  std::vector<std::uint32_t> table;
+  try {
+    table.resize(static_cast<std::size_t>(cells));
+  } catch (const std::exception&) {  // bad_alloc, length_error: a limit above what there is
+    throw ResourceError(what + " needs " + format_bytes(bytes) + ", more than can be allocated");
+  }
   for (std::uint64_t r = 0; r < old_rows; ++r) {
     std::copy_n(table_.begin() + static_cast<std::ptrdiff_t>(r * old_columns), old_columns,
                 table.begin() + static_cast<std::ptrdiff_t>(r * columns));
@@ -101,12 +115,19 @@ void GridSolver::extend_to(std::uint64_t x, std::uint64_t y) {
   table_ = std::move(table);
   rows_ = rows;
   columns_ = columns;
-  if (game_.queen_moves()) {
-    fill_queen_moves();
-  } else if (const auto min_side = game_.cutting_min_side(); min_side && game_.symmetric()) {
-    fill_cutting(old_rows, old_columns, *min_side);
-  } else {
-    fill_generic(old_rows, old_columns);
+  try {
+    if (game_.queen_moves()) {
+      fill_queen_moves();
+    } else if (const auto min_side = game_.cutting_min_side(); min_side && game_.symmetric()) {
+      fill_cutting(old_rows, old_columns, *min_side);
+    } else {
+      fill_generic(old_rows, old_columns);
+    }
+  } catch (...) {
+    // A table filled part way must not answer later queries: start again from nothing.
+    table_.clear();
+    rows_ = columns_ = 0;
+    throw;
   }
 }
 

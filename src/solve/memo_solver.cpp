@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 
 namespace grundy {
@@ -62,9 +63,10 @@ Value MemoSolver::search(const Position& root) {
       for (const Position& part : parts) v ^= *known(part);
       scratch_.push_back(v);
     });
-    if ((memo_.size() + 1) * kBytesPerEntry > limits_.max_memory_bytes) {
+    if (const std::uint64_t bytes = bytes_for(memo_.size() + 1, kBytesPerEntry);
+        bytes > limits_.max_memory_bytes) {
       require_memory(
-          limits_, (memo_.size() + 1) * kBytesPerEntry,
+          limits_, bytes,
           "a memo of " + std::to_string(memo_.size() + 1) + " positions of " + game_.name());
     }
     memo_.emplace(p, mex(scratch_, mex_));

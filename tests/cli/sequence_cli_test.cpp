@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -111,6 +113,112 @@ TEST(SeqFile, OptionsThatDoNotGoTogether) {
   EXPECT_CONTAINS(expect_error(run_grundy({"seq", "--to", "10"})), "seq needs a GAME");
   EXPECT_CONTAINS(expect_error(run_grundy({"seq", "0.6"})), "seq needs --to N");
   EXPECT_CONTAINS(expect_error(run_grundy({"seq", "--in", "/nonexistent/x.gseq"})), "cannot open");
+}
+
+/// A path in a fresh directory, for files that must not exist before or after a run.
+class Scratch {
+ public:
+  Scratch() {
+    char name[] = "/tmp/grundy-seq-XXXXXX";
+    if (::mkdtemp(name) == nullptr) std::abort();
+    dir_ = name;
+  }
+  ~Scratch() { std::filesystem::remove_all(dir_); }
+  std::string path(const std::string& name) const { return dir_ + "/" + name; }
+
+ private:
+  std::string dir_;
+};
+
+// Issue 11, defect 7: 10^15 values started computing (for minutes, then failed on the disk).
+TEST(SeqFile, RefusedUpFrontWhenTheDiskCannotHoldTheValues) {
+  Scratch scratch;
+  const std::string out = scratch.path("huge.gseq");
+  const RunResult r =
+      run_grundy({"seq", "0.6", "--to", "1000000000000000", "--out", out, "--no-cache"},
+                 std::nullopt, std::chrono::seconds(20));
+  const std::string message = expect_error(r);
+  EXPECT_CONTAINS(message, "g(0..1000000000000000) needs at least 909 TiB (one byte per value)");
+  EXPECT_CONTAINS(message, "available");
+  EXPECT_FALSE(std::filesystem::exists(out)) << "a refused --out left a file";
+
+  // A file that holds values already is left exactly as it was.
+  expect_success(run_grundy({"seq", "0.6", "--to", "100", "--out", out, "--no-cache"}));
+  const std::string before = read_bytes(out);
+  expect_error(run_grundy({"seq", "0.6", "--to", "1000000000000000", "--out", out, "--no-cache"},
+                          std::nullopt, std::chrono::seconds(20)));
+  EXPECT_EQ(read_bytes(out), before);
+}
+
+// Issue 11, defect 7: a refused --out left a 72-byte stub behind.
+TEST(SeqFile, ARefusedOutLeavesNoNewFileAndAnOldOneUntouched) {
+  Scratch scratch;
+  const std::string out = scratch.path("refused.gseq");
+  // Refused for memory (the table of sub(fib) is in memory), and for bad options.
+  EXPECT_CONTAINS(expect_error(run_grundy({"seq", "sub(fib)", "--to", "1000000", "--out", out,
+                                           "--max-memory", "1K", "--no-cache"})),
+                  "(--max-memory)");
+  EXPECT_FALSE(std::filesystem::exists(out));
+  expect_error(run_grundy({"seq", "0.6", "--to", "10", "--out", out, "--checkpoint", "x"}));
+  expect_error(run_grundy({"seq", "0.6", "--to", "10", "--out", out, "--max", "-1"}));
+  EXPECT_FALSE(std::filesystem::exists(out));
+
+  TempFile empty;  // an empty file is a new file: refused, it stays empty
+  expect_error(run_grundy({"seq", "sub(fib)", "--to", "1000000", "--out", empty.path(),
+                           "--max-memory", "1K", "--no-cache"}));
+  EXPECT_EQ(read_bytes(empty.path()), "");
+
+  expect_success(run_grundy({"seq", "sub(fib)", "--to", "100", "--out", out, "--no-cache"}));
+  const std::string before = read_bytes(out);
+  expect_error(run_grundy(
+      {"seq", "sub(fib)", "--to", "1000000", "--out", out, "--max-memory", "1K", "--no-cache"}));
+  EXPECT_EQ(read_bytes(out), before) << "a refused continuation changed the file";
+}
+
+// Issue 11, defect 7: --checkpoint -5 was accepted (and ignored) without --out.
+TEST(SeqFile, CheckpointIsAWholeNumberOfSecondsWithOut) {
+  Scratch scratch;
+  const std::string out = scratch.path("checkpointed.gseq");
+  EXPECT_CONTAINS(expect_error(run_grundy({"seq", "0.6", "--to", "10", "--checkpoint", "-5"})),
+                  "--checkpoint '-5'");
+  EXPECT_CONTAINS(expect_error(run_grundy({"seq", "0.6", "--to", "10", "--checkpoint", "5"})),
+                  "--checkpoint goes with --out");
+  EXPECT_CONTAINS(
+      expect_error(run_grundy({"seq", "0.6", "--to", "10", "--out", out, "--checkpoint", "1.5"})),
+      "--checkpoint '1.5'");
+  EXPECT_CONTAINS(expect_error(run_grundy(
+                      {"seq", "0.6", "--to", "10", "--out", out, "--checkpoint", "100000"})),
+                  "--checkpoint");
+  EXPECT_CONTAINS(expect_error(run_grundy({"seq", "--in", out, "--checkpoint", "5"})),
+                  "--checkpoint goes with --out");
+  EXPECT_FALSE(std::filesystem::exists(out));
+  expect_success(run_grundy({"seq", "0.6", "--to", "10", "--out", out, "--checkpoint", "5"}));
+  expect_success(run_grundy({"seq", "--in", out}));
+}
+
+// Files cut short at sample points (every point is covered through the library in
+// tests/core/sequence_file_truncation_test.cpp): --in, value --in and --out all refuse them, one
+// line and exit 2, and leave them byte for byte as they were.
+TEST(SeqFile, TruncatedFilesAreRefusedByEveryCommand) {
+  Scratch scratch;
+  for (const char* to : {"200", "1000", "70000"}) {  // nim: 1-, 2- and 4-byte values
+    const std::string whole = scratch.path(std::string("nim-") + to + ".gseq");
+    expect_success(run_grundy({"seq", "nim", "--to", to, "--out", whole}));
+    const std::string good = read_bytes(whole);
+    const std::string cut = scratch.path("cut.gseq");
+    for (std::size_t length : {std::size_t{1}, std::size_t{7}, std::size_t{8}, std::size_t{40},
+                               std::size_t{63}, std::size_t{64}, std::size_t{71}, std::size_t{72},
+                               std::size_t{73}, good.size() / 2, good.size() - 1}) {
+      SCOPED_TRACE(std::string("nim to ") + to + ", the first " + std::to_string(length) +
+                   " bytes");
+      const std::string prefix = good.substr(0, length);
+      std::ofstream(cut, std::ios::binary | std::ios::trunc) << prefix;
+      expect_error(run_grundy({"seq", "--in", cut}));
+      expect_error(run_grundy({"value", "nim", "5", "--in", cut}));
+      expect_error(run_grundy({"seq", "nim", "--to", to, "--out", cut}));
+      EXPECT_EQ(read_bytes(cut), prefix);
+    }
+  }
 }
 
 /// A long enough run: 0.6 to 4·10^6 on one thread takes seconds, even on a fast machine; the

@@ -3,9 +3,11 @@
 #include "grundy/core/sequence_file.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iterator>
@@ -152,6 +154,83 @@ TEST(SequenceFile, RefusesForeignCorruptAndTruncatedFiles) {
   bad[8] = 9;  // a future format version
   write_bytes(tmp.path(), bad);
   EXPECT_NE(error_of([&] { SequenceFile::open(tmp.path()); }).find("version 9"), std::string::npos);
+}
+
+TEST(SequenceFile, SizesPast2To64OrPastAFileAreRefused) {
+  test::TempFile tmp;
+  auto file = SequenceFile::create_or_continue(tmp.path(), "0.6");
+  file->reserve(10);
+  for (std::uint64_t n = 0; n < 10; ++n) file->set(n, n);
+  // header + values wrapped to a few bytes in the old reserve, which then "had room" for them.
+  for (std::uint64_t values : {~std::uint64_t{0}, ~std::uint64_t{0} - 8, std::uint64_t{1} << 63}) {
+    try {
+      file->reserve(values);
+      ADD_FAILURE() << values << " values were reserved";
+    } catch (const ResourceError& e) {
+      EXPECT_NE(std::string(e.what()).find("more than a file can hold"), std::string::npos)
+          << e.what();
+    }
+  }
+  EXPECT_THROW(file->reserve(std::uint64_t{1} << 62, std::uint64_t{1} << 62), ResourceError);
+  for (std::uint64_t n = 0; n < 10; ++n) ASSERT_EQ(file->at(n), n);
+  file->finish(10);
+  EXPECT_EQ(SequenceFile::open(tmp.path())->count(), 10u);
+}
+
+TEST(SequenceFile, DiskRoomIsCheckedUpFront) {
+  test::TempFile tmp;
+  auto file = SequenceFile::create_or_continue(tmp.path(), "0.6");
+  EXPECT_NO_THROW(file->require_disk_room(1000));
+  // 10^15 values at one byte each: more than any test machine's disk.
+  try {
+    file->require_disk_room(1'000'000'000'000'000);
+    ADD_FAILURE() << "10^15 values fit";
+  } catch (const ResourceError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("g(0..999999999999999) needs at least 909 TiB"), std::string::npos) << m;
+    EXPECT_NE(m.find("available"), std::string::npos) << m;
+  }
+  EXPECT_THROW(file->require_disk_room(std::uint64_t{1} << 63), ResourceError);
+  EXPECT_THROW(file->require_disk_room(~std::uint64_t{0}), ResourceError);
+}
+
+TEST(SequenceFile, AWriterThatSavedNothingLeavesNothing) {
+  const std::string dir = ::testing::TempDir();
+  const std::string path = dir + "/grundy-abandoned-" + std::to_string(::getpid()) + ".gseq";
+  std::remove(path.c_str());
+  {
+    auto file = SequenceFile::create_or_continue(path, "0.6");
+    file->reserve(100);
+    file->set(0, 0);
+  }  // a refused or failed run: no checkpoint
+  EXPECT_FALSE(std::filesystem::exists(path)) << "a file made for nothing stays behind";
+
+  {
+    auto file = SequenceFile::create_or_continue(path, "0.6");
+    file->checkpoint(0);
+  }
+  EXPECT_FALSE(std::filesystem::exists(path)) << "no value saved: nothing to continue";
+
+  test::TempFile empty;  // an empty file the user made is a new file, and stays empty
+  { auto file = SequenceFile::create_or_continue(empty.path(), "0.6"); }
+  EXPECT_TRUE(std::filesystem::exists(empty.path()));
+  EXPECT_EQ(read_bytes(empty.path()), "");
+
+  {
+    auto file = SequenceFile::create_or_continue(path, "0.6");
+    file->reserve(100);
+    for (std::uint64_t n = 0; n < 5; ++n) file->set(n, n);
+    file->checkpoint(5);
+  }  // interrupted after a checkpoint: the values stay, to be continued
+  ASSERT_TRUE(std::filesystem::exists(path));
+  EXPECT_EQ(SequenceFile::open(path)->count(), 5u);
+  {
+    // A refused continuation (no new checkpoint) leaves the file as it was.
+    const std::string before = read_bytes(path);
+    { auto file = SequenceFile::create_or_continue(path, "0.6"); }
+    EXPECT_EQ(read_bytes(path), before);
+  }
+  std::remove(path.c_str());
 }
 
 TEST(SequenceFile, OneWriterAtATime) {

@@ -47,6 +47,14 @@ def test_seq_is_a_machine_word_array_matching_oeis():
     assert list(grundy.seq("grundy", to=30, start=25)) == oeis_terms("grundys-game-A002188.txt", 31)[25:]
 
 
+def test_seq_of_a_huge_range_is_refused_before_anything_is_computed():
+    # g(0..2^64-1) has 2^64 values: the count wrapped to 0 and the loop never ended.
+    with pytest.raises(ValueError, match="too large|memory limit"):
+        grundy.seq("kayles", to=2**64 - 1)
+    with pytest.raises(ValueError, match="memory limit"):
+        grundy.seq("kayles", to=2**62)
+
+
 def test_period_has_the_fields_of_the_command():
     doc = grundy.period("kayles")
     cli = run_cli("period", "kayles", "--json")

@@ -64,6 +64,9 @@ class SparseSpaceSolver {
 
   /// Makes g(0..n) available; refuses (ResourceError) before allocating past the limit.
   void extend_to(std::uint64_t n);
+  /// Bytes the in-memory table of g(0..n) takes at `width` bytes per value (what the memory
+  /// limit is checked against; saturating, checked.hpp).
+  static std::uint64_t table_bytes(std::uint64_t n, int width);
   std::uint64_t size() const noexcept { return size_; }
   Value at(std::uint64_t n) const noexcept { return store_->at(n); }
   /// Bytes per stored value: 1, 2 or 4 (widened when a value needs it, never truncated).

@@ -15,10 +15,11 @@ struct Limits {
 };
 
 /// Throws ResourceError unless `bytes` fit in the limit; `what` names the table
-/// ("a table of 10^12 values").
+/// ("a table of 10^12 values"). A size computed with saturating arithmetic (bytes_for) that
+/// overflowed is kSaturated, above every limit.
 void require_memory(const Limits& limits, std::uint64_t bytes, std::string_view what);
 
-/// "1.5 GiB", "512 B".
+/// "1.5 GiB", "512 B"; a saturated size (kSaturated, checked.hpp) is "more than 16 EiB".
 std::string format_bytes(std::uint64_t bytes);
 
 /// Parses "8G", "512M", "1.5GiB", "1000000" (bytes); binary multiples. Throws Error when malformed.

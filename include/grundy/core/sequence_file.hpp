@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 
+#include "grundy/core/checked.hpp"
 #include "grundy/core/checksum.hpp"
 #include "grundy/core/value_store.hpp"
 
@@ -24,6 +25,8 @@ class SequenceFile final : public ValueStore {
   /// empty one) is created; a sequence file of the same game is continued after its `count()`
   /// values. Anything else — another game's file, a corrupt file, a file that is not a sequence
   /// file, a file another process is writing — is refused with an Error and left untouched.
+  /// When the object goes away without a checkpoint of at least one value (a refused or failed
+  /// run), the file it created is removed and an empty file it found is cut back to empty.
   static std::unique_ptr<SequenceFile> create_or_continue(const std::filesystem::path& path,
                                                           const std::string& game);
   ~SequenceFile() override;
@@ -36,8 +39,14 @@ class SequenceFile final : public ValueStore {
   bool complete() const noexcept { return complete_; }
 
   /// Grows the file (disk space is allocated now, so a full disk is an error here and not a crash
-  /// later) and the mapping.
-  void reserve(std::uint64_t values) override;
+  /// later) and the mapping. A full disk, or a size past what a file can hold, is a
+  /// ResourceError.
+  using ValueStore::reserve;
+  void reserve(std::uint64_t values, std::uint64_t slack) override;
+  /// Refuses (ResourceError, naming the bytes needed and available) when the file system cannot
+  /// hold g(0..values-1) at one byte each next to what the file holds: a run that cannot finish
+  /// is refused before it starts.
+  void require_disk_room(std::uint64_t values) const;
   /// Rewrites the file at the wider width (a new file renamed over the old one: a crash leaves
   /// either, both valid).
   void widen(int width, std::uint64_t count) override;
@@ -56,14 +65,20 @@ class SequenceFile final : public ValueStore {
   void unmap() noexcept;
   void write_header(std::uint64_t count, bool complete);
   void hash_to(std::uint64_t count);
+  /// Bytes of `count` values, and of the file holding them (saturating: checked.hpp).
   std::uint64_t value_bytes(std::uint64_t count) const noexcept {
-    return count * static_cast<std::uint64_t>(width_);
+    return bytes_for(count, static_cast<std::uint64_t>(width_));
+  }
+  std::uint64_t file_bytes_for(std::uint64_t count) const noexcept {
+    return saturating_add(header_bytes_, value_bytes(count));
   }
 
   std::filesystem::path path_;
   std::string game_;
   int fd_ = -1;
   bool writable_ = false;
+  bool created_ = false;      // this object made the file
+  bool found_empty_ = false;  // the file was empty when this object opened it
   std::byte* mapping_ = nullptr;
   std::size_t mapped_bytes_ = 0;
   std::uint64_t header_bytes_ = 0;

@@ -27,8 +27,12 @@ class ValueStore {
   std::byte* data() noexcept { return data_; }
   const std::byte* data() const noexcept { return data_; }
 
-  /// Room for at least `values` values; data() may move. Throws ResourceError or Error.
-  virtual void reserve(std::uint64_t values) = 0;
+  /// Room for at least `values` + `slack` values; data() may move. The slack is room an engine
+  /// reads past the last value: the message of a refusal names `values` only. Every size is
+  /// computed with overflow checks, so a request past 2^64 bytes is refused (ResourceError),
+  /// never wrapped into a small one. Throws ResourceError or Error.
+  virtual void reserve(std::uint64_t values, std::uint64_t slack) = 0;
+  void reserve(std::uint64_t values) { reserve(values, 0); }
   /// Re-stores the first `count` values `width` bytes each (wider than now); data() may move.
   virtual void widen(int width, std::uint64_t count) = 0;
 
@@ -95,7 +99,8 @@ class MemoryValueStore final : public ValueStore {
  public:
   explicit MemoryValueStore(Limits limits) : limits_(limits) {}
   ~MemoryValueStore() override;
-  void reserve(std::uint64_t values) override;
+  using ValueStore::reserve;
+  void reserve(std::uint64_t values, std::uint64_t slack) override;
   void widen(int width, std::uint64_t count) override;
 
  private:

@@ -23,6 +23,9 @@ class GridSolver final : public ValueSource {
   void extend_to(std::uint64_t x, std::uint64_t y);
   /// g(p), extending the table to p first.
   Value value(const Position& p) override;
+  /// Bytes a table over `rows` x `columns` takes (the cells, and for queen-move games the line
+  /// sets): what the memory limit is checked against. Saturating (checked.hpp).
+  std::uint64_t table_bytes(std::uint64_t rows, std::uint64_t columns) const noexcept;
 
   /// Steps a table may take to fill (an option part looked up; for queen-move games a cell):
   /// about a minute of work. A larger request is refused at once rather than left running for

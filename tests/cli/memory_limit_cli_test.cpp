@@ -1,0 +1,51 @@
+// --max-memory is exact: a table of exactly the limit is built, one byte less of limit refuses it
+// (exit 2, one line naming --max-memory), one byte more builds it too. The dense table, the
+// sparse-space engine's store and the grid tables, as `grundy value` sizes them.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cli_runner.hpp"
+#include "grundy/analysis/sparse_space.hpp"
+#include "grundy/solve/dense_solver.hpp"
+#include "grundy/solve/grid_solver.hpp"
+#include "grundy/spec/parser.hpp"
+
+namespace grundy {
+namespace {
+
+using grundy_test::expect_error;
+using grundy_test::expect_success;
+using grundy_test::run_grundy;
+
+void expect_exact_limit(const std::string& game, const std::string& position, std::uint64_t bytes) {
+  SCOPED_TRACE(game + " " + position + ": " + std::to_string(bytes) + " bytes");
+  auto run = [&](std::uint64_t limit) {
+    return run_grundy(
+        {"value", game, position, "--no-cache", "--max-memory", std::to_string(limit)});
+  };
+  const std::string message = expect_error(run(bytes - 1));
+  EXPECT_NE(message.find("above the memory limit of"), std::string::npos) << message;
+  EXPECT_NE(message.find("(--max-memory)"), std::string::npos) << message;
+  expect_success(run(bytes));
+  expect_success(run(bytes + 1));
+}
+
+TEST(MemoryLimitCli, DenseTable) {
+  expect_exact_limit("digits", "1000", DenseSolver::table_bytes(1000));
+}
+
+TEST(MemoryLimitCli, SparseSpaceEngine) {
+  // Below the heaps answered through a period (4096): the engine's own table, 1 byte a value.
+  expect_exact_limit("0.6", "1000", SparseSpaceSolver::table_bytes(1000, 1));
+}
+
+TEST(MemoryLimitCli, GridTables) {
+  // Symmetric games keep x <= y: g(0..10, 0..20).
+  expect_exact_limit("cut", "20x10", GridSolver(*parse_game("cut"), Limits{}).table_bytes(11, 21));
+  expect_exact_limit("wythoff", "10,20",
+                     GridSolver(*parse_game("wythoff"), Limits{}).table_bytes(11, 21));
+}
+
+}  // namespace
+}  // namespace grundy

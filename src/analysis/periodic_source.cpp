@@ -15,26 +15,58 @@ PeriodAnswer find_or_load(const Game& game, Solver& solver, const PeriodOptions&
                           std::uint64_t max_values) {
   PeriodAnswer answer;
   const PeriodicityTheorem theorem = periodicity_theorem(game);  // throws for other families
-  if (theorem.kind != PeriodicityTheorem::Kind::none_applies && !closed_form_periodicity(theorem) &&
-      options.cache_directory) {
-    if (auto cached = PeriodCache(*options.cache_directory).load(game.name())) {
-      answer.periodicity = std::move(cached);
-      answer.values_computed = answer.periodicity->values_checked;
+  if (theorem.kind != PeriodicityTheorem::Kind::none_applies && !closed_form_periodicity(theorem)) {
+    CertificateCheck check;
+    if (auto cached = load_cached_certificate(game, options, &check)) {
+      answer.periodicity = cached->periodicity;
+      answer.values_computed = cached->periodicity.values_checked;
       answer.from_cache = true;
+      answer.certificate = std::move(cached);
+      answer.cache_check = check;
       return answer;
     }
   }
   PeriodSearch search = find_periodicity(game, solver, max_values);
   answer.values_computed = search.values_computed;
   answer.why_not = search.why_not;
-  if (search.periodicity && search.periodicity->values_checked > 0 && options.cache_directory) {
-    PeriodCache(*options.cache_directory).store(game.name(), *search.periodicity);
+  answer.candidate = search.candidate;
+  if (search.periodicity) {
+    answer.certificate = search.periodicity->values_checked > 0
+                             ? store_certificate(game, theorem, *search.periodicity, options)
+                             : make_certificate(game.name(), theorem, *search.periodicity);
   }
   answer.periodicity = std::move(search.periodicity);
   return answer;
 }
 
 }  // namespace
+
+std::optional<PeriodCertificate> load_cached_certificate(const Game& game,
+                                                         const PeriodOptions& options,
+                                                         CertificateCheck* check) {
+  if (!options.cache_directory) return std::nullopt;
+  const PeriodCache cache(*options.cache_directory);
+  PeriodCache::Loaded loaded = cache.load(game, options.cache_check_work);
+  if (!loaded.problem.empty()) {
+    cache.discard(game.name());
+    if (options.warning) {
+      options.warning("the period cache file " + cache.file_for(game.name()).string() + " of " +
+                      game.name() + " is not used (" + loaded.problem +
+                      "); it is removed, and the period is computed again");
+    }
+  }
+  if (check != nullptr) *check = loaded.check;
+  return std::move(loaded.certificate);
+}
+
+PeriodCertificate store_certificate(const Game& game, const PeriodicityTheorem& theorem,
+                                    const Periodicity& periodicity, const PeriodOptions& options) {
+  PeriodCertificate certificate = make_certificate(game.name(), theorem, periodicity);
+  if (options.cache_directory && periodicity.values_checked > 0) {
+    PeriodCache(*options.cache_directory).store(certificate);
+  }
+  return certificate;
+}
 
 PeriodAnswer find_or_load_periodicity(const Game& game, DenseSolver& solver,
                                       const PeriodOptions& options, std::uint64_t max_values) {

@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <iostream>
 #include <optional>
-#include <stdexcept>
 #include <string>
 
 #include "commands.hpp"
@@ -64,30 +63,6 @@ void write_period_plot(const std::string& file, const std::shared_ptr<const Game
   write_file_atomically(file, plot.svg(title));
 }
 
-/// `--verify`: the proof redone in full (period_verifier.hpp). A cached certificate that fails is
-/// removed and the period computed again; a proof made now that fails is an engine bug.
-CertificateCheck verify_answer(const Game& game, PeriodAnswer& answer, const PeriodOptions& options,
-                               std::uint64_t max_values, std::uint64_t max_work) {
-  CertificateCheck check =
-      reprove_certificate(game, *answer.certificate, options.limits, max_work,
-                          terminal_progress("verify"));
-  end_progress();
-  if (check.holds) return check;
-  if (!answer.from_cache) {
-    throw std::logic_error("the period just proven for " + game.name() +
-                           " does not hold: " + check.failure);
-  }
-  if (options.warning) {
-    options.warning("the cached certificate of " + game.name() + " does not hold (" +
-                    check.failure + "); it is removed, and the period is computed again");
-  }
-  PeriodCache(*options.cache_directory).discard(game.name());
-  answer = find_or_load_periodicity(game, options, max_values, terminal_progress("period"));
-  end_progress();
-  if (!answer.periodicity) return CertificateCheck{};
-  return verify_answer(game, answer, options, max_values, max_work);
-}
-
 nlohmann::ordered_json certificate_json(const PeriodAnswer& answer) {
   const PeriodCertificate& c = *answer.certificate;
   nlohmann::ordered_json doc{{"source", answer.from_cache ? "cache" : "computed"},
@@ -130,7 +105,9 @@ int run_period(const PeriodArgs& args) {
   end_progress();
   std::optional<CertificateCheck> verified;
   if (args.verify && answer.periodicity) {
-    verified = verify_answer(*game, answer, options, max_values, max_work);
+    verified = verify_period_answer(*game, answer, options, max_values, max_work,
+                                    terminal_progress("verify"));
+    end_progress();
   }
   if (!args.plot.empty())
     write_period_plot(args.plot, game, options, answer,

@@ -49,7 +49,8 @@ std::uint64_t PeriodCache::max_file_bytes() const {
   return saturating_add(saturating_mul(max_values_, 11), std::uint64_t{1} << 16);
 }
 
-PeriodCache::Loaded PeriodCache::load(const Game& game, std::uint64_t max_work) const {
+PeriodCache::Loaded PeriodCache::load(const Game& game, std::uint64_t max_work,
+                                      std::uint64_t spot_positions) const {
   Loaded loaded;
   const std::filesystem::path path = file_for(game.name());
   std::error_code ec;
@@ -65,7 +66,7 @@ PeriodCache::Loaded PeriodCache::load(const Game& game, std::uint64_t max_work) 
       loaded.problem = "it was made by grundy " + certificate.engine;
       return loaded;
     }
-    loaded.check = check_certificate(game, certificate, max_work);
+    loaded.check = check_certificate(game, certificate, max_work, spot_positions);
     if (!loaded.check.holds) {
       loaded.problem = loaded.check.summary();
       return loaded;

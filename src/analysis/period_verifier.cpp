@@ -240,7 +240,7 @@ CertificateCheck check_certificate(const Game& game, const PeriodCertificate& ce
     // As many spread positions as the work allows (the heaviest are the largest heaps).
     std::uint64_t count = spot_count;
     positions = spot_positions(claim, n, count);
-    while (count > 1 && work_of(game, positions) > max_work) {
+    while (count > 0 && work_of(game, positions) > max_work) {
       count /= 2;
       positions = spot_positions(claim, n, count);
     }

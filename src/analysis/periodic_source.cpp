@@ -1,6 +1,7 @@
 #include "grundy/analysis/periodic_source.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "grundy/analysis/period_search.hpp"
 #include "grundy/analysis/periodic_moves.hpp"
@@ -46,7 +47,8 @@ std::optional<PeriodCertificate> load_cached_certificate(const Game& game,
                                                          CertificateCheck* check) {
   if (!options.cache_directory) return std::nullopt;
   const PeriodCache cache(*options.cache_directory);
-  PeriodCache::Loaded loaded = cache.load(game, options.cache_check_work);
+  PeriodCache::Loaded loaded =
+      cache.load(game, options.cache_check_work, options.cache_spot_positions);
   if (!loaded.problem.empty()) {
     cache.discard(game.name());
     if (options.warning) {
@@ -92,6 +94,33 @@ PeriodAnswer find_or_load_periodicity(const Game& game, const PeriodOptions& opt
   DenseSolver solver(game, options.limits);
   solver.set_progress(progress);
   return find_or_load(game, solver, options, max_values);
+}
+
+CertificateCheck verify_period_answer(const Game& game, PeriodAnswer& answer,
+                                      const PeriodOptions& options, std::uint64_t max_values,
+                                      std::uint64_t max_work,
+                                      const DenseSolver::Progress& progress) {
+  if (!answer.certificate) return {};
+  CertificateCheck check =
+      reprove_certificate(game, *answer.certificate, options.limits, max_work, progress);
+  if (check.holds) return check;
+  if (!answer.from_cache) {
+    throw std::logic_error("the period just proven for " + game.name() +
+                           " does not hold: " + check.failure);
+  }
+  if (options.warning) {
+    options.warning("the cached certificate of " + game.name() + " does not hold (" +
+                    check.failure + "); it is removed, and the period is computed again");
+  }
+  PeriodCache(*options.cache_directory).discard(game.name());
+  // Found again without reading the cache (so this cannot loop), then stored.
+  PeriodOptions fresh = options;
+  fresh.cache_directory.reset();
+  answer = find_or_load_periodicity(game, fresh, max_values, progress);
+  if (answer.periodicity && answer.periodicity->values_checked > 0) {
+    store_certificate(game, periodicity_theorem(game), *answer.periodicity, options);
+  }
+  return verify_period_answer(game, answer, fresh, max_values, max_work, progress);
 }
 
 PeriodicSource::PeriodicSource(std::shared_ptr<const Game> game, PeriodOptions options)

@@ -12,6 +12,7 @@
 #include <fstream>
 
 #include "grundy/analysis/period_search.hpp"
+#include "grundy/analysis/periodic_source.hpp"
 #include "grundy/core/checksum.hpp"
 #include "grundy/solve/dense_solver.hpp"
 #include "grundy/spec/parser.hpp"
@@ -179,6 +180,71 @@ TEST_F(PeriodCacheTest, CorruptForeignOrOddFilesAreMisses) {
   std::filesystem::remove(file);
   ASSERT_TRUE(cache.store(good));  // replaced
   EXPECT_TRUE(cache.load(*kayles_).certificate);
+}
+
+TEST_F(PeriodCacheTest, SearchesNeverUseAFailingCertificateAndReplaceIt) {
+  const PeriodicityTheorem theorem = periodicity_theorem(*dawson_);
+  Periodicity forged;
+  forged.values = {0};
+  forged.values_checked = theorem.values_needed(0, 1);
+  forged.proof = theorem.statement(0, 1, forged.values_checked);
+  PeriodCache cache(dir_);
+  ASSERT_TRUE(cache.store(make_certificate("0.07", theorem, forged)));
+  PeriodOptions options;
+  options.cache_directory = dir_;
+  std::vector<std::string> warnings;
+  options.warning = [&](const std::string& w) { warnings.push_back(w); };
+  const PeriodAnswer answer = find_or_load_periodicity(*dawson_, options, 100000);
+  ASSERT_TRUE(answer.periodicity);
+  EXPECT_FALSE(answer.from_cache);
+  EXPECT_EQ(answer.periodicity->preperiod, 53u);
+  EXPECT_EQ(answer.periodicity->period, 34u);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("is not used"), std::string::npos) << warnings[0];
+  EXPECT_NE(warnings[0].find("g(2) is 1"), std::string::npos) << warnings[0];
+  // Replaced by the true certificate, which the next search takes.
+  const PeriodAnswer again = find_or_load_periodicity(*dawson_, options, 100000);
+  EXPECT_TRUE(again.from_cache);
+  ASSERT_TRUE(again.cache_check);
+  EXPECT_TRUE(again.cache_check->complete);
+  EXPECT_EQ(again.periodicity->period, 34u);
+  EXPECT_EQ(warnings.size(), 1u);
+}
+
+TEST_F(PeriodCacheTest, VerifyReplacesACachedCertificateThatOnlyASpotCheckPassed) {
+  // sub(5): g = 0 0 0 0 0 1 1 1 1 1, period 10 from 0; N = 15. A certificate with g(2) = 1 is
+  // wrong where a spot check of the boundary positions (0, 9, 10, 14) cannot see it.
+  const auto game = parse_game("sub(5)");
+  const PeriodicityTheorem theorem = periodicity_theorem(*game);
+  Periodicity claim;
+  claim.period = 10;
+  claim.values = {0, 0, 1, 0, 0, 1, 1, 1, 1, 1};
+  claim.values_checked = theorem.values_needed(0, 10);
+  claim.proof = theorem.statement(0, 10, claim.values_checked);
+  PeriodCache cache(dir_);
+  ASSERT_TRUE(cache.store(make_certificate("sub(5)", theorem, claim)));
+  PeriodOptions options;
+  options.cache_directory = dir_;
+  options.cache_check_work = 6;  // below the 15 options of a full check
+  options.cache_spot_positions = 0;
+  std::vector<std::string> warnings;
+  options.warning = [&](const std::string& w) { warnings.push_back(w); };
+  PeriodAnswer answer = find_or_load_periodicity(*game, options, 1000);
+  ASSERT_TRUE(answer.from_cache);
+  ASSERT_TRUE(answer.cache_check);
+  EXPECT_FALSE(answer.cache_check->complete);
+  EXPECT_TRUE(warnings.empty());
+  const CertificateCheck check = verify_period_answer(*game, answer, options, 1000, 1000000);
+  EXPECT_TRUE(check.holds) << check.summary();
+  EXPECT_TRUE(check.afresh);
+  EXPECT_FALSE(answer.from_cache);
+  EXPECT_EQ(answer.periodicity->values[2], 0u);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("g(2) is 0, the certificate says 1"), std::string::npos)
+      << warnings[0];
+  const PeriodCache::Loaded stored = cache.load(*game);  // the true one replaced it
+  ASSERT_TRUE(stored.certificate) << stored.problem;
+  EXPECT_EQ(stored.certificate->periodicity.values[2], 0u);
 }
 
 TEST_F(PeriodCacheTest, Discard) {

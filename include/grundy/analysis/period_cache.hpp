@@ -43,7 +43,8 @@ class PeriodCache {
   /// The certificate of `game`'s period, checked by check_certificate within `max_work` options;
   /// a missing, unreadable, malformed, foreign or failing file is a miss (with `problem` set).
   /// Never throws for what a file holds.
-  Loaded load(const Game& game, std::uint64_t max_work = kLoadCheckWork) const;
+  Loaded load(const Game& game, std::uint64_t max_work = kLoadCheckWork,
+              std::uint64_t spot_positions = kSpotPositions) const;
   /// Stores a certificate; returns false (and leaves nothing behind) when it cannot write or the
   /// periodicity is longer than the cache keeps.
   bool store(const PeriodCertificate& certificate) const;

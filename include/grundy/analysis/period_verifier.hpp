@@ -53,8 +53,8 @@ struct CertificateCheck {
 /// i and p, values checked >= N); that p is the least period and i the least preperiod of the
 /// claim; the proof sentence; then the values by mex from the claimed sequence — every n < N
 /// when that visits at most `max_work` options, else a spot check of up to `spot_positions`
-/// positions spread over 0..N-1 (always with i-1, i, i+p-1, i+p and N-1) as far as `max_work`
-/// allows. Closed forms (residue, Nim) are compared with the closed form. Never throws for a bad
+/// positions spread over 0..N-1 (fewer as far as `max_work` needs, down to none) and always
+/// i-1, i, i+p-1, i+p and N-1. Closed forms (residue, Nim) are compared with the closed form. Never throws for a bad
 /// certificate: it does not hold.
 CertificateCheck check_certificate(const Game& game, const PeriodCertificate& certificate,
                                    std::uint64_t max_work = kLoadCheckWork,

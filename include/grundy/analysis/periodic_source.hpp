@@ -29,8 +29,10 @@ struct PeriodOptions {
   std::uint64_t max_values = 10'000'000;
   /// Where proven periods are cached; nothing: no cache (`--no-cache`).
   std::optional<std::filesystem::path> cache_directory = PeriodCache::default_directory();
-  /// Options a check of a cached certificate may visit before it falls back to a spot check.
+  /// Options a check of a cached certificate may visit before it falls back to a spot check,
+  /// and the positions of that spot check (check_certificate).
   std::uint64_t cache_check_work = kLoadCheckWork;
+  std::uint64_t cache_spot_positions = kSpotPositions;
   /// Told, in one sentence, when a cache file is there but not used (it fails a check); the
   /// library prints nothing itself.
   std::function<void(const std::string&)> warning;
@@ -68,6 +70,16 @@ PeriodAnswer find_or_load_periodicity(const Game& game, SparseSpaceSolver& solve
 /// supports, else a dense table. Throws Error when the family has no periodicity theory.
 PeriodAnswer find_or_load_periodicity(const Game& game, const PeriodOptions& options,
                                       std::uint64_t max_values,
+                                      const DenseSolver::Progress& progress = {});
+
+/// `grundy period --verify`: the answer's proof redone in full by reprove_certificate. A cached
+/// certificate that fails is reported to options.warning, removed, and the period found again
+/// (and reproved); `answer` is then the new one. Throws std::logic_error when a period proven
+/// now fails (an engine bug), ResourceError beyond `max_work` options. Nothing is verified (and
+/// the check does not hold) when no period is proven.
+CertificateCheck verify_period_answer(const Game& game, PeriodAnswer& answer,
+                                      const PeriodOptions& options, std::uint64_t max_values,
+                                      std::uint64_t max_work,
                                       const DenseSolver::Progress& progress = {});
 
 class PeriodicSource final : public ValueSource {

@@ -30,7 +30,7 @@ struct PeriodArgs {
 };
 
 /// The options `--verify` may visit by default: a table of about 6*10^5 values of an octal game
-/// with two-heap splits (0.16, N = 517502, needs 6.7*10^10) takes a few minutes.
+/// with two-heap splits (0.16, N = 509622, about 6.5*10^10 options) takes about a minute.
 constexpr std::uint64_t kVerifyWork = 100'000'000'000;
 
 /// The plot of a period answer: a few periods past the preperiod when proven (at least 50
@@ -84,8 +84,8 @@ std::string candidate_line(const PeriodAnswer& answer) {
   if (const auto& c = answer.candidate) {
     return "the values repeat with period " + std::to_string(c->period) + " from " +
            std::to_string(c->preperiod) + "; the theorem proves that from " +
-           std::to_string(c->values_needed) + " values: --max " +
-           std::to_string(c->values_needed) + " would prove it";
+           std::to_string(c->values_needed) + " values: --max " + std::to_string(c->values_needed) +
+           " would prove it";
   }
   return "the values computed show no period yet; a larger --max may prove one";
 }
@@ -152,13 +152,12 @@ int run_period(const PeriodArgs& args) {
     std::cout << '\n' << p->proof << (answer.from_cache ? " [from the cache]" : "") << '\n';
     if (answer.from_cache) {
       std::cout << "certificate: grundy " << answer.certificate->engine << ", "
-                << answer.certificate->date << "; checked on load: "
-                << answer.cache_check->summary() << '\n';
+                << answer.certificate->date
+                << "; checked on load: " << answer.cache_check->summary() << '\n';
     }
     if (verified) std::cout << "verified: " << verified->summary() << '\n';
   } else if (!theorem_applies) {
-    std::cout << "no period theorem applies to " << game->name() << ": " << answer.why_not
-              << '\n';
+    std::cout << "no period theorem applies to " << game->name() << ": " << answer.why_not << '\n';
   } else {
     std::cout << "no period proven up to " << max_values << '\n' << candidate_line(answer) << '\n';
   }

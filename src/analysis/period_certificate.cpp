@@ -119,7 +119,8 @@ class Reader {
     std::vector<std::uint32_t> out;
     out.reserve(static_cast<std::size_t>(count));
     for (std::uint64_t k = 0; k < count; ++k) {
-      const char separator = (k % kValuesPerLine == kValuesPerLine - 1 || k + 1 == count) ? '\n' : ' ';
+      const char separator =
+          (k % kValuesPerLine == kValuesPerLine - 1 || k + 1 == count) ? '\n' : ' ';
       const std::size_t end = body_.find(separator, pos_);
       if (end == std::string_view::npos || end - pos_ > 10) fail("value " + std::to_string(k));
       const auto v = decimal(body_.substr(pos_, end - pos_));

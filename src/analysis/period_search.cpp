@@ -122,8 +122,8 @@ PeriodSearch search(const Game& game, Solver& solver, std::uint64_t max_values) 
     if (n >= max_values) {
       // Not proven within --max: say which period the values show, if they show one, so the
       // caller can name the --max that would prove it.
-      auto candidate =
-          solver.with_values([&](auto values) { return candidate_period(values.first(n), theorem); });
+      auto candidate = solver.with_values(
+          [&](auto values) { return candidate_period(values.first(n), theorem); });
       if (candidate && candidate->values_needed > n) result.candidate = candidate;
       return result;
     }

@@ -31,7 +31,8 @@ std::uint64_t options_at(const Game& game, std::uint64_t n) {
     }
     return count;
   }
-  if (const SubtractionSet* set = game.subtraction_set(); set && !set->all_but && set->named.empty()) {
+  if (const SubtractionSet* set = game.subtraction_set();
+      set && !set->all_but && set->named.empty()) {
     std::uint64_t size = 0;
     for (const SubtractionSet::Interval& iv : set->finite) {
       size = saturating_add(size, saturating_add(iv.hi - iv.lo, 1));
@@ -85,8 +86,9 @@ std::string structure_problem(const Game& game, const PeriodCertificate& c,
     return {};
   }
   // The theorems for windows and take-and-break codes prove ordinary periods only.
-  if (p.saltus != 0) return "a saltus, which the " + std::string(theorem_kind_name(theorem.kind)) +
-                            " theorem does not prove";
+  if (p.saltus != 0)
+    return "a saltus, which the " + std::string(theorem_kind_name(theorem.kind)) +
+           " theorem does not prove";
   const std::uint64_t needed = theorem.values_needed(p.preperiod, p.period);
   if (needed == kSaturated || c.values_needed != needed) {
     return "the certificate says the theorem needs " + std::to_string(c.values_needed) +
@@ -145,15 +147,21 @@ class MexCheck {
   std::uint64_t options_ = 0;
 };
 
-/// Up to `count` positions spread over 0..n-1 (a random offset within each stride, so repeated
-/// checks look at different positions), with the positions where a period begins and ends.
-std::vector<std::uint64_t> spot_positions(const Periodicity& p, std::uint64_t n,
-                                          std::uint64_t count) {
+/// Where a false period shows first: the last position of the preperiod, the first two periods'
+/// ends, and the last value the theorem needs.
+std::vector<std::uint64_t> boundary_positions(const Periodicity& p, std::uint64_t n) {
   std::vector<std::uint64_t> out;
-  for (std::uint64_t m : {p.preperiod - 1, p.preperiod, p.preperiod + p.period - 1,
-                          p.preperiod + p.period, n - 1}) {
+  for (std::uint64_t m :
+       {p.preperiod - 1, p.preperiod, p.preperiod + p.period - 1, p.preperiod + p.period, n - 1}) {
     if (m < n) out.push_back(m);  // p.preperiod - 1 wraps past n when the preperiod is 0
   }
+  return out;
+}
+
+/// `count` positions spread over 0..n-1, one at a random place in each stride, so that repeated
+/// checks look at different positions.
+std::vector<std::uint64_t> spread_positions(std::uint64_t n, std::uint64_t count) {
+  std::vector<std::uint64_t> out;
   std::mt19937_64 random{std::random_device{}()};
   const std::uint64_t stride = std::max<std::uint64_t>(n / std::max<std::uint64_t>(count, 1), 1);
   for (std::uint64_t k = 0; k < count; ++k) {
@@ -161,8 +169,6 @@ std::vector<std::uint64_t> spot_positions(const Periodicity& p, std::uint64_t n,
     if (base >= n) break;
     out.push_back(std::min(n - 1, base + random() % stride));
   }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 
@@ -237,18 +243,26 @@ CertificateCheck check_certificate(const Game& game, const PeriodCertificate& ce
   check.complete = options_work(game, n) <= max_work;
   std::vector<std::uint64_t> positions;
   if (!check.complete) {
-    // As many spread positions as the work allows (the heaviest are the largest heaps).
-    std::uint64_t count = spot_count;
-    positions = spot_positions(claim, n, count);
-    while (count > 0 && work_of(game, positions) > max_work) {
-      count /= 2;
-      positions = spot_positions(claim, n, count);
-    }
-    if (work_of(game, positions) > max_work) {
-      check.failure = "even a spot check of " + game.name() + " up to " + std::to_string(n) +
-                      " values visits more than " + std::to_string(max_work) + " options";
+    // The boundary positions always (within a hard limit: a claim whose few largest heaps cannot
+    // be checked is not used), then as many spread positions as the work left allows.
+    positions = boundary_positions(claim, n);
+    const std::uint64_t boundary_work = work_of(game, positions);
+    const std::uint64_t hard_limit = saturating_mul(max_work, kSpotHardLimitFactor);
+    if (boundary_work > hard_limit) {
+      check.failure = "checking g(" + std::to_string(n - 1) + ") of " + game.name() +
+                      " alone visits more than " + std::to_string(hard_limit) + " options";
       return check;
     }
+    const std::uint64_t left = max_work > boundary_work ? max_work - boundary_work : 0;
+    std::uint64_t count = spot_count;
+    std::vector<std::uint64_t> spread = spread_positions(n, count);
+    while (count > 0 && work_of(game, spread) > left) {
+      count /= 2;
+      spread = spread_positions(n, count);
+    }
+    positions.insert(positions.end(), spread.begin(), spread.end());
+    std::sort(positions.begin(), positions.end());
+    positions.erase(std::unique(positions.begin(), positions.end()), positions.end());
   }
   auto run = [&](std::uint64_t m) {
     check.failure = mex_check.at(m);

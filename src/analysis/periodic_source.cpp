@@ -32,9 +32,7 @@ PeriodAnswer find_or_load(const Game& game, Solver& solver, const PeriodOptions&
   answer.why_not = search.why_not;
   answer.candidate = search.candidate;
   if (search.periodicity) {
-    answer.certificate = search.periodicity->values_checked > 0
-                             ? store_certificate(game, theorem, *search.periodicity, options)
-                             : make_certificate(game.name(), theorem, *search.periodicity);
+    answer.certificate = store_certificate(game, theorem, *search.periodicity, options);
   }
   answer.periodicity = std::move(search.periodicity);
   return answer;
@@ -117,7 +115,7 @@ CertificateCheck verify_period_answer(const Game& game, PeriodAnswer& answer,
   PeriodOptions fresh = options;
   fresh.cache_directory.reset();
   answer = find_or_load_periodicity(game, fresh, max_values, progress);
-  if (answer.periodicity && answer.periodicity->values_checked > 0) {
+  if (answer.periodicity) {
     store_certificate(game, periodicity_theorem(game), *answer.periodicity, options);
   }
   return verify_period_answer(game, answer, fresh, max_values, max_work, progress);

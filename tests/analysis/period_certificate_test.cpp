@@ -38,7 +38,9 @@ std::string signed_text(const std::string& body) {
   return body + "checksum " + hex + "\n";
 }
 
-std::string body_of(const std::string& text) { return text.substr(0, text.rfind("checksum ")); }
+std::string body_of(const std::string& text) {
+  return text.substr(0, text.rfind("checksum "));
+}
 
 /// `text` with the first `from` replaced by `to`, re-signed.
 std::string edited(const std::string& text, const std::string& from, const std::string& to) {
@@ -134,9 +136,8 @@ TEST(PeriodCertificate, NumbersThatOverflowOrAreNotCanonicalAreRefused) {
 TEST(PeriodCertificate, CountsAreCheckedBeforeAllocating) {
   const std::string text = serialise_certificate(proven("0.07"));
   // 2^62 values claimed (preperiod + period agree): refused for the bytes, never allocated.
-  const std::string huge =
-      edited(edited(text, "preperiod 53\n", "preperiod 4611686018427387870\n"), "values 87\n",
-             "values 4611686018427387904\n");
+  const std::string huge = edited(edited(text, "preperiod 53\n", "preperiod 4611686018427387870\n"),
+                                  "values 87\n", "values 4611686018427387904\n");
   EXPECT_NE(refusal(huge, ~std::uint64_t{0}).find("cannot fit"), std::string::npos);
   // Over the limit the caller gives.
   EXPECT_NE(refusal(text, 86).find("more than the 86"), std::string::npos);
@@ -156,11 +157,11 @@ TEST(PeriodCertificate, LayoutIsExact) {
   refusal(edited(text, "date 2024-02-29T23:59:60Z", "date 2024-02-30 23:59:60"));
   refusal(edited(text, "engine ", "engine 0.1 0"));
   refusal(edited(text, "proof proof:", "proof \x01proof:"));
-  refusal(edited(text, "0 0 1 1 2", "0  0 1 1 2"));   // two spaces
-  refusal(edited(text, "0 0 1 1 2", "0\n0 1 1 2"));   // a line break out of place
-  refusal(edited(text, "4 5 5 9\n", "4 5 5 9 \n"));   // a trailing space
+  refusal(edited(text, "0 0 1 1 2", "0  0 1 1 2"));    // two spaces
+  refusal(edited(text, "0 0 1 1 2", "0\n0 1 1 2"));    // a line break out of place
+  refusal(edited(text, "4 5 5 9\n", "4 5 5 9 \n"));    // a trailing space
   refusal(edited(text, "4 5 5 9\n", "4 5 5 9\n7\n"));  // a value too many
-  refusal("grundy-period-cache 1\ngame 0.07\n");      // the old format
+  refusal("grundy-period-cache 1\ngame 0.07\n");       // the old format
   refusal("");
 }
 

@@ -54,7 +54,14 @@ TEST_P(ProvenPeriods, HoldInFullBySpotCheckAndAfresh) {
     EXPECT_TRUE(spot.holds) << spot.summary();
     EXPECT_FALSE(spot.complete);
     EXPECT_GE(spot.positions, 20u);
-    EXPECT_LE(spot.options, budget);
+    EXPECT_LT(spot.options, options_work(*game, c.values_needed) / 2);
+    EXPECT_NE(spot.summary().find("spot check"), std::string::npos);
+    // A budget so small that even the positions where the period starts and ends exceed it
+    // twenty times over: the certificate cannot be checked, so it is not used.
+    const CertificateCheck none = check_certificate(*game, c, 1, 50);
+    EXPECT_FALSE(none.holds);
+    EXPECT_NE(none.failure.find("alone visits more than 20 options"), std::string::npos)
+        << none.failure;
   }
   const CertificateCheck afresh = reprove_certificate(*game, c, Limits{}, 1'000'000'000);
   EXPECT_TRUE(afresh.holds) << afresh.summary();

@@ -63,8 +63,10 @@ class CliPeriodCache : public ::testing::Test {
                       const std::string& values) {
     write(dir_ / "periods" / (hex16(grundy::fnv1a(game)) + ".txt"),
           signed_text("grundy-period-cache 1\ngame " + game + "\npreperiod " + preperiod +
-                      "\nperiod " + period + "\nsaltus 0\nvalues_checked 176\nproof proof: "
-                      "forged\nvalues " + count + "\n" + values));
+                      "\nperiod " + period +
+                      "\nsaltus 0\nvalues_checked 176\nproof proof: "
+                      "forged\nvalues " +
+                      count + "\n" + values));
   }
   /// A well-formed certificate (checksum right) with the given numbers.
   void write_certificate(const std::string& game, const std::string& theorem_lines,
@@ -130,8 +132,8 @@ TEST_F(CliPeriodCache, OverflowingPreperiodIsAMissNotACrash) {
 TEST_F(CliPeriodCache, HugeCountIsAMissNotAnAllocation) {
   // 2^62 values claimed consistently (threw bad_alloc out of the cache's load()).
   write_version1("0.77", "0", "4611686018427387904", "4611686018427387904", "0 1 2\n");
-  write_certificate("0.77", kTakeBreak2, "0", "4611686018427387904", "168",
-                    "4611686018427387904", "0 1 2\n");
+  write_certificate("0.77", kTakeBreak2, "0", "4611686018427387904", "168", "4611686018427387904",
+                    "0 1 2\n");
   const RunResult r = run_grundy({"value", "kayles", "100000"});
   EXPECT_EQ(r.exit_code, 0) << r;
   const RunResult truth = run_grundy({"value", "kayles", "100000", "--no-cache"});
@@ -216,7 +218,8 @@ TEST(CliPeriodSlips, NamesTheMaxThatWouldProveTheCandidate) {
   EXPECT_EQ(r.out,
             "no period proven up to 1000\nthe values repeat with period 20 from 498; the theorem "
             "proves that from 1038 values: --max 1038 would prove it\n");
-  const json j = expect_json(run_grundy({"period", "0.45", "--max", "1000", "--no-cache", "--json"}));
+  const json j =
+      expect_json(run_grundy({"period", "0.45", "--max", "1000", "--no-cache", "--json"}));
   EXPECT_EQ(j["theorem_applies"], true);
   EXPECT_EQ(j["candidate"]["preperiod"], 498);
   EXPECT_EQ(j["candidate"]["period"], 20);
@@ -231,7 +234,8 @@ TEST(CliPeriodSlips, NamesTheMaxThatWouldProveTheCandidate) {
   EXPECT_EQ(early.out,
             "no period proven up to 600\nthe values computed show no period yet; a larger --max "
             "may prove one\n");
-  const json none = expect_json(run_grundy({"period", "0.45", "--max", "600", "--no-cache", "--json"}));
+  const json none =
+      expect_json(run_grundy({"period", "0.45", "--max", "600", "--no-cache", "--json"}));
   EXPECT_TRUE(none["candidate"].is_null()) << none;
 }
 

@@ -19,12 +19,16 @@
 
 namespace grundy {
 
-/// The options a check on load may visit: every g(0..N-1) is recomputed when that fits (for a
-/// game with a few options per heap, about 10^7 values; for octal games with splits, whose
-/// heaps have about n/2 options, N up to about 2*10^4), else a spot check. About a second.
-inline constexpr std::uint64_t kLoadCheckWork = 100'000'000;
+/// The options a check on load may visit: every g(0..N-1) is recomputed when that fits, else a
+/// spot check. The plain solver visits an option in 10-20 ns, so this is about a second: for a
+/// game with a few options per heap, N up to about 10^7 (the "cheap"); for octal games
+/// with two-heap splits, whose heap n has about n/2 options, N up to about 1.4*10^4.
+inline constexpr std::uint64_t kLoadCheckWork = 50'000'000;
 /// Positions of a spot check (spread over 0..N-1), fewer when their options exceed the work.
 inline constexpr std::uint64_t kSpotPositions = 300;
+/// The positions where a period starts and ends are checked even past the work, up to this many
+/// times it; a certificate whose largest heaps have more options is not used.
+inline constexpr std::uint64_t kSpotHardLimitFactor = 20;
 
 struct CertificateCheck {
   bool holds = false;
@@ -52,10 +56,11 @@ struct CertificateCheck {
 /// the one the game gets now); the counts (preperiod + period values, N = the theorem's need for
 /// i and p, values checked >= N); that p is the least period and i the least preperiod of the
 /// claim; the proof sentence; then the values by mex from the claimed sequence — every n < N
-/// when that visits at most `max_work` options, else a spot check of up to `spot_positions`
-/// positions spread over 0..N-1 (fewer as far as `max_work` needs, down to none) and always
-/// i-1, i, i+p-1, i+p and N-1. Closed forms (residue, Nim) are compared with the closed form. Never throws for a bad
-/// certificate: it does not hold.
+/// when that visits at most `max_work` options, else a spot check: always i-1, i, i+p-1, i+p and
+/// N-1 (unless these alone visit more than kSpotHardLimitFactor times `max_work` options: then
+/// the certificate does not hold), and up to `spot_positions` positions spread over 0..N-1, as
+/// many as fit in what is left of `max_work`. Closed forms (residue, Nim) are compared with the
+/// closed form. Never throws for a bad certificate: it does not hold.
 CertificateCheck check_certificate(const Game& game, const PeriodCertificate& certificate,
                                    std::uint64_t max_work = kLoadCheckWork,
                                    std::uint64_t spot_positions = kSpotPositions);

@@ -43,8 +43,8 @@ struct PeriodOptions {
 std::optional<PeriodCertificate> load_cached_certificate(const Game& game,
                                                          const PeriodOptions& options,
                                                          CertificateCheck* check = nullptr);
-/// Stores the certificate of a periodicity proven now from computed values (closed forms are not
-/// cached); returns it.
+/// The certificate of a periodicity proven now, stored in the cache when it was proven from
+/// computed values (closed forms need no cache); returns it.
 PeriodCertificate store_certificate(const Game& game, const PeriodicityTheorem& theorem,
                                     const Periodicity& periodicity, const PeriodOptions& options);
 

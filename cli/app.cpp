@@ -14,11 +14,12 @@
 #include "common.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/rules/registry.hpp"
+#include "grundy/version.hpp"
 
 namespace grundy::cli {
 namespace {
 
-constexpr const char* kVersion = "0.1.0";
+constexpr const char* kVersion = grundy::kEngineVersion;  // CMake project VERSION
 
 /// The games section of --help, from the registry (the only list of families).
 std::string games_help() {

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <iostream>
 #include <optional>
 
 #include "grundy/core/error.hpp"
@@ -31,6 +32,10 @@ PeriodOptions period_options(const CommonOptions& common, bool no_cache, std::ui
   options.max_values = max_values;
   options.threads = static_cast<unsigned>(parse_number_option("--threads", common.threads, 1024));
   if (no_cache) options.cache_directory.reset();
+  options.warning = [](const std::string& w) {
+    end_progress();
+    std::cerr << "grundy: warning: " << w << '\n';
+  };
   return options;
 }
 

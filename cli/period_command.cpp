@@ -1,10 +1,13 @@
 // grundy period GAME : the least preperiod and period of a nim-sequence, with the proof.
 #include <algorithm>
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "grundy/analysis/period_cache.hpp"
+#include "grundy/analysis/period_verifier.hpp"
 #include "grundy/analysis/periodic_source.hpp"
 #include "grundy/analysis/sparse_space.hpp"
 #include "grundy/core/error.hpp"
@@ -22,7 +25,13 @@ struct PeriodArgs {
   bool no_cache = false;
   std::string plot;  // --plot FILE.svg
   bool log_x = false;
+  bool verify = false;
+  std::string max_work;  // --max-work N; empty: kVerifyWork
 };
+
+/// The options `--verify` may visit by default: a table of about 6*10^5 values of an octal game
+/// with two-heap splits (0.16, N = 509622, about 6.5*10^10 options) takes about a minute.
+constexpr std::uint64_t kVerifyWork = 100'000'000'000;
 
 /// The plot of a period answer: a few periods past the preperiod when proven (at least 50
 /// values), else every value the search computed.
@@ -54,18 +63,56 @@ void write_period_plot(const std::string& file, const std::shared_ptr<const Game
   write_file_atomically(file, plot.svg(title));
 }
 
+nlohmann::ordered_json certificate_json(const PeriodAnswer& answer) {
+  const PeriodCertificate& c = *answer.certificate;
+  nlohmann::ordered_json doc{{"source", answer.from_cache ? "cache" : "computed"},
+                             {"engine", c.engine},
+                             {"date", c.date},
+                             {"theorem", std::string(theorem_kind_name(c.theorem.kind))},
+                             {"values_needed", json_number(c.values_needed)}};
+  if (const auto& check = answer.cache_check) {
+    doc["checked_on_load"] = {{"complete", check->complete},
+                              {"positions", json_number(check->positions)},
+                              {"options", json_number(check->options)},
+                              {"summary", check->summary()}};
+  }
+  return doc;
+}
+
+/// The line that says which --max would reach a proof (not proven within --max).
+std::string candidate_line(const PeriodAnswer& answer) {
+  if (const auto& c = answer.candidate) {
+    return "the values repeat with period " + std::to_string(c->period) + " from " +
+           std::to_string(c->preperiod) + "; the theorem proves that from " +
+           std::to_string(c->values_needed) + " values: --max " + std::to_string(c->values_needed) +
+           " would prove it";
+  }
+  return "the values computed show no period yet; a larger --max may prove one";
+}
+
 int run_period(const PeriodArgs& args) {
   const std::shared_ptr<const Game> game = parse_game_argument(args.game);
   const std::uint64_t max_values = parse_number_option("--max", args.max, kMaxCoordinate);
   if (max_values == 0) throw Error("--max must be at least 1");
+  if (!args.max_work.empty() && !args.verify) throw Error("--max-work needs --verify");
+  const std::uint64_t max_work = parse_number_option(
+      "--max-work", args.max_work.empty() ? std::to_string(kVerifyWork) : args.max_work,
+      ~std::uint64_t{0});
   PeriodOptions options = period_options(args.common, args.no_cache, max_values);
   if (!args.plot.empty()) check_plot_path(args.plot);
-  const PeriodAnswer answer =
+  PeriodAnswer answer =
       find_or_load_periodicity(*game, options, max_values, terminal_progress("period"));
   end_progress();
+  std::optional<CertificateCheck> verified;
+  if (args.verify && answer.periodicity) {
+    verified = verify_period_answer(*game, answer, options, max_values, max_work,
+                                    terminal_progress("verify"));
+    end_progress();
+  }
   if (!args.plot.empty())
     write_period_plot(args.plot, game, options, answer,
                       args.log_x ? PlotScale::log : PlotScale::linear);
+  const bool theorem_applies = answer.periodicity || answer.why_not.empty();
 
   if (args.common.json) {
     nlohmann::ordered_json doc{{"game", game->name()}, {"proven", answer.periodicity.has_value()}};
@@ -76,10 +123,25 @@ int run_period(const PeriodArgs& args) {
       doc["values_computed"] = json_number(answer.values_computed);
       doc["proof"] = p->proof;
       doc["from_cache"] = answer.from_cache;
+      doc["certificate"] = certificate_json(answer);
+      if (verified) {
+        doc["verified"] = {{"holds", verified->holds},
+                           {"values", json_number(verified->positions)},
+                           {"summary", verified->summary()}};
+      }
     } else {
       doc["values_computed"] = json_number(answer.values_computed);
       doc["max"] = json_number(max_values);
       if (!answer.why_not.empty()) doc["reason"] = answer.why_not;
+      doc["theorem_applies"] = theorem_applies;
+      if (theorem_applies) {
+        doc["candidate"] = nullptr;
+        if (const auto& c = answer.candidate) {
+          doc["candidate"] = {{"preperiod", json_number(c->preperiod)},
+                              {"period", json_number(c->period)},
+                              {"values_needed", json_number(c->values_needed)}};
+        }
+      }
     }
     std::cout << dump_json(doc) << '\n';
     return 0;
@@ -88,9 +150,16 @@ int run_period(const PeriodArgs& args) {
     std::cout << "preperiod " << p->preperiod << " period " << p->period;
     if (p->saltus != 0) std::cout << " saltus " << p->saltus;
     std::cout << '\n' << p->proof << (answer.from_cache ? " [from the cache]" : "") << '\n';
+    if (answer.from_cache) {
+      std::cout << "certificate: grundy " << answer.certificate->engine << ", "
+                << answer.certificate->date
+                << "; checked on load: " << answer.cache_check->summary() << '\n';
+    }
+    if (verified) std::cout << "verified: " << verified->summary() << '\n';
+  } else if (!theorem_applies) {
+    std::cout << "no period theorem applies to " << game->name() << ": " << answer.why_not << '\n';
   } else {
-    std::cout << "no period proven up to " << max_values << '\n';
-    if (!answer.why_not.empty()) std::cerr << "grundy: note: " << answer.why_not << '\n';
+    std::cout << "no period proven up to " << max_values << '\n' << candidate_line(answer) << '\n';
   }
   return 0;
 }
@@ -113,6 +182,11 @@ Runner add_period_command(CLI::App& app) {
   cmd->add_option("game", args->game, "Game spec, e.g. 0.07, 'sub(2,3,7)'")->required();
   cmd->add_option("--max", args->max, "Compute at most N values (default 10000000)");
   cmd->add_flag("--no-cache", args->no_cache, "Neither read nor write the period cache");
+  cmd->add_flag("--verify", args->verify,
+                "Recompute the proof in full, independently of the cache: the values the "
+                "theorem needs by a table, then its condition");
+  cmd->add_option("--max-work", args->max_work,
+                  "With --verify: visit at most N options (default 10^11)");
   cmd->add_option("--plot", args->plot,
                   "Also write an SVG plot of g(n) with the preperiod and period marked");
   cmd->add_flag("--log-x", args->log_x, "With --plot: a logarithmic n axis (x = log(1 + n))")

@@ -27,3 +27,4 @@
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/solve/value_source.hpp"
 #include "grundy/spec/parser.hpp"
+#include "grundy/version.hpp"

@@ -17,19 +17,38 @@ struct Extended {
   }
 };
 
+/// The least period of g[from..] when it repeats there at least `repeats` times, from its
+/// least start in g.
+template <class T>
+std::optional<PeriodCandidate> period_from(std::span<const T> g, std::uint64_t from,
+                                           std::uint64_t repeats,
+                                           const PeriodicityTheorem& theorem) {
+  const std::uint64_t n = g.size();
+  if (n < 2 || from >= n) return std::nullopt;
+  const std::uint64_t p = least_period(g.subspan(from));
+  if (p > (n - from) / repeats || p >= n - from) return std::nullopt;
+  const std::uint64_t i = least_start(g, p);
+  return PeriodCandidate{i, p, theorem.values_needed(i, p)};
+}
+
 }  // namespace
+
+template <class T>
+std::optional<PeriodCandidate> candidate_period(std::span<const T> g,
+                                                const PeriodicityTheorem& theorem) {
+  // The last quarter: a period shows there as soon as the preperiod ends before it, long before
+  // the theorem's bound (about 2i + 2p + t values) is reached.
+  return period_from(g, g.size() - g.size() / 4, 2, theorem);
+}
 
 template <class T>
 std::optional<Periodicity> prove_period(std::span<const T> g, const PeriodicityTheorem& theorem) {
   const std::uint64_t n = g.size();
-  if (n < 2) return std::nullopt;
   // The second half lies inside the periodic part whenever the theorem's bound (which is at
   // least 2i + p) is met, so its least period is the candidate.
-  const std::uint64_t half = n / 2;
-  const std::uint64_t p = least_period(g.subspan(half));
-  if (p >= n - half) return std::nullopt;
-  const std::uint64_t i = least_start(g, p);
-  if (theorem.values_needed(i, p) > n) return std::nullopt;
+  const std::optional<PeriodCandidate> candidate = period_from(g, n / 2, 1, theorem);
+  if (!candidate || candidate->values_needed > n) return std::nullopt;
+  const std::uint64_t i = candidate->preperiod, p = candidate->period;
 
   // Proven: periodic from i with period p. The least period divides every period of an
   // eventually periodic sequence, so it is the least divisor d of p that is a period of one
@@ -54,10 +73,17 @@ std::optional<Periodicity> prove_period(std::span<const T> g, const PeriodicityT
   result.values.reserve(start + best);
   for (std::uint64_t m = 0; m < start + best; ++m) result.values.push_back(at(m));
   result.values_checked = n;
-  result.proof = theorem.statement(i, p, n);
+  // The least pair needs no more values than (i, p), so the theorem proves it from these n.
+  result.proof = theorem.statement(start, best, n);
   return result;
 }
 
+template std::optional<PeriodCandidate> candidate_period(std::span<const std::uint8_t>,
+                                                         const PeriodicityTheorem&);
+template std::optional<PeriodCandidate> candidate_period(std::span<const std::uint16_t>,
+                                                         const PeriodicityTheorem&);
+template std::optional<PeriodCandidate> candidate_period(std::span<const std::uint32_t>,
+                                                         const PeriodicityTheorem&);
 template std::optional<Periodicity> prove_period(std::span<const std::uint8_t>,
                                                  const PeriodicityTheorem&);
 template std::optional<Periodicity> prove_period(std::span<const std::uint16_t>,
@@ -93,7 +119,14 @@ PeriodSearch search(const Game& game, Solver& solver, std::uint64_t max_values) 
       result.periodicity = std::move(proven);
       return result;
     }
-    if (n >= max_values) return result;
+    if (n >= max_values) {
+      // Not proven within --max: say which period the values show, if they show one, so the
+      // caller can name the --max that would prove it.
+      auto candidate = solver.with_values(
+          [&](auto values) { return candidate_period(values.first(n), theorem); });
+      if (candidate && candidate->values_needed > n) result.candidate = candidate;
+      return result;
+    }
     n = std::min(max_values, n + std::max<std::uint64_t>(n / 16, 16));
   }
 }

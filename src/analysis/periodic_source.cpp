@@ -1,6 +1,7 @@
 #include "grundy/analysis/periodic_source.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "grundy/analysis/period_search.hpp"
 #include "grundy/analysis/periodic_moves.hpp"
@@ -15,26 +16,57 @@ PeriodAnswer find_or_load(const Game& game, Solver& solver, const PeriodOptions&
                           std::uint64_t max_values) {
   PeriodAnswer answer;
   const PeriodicityTheorem theorem = periodicity_theorem(game);  // throws for other families
-  if (theorem.kind != PeriodicityTheorem::Kind::none_applies && !closed_form_periodicity(theorem) &&
-      options.cache_directory) {
-    if (auto cached = PeriodCache(*options.cache_directory).load(game.name())) {
-      answer.periodicity = std::move(cached);
-      answer.values_computed = answer.periodicity->values_checked;
+  if (theorem.kind != PeriodicityTheorem::Kind::none_applies && !closed_form_periodicity(theorem)) {
+    CertificateCheck check;
+    if (auto cached = load_cached_certificate(game, options, &check)) {
+      answer.periodicity = cached->periodicity;
+      answer.values_computed = cached->periodicity.values_checked;
       answer.from_cache = true;
+      answer.certificate = std::move(cached);
+      answer.cache_check = check;
       return answer;
     }
   }
   PeriodSearch search = find_periodicity(game, solver, max_values);
   answer.values_computed = search.values_computed;
   answer.why_not = search.why_not;
-  if (search.periodicity && search.periodicity->values_checked > 0 && options.cache_directory) {
-    PeriodCache(*options.cache_directory).store(game.name(), *search.periodicity);
+  answer.candidate = search.candidate;
+  if (search.periodicity) {
+    answer.certificate = store_certificate(game, theorem, *search.periodicity, options);
   }
   answer.periodicity = std::move(search.periodicity);
   return answer;
 }
 
 }  // namespace
+
+std::optional<PeriodCertificate> load_cached_certificate(const Game& game,
+                                                         const PeriodOptions& options,
+                                                         CertificateCheck* check) {
+  if (!options.cache_directory) return std::nullopt;
+  const PeriodCache cache(*options.cache_directory);
+  PeriodCache::Loaded loaded =
+      cache.load(game, options.cache_check_work, options.cache_spot_positions);
+  if (!loaded.problem.empty()) {
+    cache.discard(game.name());
+    if (options.warning) {
+      options.warning("the period cache file " + cache.file_for(game.name()).string() + " of " +
+                      game.name() + " is not used (" + loaded.problem +
+                      "); it is removed, and the period is computed again");
+    }
+  }
+  if (check != nullptr) *check = loaded.check;
+  return std::move(loaded.certificate);
+}
+
+PeriodCertificate store_certificate(const Game& game, const PeriodicityTheorem& theorem,
+                                    const Periodicity& periodicity, const PeriodOptions& options) {
+  PeriodCertificate certificate = make_certificate(game.name(), theorem, periodicity);
+  if (options.cache_directory && periodicity.values_checked > 0) {
+    PeriodCache(*options.cache_directory).store(certificate);
+  }
+  return certificate;
+}
 
 PeriodAnswer find_or_load_periodicity(const Game& game, DenseSolver& solver,
                                       const PeriodOptions& options, std::uint64_t max_values) {
@@ -60,6 +92,33 @@ PeriodAnswer find_or_load_periodicity(const Game& game, const PeriodOptions& opt
   DenseSolver solver(game, options.limits);
   solver.set_progress(progress);
   return find_or_load(game, solver, options, max_values);
+}
+
+CertificateCheck verify_period_answer(const Game& game, PeriodAnswer& answer,
+                                      const PeriodOptions& options, std::uint64_t max_values,
+                                      std::uint64_t max_work,
+                                      const DenseSolver::Progress& progress) {
+  if (!answer.certificate) return {};
+  CertificateCheck check =
+      reprove_certificate(game, *answer.certificate, options.limits, max_work, progress);
+  if (check.holds) return check;
+  if (!answer.from_cache) {
+    throw std::logic_error("the period just proven for " + game.name() +
+                           " does not hold: " + check.failure);
+  }
+  if (options.warning) {
+    options.warning("the cached certificate of " + game.name() + " does not hold (" +
+                    check.failure + "); it is removed, and the period is computed again");
+  }
+  PeriodCache(*options.cache_directory).discard(game.name());
+  // Found again without reading the cache (so this cannot loop), then stored.
+  PeriodOptions fresh = options;
+  fresh.cache_directory.reset();
+  answer = find_or_load_periodicity(game, fresh, max_values, progress);
+  if (answer.periodicity) {
+    store_certificate(game, periodicity_theorem(game), *answer.periodicity, options);
+  }
+  return verify_period_answer(game, answer, fresh, max_values, max_work, progress);
 }
 
 PeriodicSource::PeriodicSource(std::shared_ptr<const Game> game, PeriodOptions options)

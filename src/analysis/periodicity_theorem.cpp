@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/rules/subtraction.hpp"
 #include "grundy/rules/take_break.hpp"
@@ -88,15 +89,16 @@ std::uint64_t PeriodicityTheorem::values_needed(std::uint64_t i, std::uint64_t p
     case Kind::window:
       // g(n) depends only on g(n-m), ..., g(n-1) once every s <= m fits (n >= m): a window of m
       // equal values at i and i + p repeats forever.
-      return i + p + reach;
+      return saturating_add(saturating_add(i, p), reach);
     case Kind::take_break: {
       // With moves leaving up to h heaps, the largest part of a split of n + p - k is at least
       // (n + p - t) / h, so for n >= h*i' + (h-1)*p + t it is at least i' + p and maps to a part
       // p smaller (and back); i' = max(i, 1) keeps the mapped part non-empty. Checking
       // g(n + p) = g(n) for i <= n < n0 = h*i' + (h-1)*p + t needs g up to n0 + p - 1.
       const std::uint64_t i1 = std::max<std::uint64_t>(i, 1);
-      const std::uint64_t h = static_cast<std::uint64_t>(heaps);
-      return h * i1 + (h - 1) * p + reach + p;
+      const std::uint64_t h = static_cast<std::uint64_t>(std::max(heaps, 1));
+      return saturating_add(saturating_add(saturating_mul(h, i1), saturating_mul(h - 1, p)),
+                            saturating_add(reach, p));
     }
     case Kind::residue:
     case Kind::nim:

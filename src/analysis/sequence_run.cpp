@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "grundy/analysis/period_cache.hpp"
 #include "grundy/analysis/period_search.hpp"
+#include "grundy/analysis/periodic_source.hpp"
 #include "grundy/analysis/periodicity_theorem.hpp"
 #include "grundy/analysis/sparse_space.hpp"
 #include "grundy/core/checked.hpp"
@@ -110,11 +110,14 @@ SequenceRunResult write_sequence_file(const std::shared_ptr<const Game>& game,
 
   // A period already proven (a closed form, or the cache) gives every value at once.
   const std::optional<PeriodicityTheorem> theorem = theorem_for(*game);
-  const auto& cache_dir = options.period.cache_directory;
   if (theorem) {
     result.periodicity = closed_form_periodicity(*theorem);
-    if (!result.periodicity && cache_dir)
-      result.periodicity = PeriodCache(*cache_dir).load(game->name());
+    // Only a certificate that passes its check on load (period_verifier.hpp) fills the file.
+    if (!result.periodicity) {
+      if (auto cached = load_cached_certificate(*game, options.period)) {
+        result.periodicity = std::move(cached->periodicity);
+      }
+    }
   }
   std::uint64_t count = file->count();
 
@@ -138,7 +141,7 @@ SequenceRunResult write_sequence_file(const std::shared_ptr<const Game>& game,
       auto proven = solver.with_values(
           [&](auto values) { return prove_period(values.first(target), *theorem); });
       if (proven) {
-        if (cache_dir) PeriodCache(*cache_dir).store(game->name(), *proven);
+        store_certificate(*game, *theorem, *proven, options.period);
         result.periodicity = std::move(proven);
         break;
       }

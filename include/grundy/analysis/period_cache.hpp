@@ -1,48 +1,63 @@
 #pragma once
 /// \file A small on-disk cache of proven periods, so that the second query of a long-period game
-/// is instant.
+/// is instant — and never wrong: every entry is a period certificate (period_certificate.hpp)
+/// that is parsed strictly and checked against the game (period_verifier.hpp) before it is used.
 ///
 /// Location: $GRUNDY_CACHE_DIR if set, else $XDG_CACHE_HOME/grundy, else ~/.cache/grundy; one
-/// text file per game under periods/, named by a hash of the canonical game name. Format
-/// (docs/file-formats.md): a header line, `key value` lines, the values of the preperiod and one
-/// period, and a checksum line over everything before it. Files are written to a temporary
-/// name and renamed into place, so concurrent writers never leave a torn file; a file that fails
-/// any check (header, game, counts, checksum) is ignored as a miss and replaced on the next store.
+/// text file per game and engine version under periods/, named by a hash of the certificate
+/// format, the engine's version and the canonical game spec, so an older engine's results are
+/// never picked up. Files are written to a temporary name and renamed into place, so concurrent
+/// writers never leave a torn file; a file that fails any check is a miss and replaced on the
+/// next store (docs/file-formats.md).
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
 
-#include "grundy/analysis/periodicity.hpp"
+#include "grundy/analysis/period_certificate.hpp"
+#include "grundy/analysis/period_verifier.hpp"
+#include "grundy/rules/game.hpp"
 
 namespace grundy {
 
 class PeriodCache {
  public:
   /// Periods longer than this many values (preperiod + period) are not stored: the cache stays
-  /// small, and writing one never needs memory of the order of the sequence itself.
-  static constexpr std::size_t kDefaultMaxValues = std::size_t{1} << 24;
+  /// small, and reading one never needs memory of the order of the sequence itself.
+  static constexpr std::uint64_t kDefaultMaxValues = std::uint64_t{1} << 24;
 
-  explicit PeriodCache(std::filesystem::path directory, std::size_t max_values = kDefaultMaxValues);
+  explicit PeriodCache(std::filesystem::path directory,
+                       std::uint64_t max_values = kDefaultMaxValues);
   /// The default location described above.
   static std::filesystem::path default_directory();
 
-  /// The cached periodicity of `game`, or nothing when absent or not valid.
-  std::optional<Periodicity> load(const std::string& game) const;
-  /// Stores a proven periodicity; returns false (and leaves nothing behind) when it cannot write
-  /// or the periodicity is longer than the cache keeps.
-  bool store(const std::string& game, const Periodicity& periodicity) const;
+  struct Loaded {
+    /// Set only when the file parsed and the certificate passed check_certificate.
+    std::optional<PeriodCertificate> certificate;
+    /// How the certificate was checked (when the file parsed).
+    CertificateCheck check;
+    /// A file was there but is not used: why. Empty when there was no file or it is used.
+    std::string problem;
+  };
+  /// The certificate of `game`'s period, checked by check_certificate within `max_work` options;
+  /// a missing, unreadable, malformed, foreign or failing file is a miss (with `problem` set).
+  /// Never throws for what a file holds.
+  Loaded load(const Game& game, std::uint64_t max_work = kLoadCheckWork,
+              std::uint64_t spot_positions = kSpotPositions) const;
+  /// Stores a certificate; returns false (and leaves nothing behind) when it cannot write or the
+  /// periodicity is longer than the cache keeps.
+  bool store(const PeriodCertificate& certificate) const;
+  /// Removes the file of `game` (a failed one), quietly.
+  void discard(const std::string& game) const;
 
   std::filesystem::path file_for(const std::string& game) const;
+  /// The largest file load() reads: enough for `max_values` values of 10 digits.
+  std::uint64_t max_file_bytes() const;
 
  private:
   std::filesystem::path directory_;
-  std::size_t max_values_;
+  std::uint64_t max_values_;
 };
-
-/// The text a cache file holds for `game` (exposed for tests of the format).
-std::string serialise_periodicity(const std::string& game, const Periodicity& periodicity);
-/// Parses a cache file's text; nothing when it is not a valid file for `game`.
-std::optional<Periodicity> parse_periodicity(const std::string& text, const std::string& game);
 
 }  // namespace grundy

@@ -14,11 +14,28 @@
 
 namespace grundy {
 
+/// A period the values show but cannot prove yet: g(0..n-1) repeat with period p from i (at
+/// least twice), and the theorem needs more than n values for that.
+struct PeriodCandidate {
+  std::uint64_t preperiod = 0;
+  std::uint64_t period = 0;
+  /// The values the theorem needs to prove it (2^64-1: more than can be computed).
+  std::uint64_t values_needed = 0;
+};
+
 struct PeriodSearch {
   std::optional<Periodicity> periodicity;  ///< set when proven
   std::uint64_t values_computed = 0;
   std::string why_not;  ///< when not proven and no values could help: which theorem is missing
+  /// When not proven: the period the computed values show, if any.
+  std::optional<PeriodCandidate> candidate;
 };
+
+/// The period the values g(0..g.size()-1) show: the least period of the second half (when it
+/// repeats there at least twice), from the least start. Linear in g.size().
+template <class T>
+std::optional<PeriodCandidate> candidate_period(std::span<const T> g,
+                                                const PeriodicityTheorem& theorem);
 
 /// Tries to prove a period from the values g(0..g.size()-1) under `theorem`: the least period of
 /// the second half, then the least start for it, then the theorem's bound. Linear in g.size().

@@ -4,11 +4,16 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
+#include <string>
 
 #include "grundy/analysis/period_cache.hpp"
+#include "grundy/analysis/period_certificate.hpp"
+#include "grundy/analysis/period_search.hpp"
+#include "grundy/analysis/period_verifier.hpp"
 #include "grundy/analysis/periodicity.hpp"
 #include "grundy/analysis/periodicity_theorem.hpp"
 #include "grundy/analysis/sparse_space.hpp"
@@ -25,15 +30,38 @@ struct PeriodOptions {
   std::uint64_t max_values = 10'000'000;
   /// Where proven periods are cached; nothing: no cache (`--no-cache`).
   std::optional<std::filesystem::path> cache_directory = PeriodCache::default_directory();
+  /// Options a check of a cached certificate may visit before it falls back to a spot check,
+  /// and the positions of that spot check (check_certificate).
+  std::uint64_t cache_check_work = kLoadCheckWork;
+  std::uint64_t cache_spot_positions = kSpotPositions;
+  /// Told, in one sentence, when a cache file is there but not used (it fails a check); the
+  /// library prints nothing itself.
+  std::function<void(const std::string&)> warning;
 };
 
-/// A proven period of `game`: from the cache when it holds one, else by search (and then stored).
-/// Throws Error when the family has no periodicity theory.
+/// The certificate the cache holds for `game` when it passes check_certificate; a file that fails
+/// is reported to options.warning and removed. Nothing without a cache directory.
+std::optional<PeriodCertificate> load_cached_certificate(const Game& game,
+                                                         const PeriodOptions& options,
+                                                         CertificateCheck* check = nullptr);
+/// The certificate of a periodicity proven now, stored in the cache when it was proven from
+/// computed values (closed forms need no cache); returns it.
+PeriodCertificate store_certificate(const Game& game, const PeriodicityTheorem& theorem,
+                                    const Periodicity& periodicity, const PeriodOptions& options);
+
+/// A proven period of `game`: from the cache when it holds one that passes its check, else by
+/// search (and then stored). Throws Error when the family has no periodicity theory.
 struct PeriodAnswer {
   std::optional<Periodicity> periodicity;
   std::uint64_t values_computed = 0;
   bool from_cache = false;
   std::string why_not;
+  /// Set whenever a period is proven: the cached certificate, or the one made now.
+  std::optional<PeriodCertificate> certificate;
+  /// From the cache: how its certificate was checked on load.
+  std::optional<CertificateCheck> cache_check;
+  /// Not proven within the values allowed: the period the values show, if any.
+  std::optional<PeriodCandidate> candidate;
 };
 PeriodAnswer find_or_load_periodicity(const Game& game, DenseSolver& solver,
                                       const PeriodOptions& options, std::uint64_t max_values);
@@ -43,6 +71,16 @@ PeriodAnswer find_or_load_periodicity(const Game& game, SparseSpaceSolver& solve
 /// supports, else a dense table. Throws Error when the family has no periodicity theory.
 PeriodAnswer find_or_load_periodicity(const Game& game, const PeriodOptions& options,
                                       std::uint64_t max_values,
+                                      const DenseSolver::Progress& progress = {});
+
+/// `grundy period --verify`: the answer's proof redone in full by reprove_certificate. A cached
+/// certificate that fails is reported to options.warning, removed, and the period found again
+/// (and reproved); `answer` is then the new one. Throws std::logic_error when a period proven
+/// now fails (an engine bug), ResourceError beyond `max_work` options. Nothing is verified (and
+/// the check does not hold) when no period is proven.
+CertificateCheck verify_period_answer(const Game& game, PeriodAnswer& answer,
+                                      const PeriodOptions& options, std::uint64_t max_values,
+                                      std::uint64_t max_work,
                                       const DenseSolver::Progress& progress = {});
 
 class PeriodicSource final : public ValueSource {

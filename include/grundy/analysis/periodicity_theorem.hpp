@@ -30,7 +30,8 @@ struct PeriodicityTheorem {
   std::string reason;
 
   /// N such that g(0..N-1), with g(n + p) = g(n) for every i <= n < N - p, proves that the
-  /// sequence is periodic from i with period p.
+  /// sequence is periodic from i with period p. Saturates at 2^64-1 ("more than can be
+  /// computed"), which is also the answer for none_applies.
   std::uint64_t values_needed(std::uint64_t i, std::uint64_t p) const;
   /// The proof, in one sentence, for preperiod i and period p proven from N values.
   std::string statement(std::uint64_t i, std::uint64_t p, std::uint64_t n) const;

@@ -96,8 +96,11 @@ void DenseSolver::extend_to(std::uint64_t n) {
     throw ResourceError(what + " has more than 2^32-1 values, the most the sliding windows of " +
                         "a subtraction game count");
   }
+  // The budget is the whole table's: extensions in small steps (a period search, a stream of
+  // queries) add up to what one extension to n would take.
   const std::uint64_t work = work_to(n);
-  require_work(work, kMaxWork, what);
+  require_work(saturating_add(work_done_, work), max_work_, what);
+  work_done_ = saturating_add(work_done_, work);
   if (n + 1 > table_.capacity()) {
     // Grow geometrically for a stream of increasing queries, but never past the limit.
     const std::uint64_t doubled =

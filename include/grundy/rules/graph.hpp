@@ -16,7 +16,7 @@ namespace grundy {
 /// 100 bytes of names and index), and the length of a vertex name (names are printed in answers).
 /// Edges are bounded by the size: each takes at least 4 bytes of the file.
 inline constexpr std::uint64_t kMaxGraphFileBytes = std::uint64_t{64} << 20;
-inline constexpr std::size_t kMaxGraphVertices = 4'000'000;
+inline constexpr std::size_t kMaxGraphVertices = 2'000'000;
 inline constexpr std::size_t kMaxVertexNameBytes = 255;
 
 class GraphGame final : public Game {

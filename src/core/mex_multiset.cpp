@@ -22,25 +22,41 @@ std::uint64_t MexMultiset::bytes_for_bound(std::uint64_t bound) noexcept {
 
 void MexMultiset::grow(std::uint64_t bound) {
   if (bound <= bound_) return;
+  // The new values are absent: set their bits, then refresh the bits above the words that
+  // changed, level by level, and add levels until the top is one word. Growing one value at a
+  // time costs O(levels) each (the counts grow geometrically, as vectors do).
   counts_.resize(static_cast<std::size_t>(bound), 0);
+  const std::uint64_t old = bound_;
   bound_ = bound;
-  rebuild_levels();
-}
-
-void MexMultiset::rebuild_levels() {
-  absent_.clear();
-  std::vector<std::uint64_t> level(static_cast<std::size_t>((bound_ + 63) / 64), 0);
-  for (std::uint64_t v = 0; v < bound_; ++v) {
-    if (counts_[v] == 0) level[v >> 6] |= std::uint64_t{1} << (v & 63);
-  }
-  absent_.push_back(std::move(level));
-  while (absent_.back().size() > 1) {
-    const std::vector<std::uint64_t>& below = absent_.back();
-    std::vector<std::uint64_t> above((below.size() + 63) / 64, 0);
-    for (std::size_t i = 0; i < below.size(); ++i) {
-      if (below[i] != 0) above[i >> 6] |= std::uint64_t{1} << (i & 63);
+  if (absent_.empty()) absent_.emplace_back();
+  std::vector<std::uint64_t>& base = absent_[0];
+  base.resize(static_cast<std::size_t>((bound + 63) / 64), 0);
+  for (std::uint64_t v = old; v < bound; ++v) {
+    if ((v & 63) == 0 && bound - v >= 64) {
+      base[v >> 6] = ~std::uint64_t{0};
+      v += 63;
+    } else {
+      base[v >> 6] |= std::uint64_t{1} << (v & 63);
     }
-    absent_.push_back(std::move(above));
+  }
+  std::uint64_t changed = old >> 6;  // the first word of the level below that may have changed
+  for (std::size_t l = 1; absent_[l - 1].size() > 1 || l < absent_.size(); ++l) {
+    if (l == absent_.size()) {
+      absent_.emplace_back();
+      changed = 0;  // a new level is filled from its first bit
+    }
+    const std::vector<std::uint64_t>& below = absent_[l - 1];
+    std::vector<std::uint64_t>& level = absent_[l];
+    level.resize((below.size() + 63) / 64, 0);
+    for (std::uint64_t i = changed; i < below.size(); ++i) {
+      const std::uint64_t bit = std::uint64_t{1} << (i & 63);
+      if (below[i] != 0) {
+        level[i >> 6] |= bit;
+      } else {
+        level[i >> 6] &= ~bit;
+      }
+    }
+    changed >>= 6;
   }
 }
 

@@ -46,9 +46,7 @@ std::span<const std::uint64_t> SubtractionWindows::named_up_to(std::uint64_t n) 
 Value SubtractionWindows::next(std::span<const std::uint32_t> g) {
   const std::uint64_t n = g.size();
   // Every value held is at most max_value_, so max_value_ + 1 is free and the mex below the bound.
-  if (held_.bound() < max_value_ + 2) {
-    held_.grow(std::min(std::max(saturating_mul(held_.bound(), 2), max_value_ + 2), n + 2));
-  }
+  held_.grow(max_value_ + 2);
   for (const Range& r : ranges_) {
     if (n >= r.lo) held_.insert(g[n - r.lo]);
     if (r.hi != kNoEnd && n > r.hi) held_.erase(g[n - r.hi - 1]);
@@ -70,26 +68,24 @@ std::uint64_t SubtractionWindows::work(std::uint64_t from, std::uint64_t to) con
   return saturating_mul(to - from + 1, per_value);
 }
 
-std::uint64_t SubtractionWindows::bytes(std::uint64_t n) const {
-  // g(n) is at most the number of options of n, and at most n.
+std::uint64_t SubtractionWindows::value_bound(std::uint64_t n) const {
   std::uint64_t options = 0;
   for (const Range& r : ranges_) {
-    if (r.hi == kNoEnd) {
-      options = kSaturated;
-    } else {
-      options = saturating_add(options, r.hi - r.lo + 1);
-    }
+    options = r.hi == kNoEnd ? kSaturated : saturating_add(options, r.hi - r.lo + 1);
   }
-  // The named elements are listed up to 2n; the multiset's bound at most doubles past what the
-  // largest value needs (and never passes n + 2).
+  for (SubtractionSet::Named set : named_) {
+    options = saturating_add(options, named_set_count(set, n));
+  }
+  return saturating_add(std::min(options, n), 2);
+}
+
+std::uint64_t SubtractionWindows::bytes(std::uint64_t n) const {
+  // The multiset up to value_bound(n), and the named elements, listed up to 2n.
   std::uint64_t named = 0;
   for (SubtractionSet::Named set : named_) {
     named = saturating_add(named, named_set_count(set, saturating_mul(n, 2)));
   }
-  options = saturating_add(options, named);
-  const std::uint64_t bound =
-      std::min(saturating_add(saturating_mul(std::min(options, n), 2), 4), saturating_add(n, 2));
-  return saturating_add(MexMultiset::bytes_for_bound(bound), bytes_for(named, 8));
+  return saturating_add(MexMultiset::bytes_for_bound(value_bound(n)), bytes_for(named, 8));
 }
 
 }  // namespace grundy

@@ -46,6 +46,9 @@ class SubtractionWindows {
   /// Elements of the named sets up to n, increasing (repeats across sets kept: they only add
   /// copies to the multiset, which leaves the mex alone).
   std::span<const std::uint64_t> named_up_to(std::uint64_t n);
+  /// A bound above every value of g(0..n), plus one free value for the mex: g(m) is at most the
+  /// number of options of m, and at most m.
+  std::uint64_t value_bound(std::uint64_t n) const;
 
   std::vector<Range> ranges_;
   std::vector<SubtractionSet::Named> named_;

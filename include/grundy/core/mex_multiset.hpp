@@ -20,7 +20,8 @@ class MexMultiset {
 
   /// Values it can hold: 0..bound()-1.
   std::uint64_t bound() const noexcept { return bound_; }
-  /// Makes room for values below `bound` (keeps what it holds; never shrinks).
+  /// Makes room for values below `bound` (keeps what it holds; never shrinks). Cheap when
+  /// called for one more value at a time.
   void grow(std::uint64_t bound);
 
   /// Adds one copy of `v` (v < bound()). At most 2^32-1 copies of one value.
@@ -35,8 +36,6 @@ class MexMultiset {
   static std::uint64_t bytes_for_bound(std::uint64_t bound) noexcept;
 
  private:
-  void rebuild_levels();
-
   std::uint64_t bound_ = 0;
   std::vector<std::uint32_t> counts_;
   /// absent_[0]: bit v set iff counts_[v] == 0 (bits at or past the bound stay clear); absent_[l]

@@ -24,8 +24,9 @@ TEST(CliWorkLimits, BashGameByFormula) {
   // The winning moves too: from 300000 (value 99998) the only move to 0 removes 99998.
   r = run_grundy({"solve", "sub(1..100000):300000"}, {}, kHangGuard);
   expect_success(r);
-  EXPECT_EQ(r.out,
-            "first player wins\nnim-sum 99998\n0: sub(1..100000):300000 -> sub(1..100000):200002\n");
+  EXPECT_EQ(
+      r.out,
+      "first player wins\nnim-sum 99998\n0: sub(1..100000):300000 -> sub(1..100000):200002\n");
 }
 
 TEST(CliWorkLimits, AllButBySlidingWindows) {

@@ -1,3 +1,5 @@
+#include "grundy/rules/subtraction.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -7,7 +9,6 @@
 
 #include "brute_force.hpp"
 #include "grundy/core/error.hpp"
-#include "grundy/rules/subtraction.hpp"
 #include "grundy/solve/dense_solver.hpp"
 #include "grundy/solve/evaluator.hpp"
 #include "grundy/spec/parser.hpp"
@@ -139,9 +140,10 @@ TEST(Subtraction, FormulaOptionsAreTheOptionsOfThatValue) {
     const char* spec;
     std::uint64_t from, to;
   };
-  for (const Case& c : {Case{"sub(1..4)", 0, 80}, Case{"sub(1,2,4,5,7..8,pow2)", 0, 80},
-                        Case{"sub(1..4,6..9,11)", 0, 80}, Case{"sub(1..22,24..45,factorials)", 0, 80},
-                        Case{"sub(1..1000,1500..1700,fib)", 950, 1200}}) {
+  for (const Case& c :
+       {Case{"sub(1..4)", 0, 80}, Case{"sub(1,2,4,5,7..8,pow2)", 0, 80},
+        Case{"sub(1..4,6..9,11)", 0, 80}, Case{"sub(1..22,24..45,factorials)", 0, 80},
+        Case{"sub(1..1000,1500..1700,fib)", 950, 1200}}) {
     const char* spec = c.spec;
     const auto game = parse_game(spec);
     ASSERT_TRUE(game->formula_value({0, 0})) << spec;
@@ -164,8 +166,7 @@ TEST(Subtraction, FormulaOptionsAreTheOptionsOfThatValue) {
           EXPECT_EQ(*count, expected.size()) << spec << " " << n << " " << t;
           // The heaps left come in increasing order, the first `limit` of them.
           const std::size_t shown = std::min(limit, expected.size());
-          EXPECT_EQ(given, std::vector<std::uint64_t>(expected.begin(),
-                                                      expected.begin() + shown))
+          EXPECT_EQ(given, std::vector<std::uint64_t>(expected.begin(), expected.begin() + shown))
               << spec << " " << n << " " << t;
         }
       }

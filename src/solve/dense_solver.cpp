@@ -27,12 +27,6 @@ constexpr std::uint64_t kGenericValueSteps = 4;
 /// Values reported between progress calls: about this many steps apart.
 constexpr std::uint64_t kStepsPerReport = std::uint64_t{1} << 22;
 
-/// A step count estimated in floating point (sums of squares pass 2^64 long before a table
-/// does), saturated.
-std::uint64_t saturate(double steps) {
-  return steps >= 1.8e19 ? kSaturated : static_cast<std::uint64_t>(steps);
-}
-
 }  // namespace
 
 DenseSolver::DenseSolver(const Game& game, Limits limits) : game_(game), limits_(limits) {
@@ -68,7 +62,8 @@ std::uint64_t DenseSolver::take_break_work(std::uint64_t from, std::uint64_t to)
     if (d & kLeaveTwo) steps += split * sum_r(a, b) / 2;
     if (d & kLeaveThree) steps += kThreeHeapWeight * (sum_r2(b) - (a > 0 ? sum_r2(a - 1) : 0)) / 12;
   }
-  return saturate(steps);
+  // In floating point: sums of squares pass 2^64 long before a table does.
+  return steps >= 1.8e19 ? kSaturated : static_cast<std::uint64_t>(steps);
 }
 
 std::uint64_t DenseSolver::work_to(std::uint64_t n) const {

@@ -2,12 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <memory>
+#include <string_view>
 #include <utility>
 
+#include "grundy/core/input_file.hpp"
 #include "grundy/rules/registry.hpp"
 
 namespace grundy {
@@ -16,23 +15,40 @@ bool is_vertex_name_char(char c) noexcept {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
 }
 
-GraphGame::GraphGame(const std::string& path) : Game("graph(" + path + ")") {
-  std::ifstream in(path);
-  if (!in) throw Error("cannot read graph file '" + path + "': " + std::strerror(errno));
-  auto vertex = [&](const std::string& name) -> std::uint32_t {
-    auto [it, added] = index_.try_emplace(name, static_cast<std::uint32_t>(names_.size()));
-    if (added) {
-      if (names_.size() >= UINT32_MAX)
-        throw Error("graph file '" + path + "' has too many vertices");
-      names_.push_back(name);
+GraphGame::GraphGame(const std::string& path)
+    : Game("graph(" + quote_excerpt(path, path.size()) + ")") {
+  // Quoted through quote_excerpt everywhere: a path or a line may hold control bytes (a NUL
+  // would cut the message), and a line may be as long as the file.
+  const std::string file = "graph file '" + quote_excerpt(path, 200) + "'";
+  const std::string text = read_input_file(path, "graph file", kMaxGraphFileBytes);
+  auto fail = [&](std::size_t line_no, const std::string& problem) {
+    throw Error(file + " line " + std::to_string(line_no) + ": " + problem);
+  };
+  auto vertex = [&](std::string_view name, std::size_t line_no) -> std::uint32_t {
+    auto it = index_.find(std::string(name));
+    if (it != index_.end()) return it->second;
+    if (names_.size() >= kMaxGraphVertices) {
+      fail(line_no, "more than " + std::to_string(kMaxGraphVertices) +
+                        " vertices, the most a graph file may have");
     }
-    return it->second;
+    const auto v = static_cast<std::uint32_t>(names_.size());
+    names_.emplace_back(name);
+    index_.emplace(std::string(name), v);
+    return v;
   };
   std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
-  std::string line;
-  for (std::size_t line_no = 1; std::getline(in, line); ++line_no) {
-    if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-    std::vector<std::string> tokens;
+  std::size_t line_no = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    ++line_no;
+    std::size_t end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    std::string_view line(text.data() + at, end - at);
+    at = end + 1;
+    if (const auto hash = line.find('#'); hash != std::string_view::npos) {
+      line = line.substr(0, hash);
+    }
+    std::string_view tokens[2];
+    std::size_t count = 0;
     std::size_t i = 0;
     while (i < line.size()) {
       const char c = line[i];
@@ -41,24 +57,27 @@ GraphGame::GraphGame(const std::string& path) : Game("graph(" + path + ")") {
         continue;
       }
       if (!is_vertex_name_char(c)) {
-        throw Error("graph file '" + path + "' line " + std::to_string(line_no) + ": '" +
-                    std::string(1, c) +
-                    "' cannot be part of a vertex name (letters, digits, '_', '-', '.')");
+        fail(line_no, "'" + quote_excerpt(line.substr(i, 1)) +
+                          "' cannot be part of a vertex name (letters, digits, '_', '-', '.')");
       }
       const std::size_t start = i;
       while (i < line.size() && is_vertex_name_char(line[i])) ++i;
-      tokens.push_back(line.substr(start, i - start));
+      const std::string_view name = line.substr(start, i - start);
+      if (name.size() > kMaxVertexNameBytes) {
+        fail(line_no, "vertex name '" + quote_excerpt(name) + "' is longer than " +
+                          std::to_string(kMaxVertexNameBytes) + " bytes, the most a name may have");
+      }
+      if (count < 2) tokens[count] = name;
+      ++count;
     }
-    if (tokens.empty()) continue;
-    if (tokens.size() > 2) {
-      throw Error("graph file '" + path + "' line " + std::to_string(line_no) +
-                  ": expected 'FROM TO' or one vertex name, found " +
-                  std::to_string(tokens.size()) + " names");
+    if (count == 0) continue;
+    if (count > 2) {
+      fail(line_no,
+           "expected 'FROM TO' or one vertex name, found " + std::to_string(count) + " names");
     }
-    const std::uint32_t from = vertex(tokens[0]);
-    if (tokens.size() == 2) edges.emplace_back(from, vertex(tokens[1]));
+    const std::uint32_t from = vertex(tokens[0], line_no);
+    if (count == 2) edges.emplace_back(from, vertex(tokens[1], line_no));
   }
-  if (in.bad()) throw Error("cannot read graph file '" + path + "': read error");
   std::sort(edges.begin(), edges.end());
   edges.erase(std::unique(edges.begin(), edges.end()), edges.end());  // a repeated edge is one move
   offsets_.assign(names_.size() + 1, 0);
@@ -76,7 +95,10 @@ Position GraphGame::parse_position(Scanner& in) const {
     in.fail("expected a vertex name, found " + describe_char(in.text(), in.offset()));
   }
   auto it = index_.find(name);
-  if (it == index_.end()) in.fail_at(start, "no vertex '" + name + "' in " + this->name());
+  if (it == index_.end()) {
+    in.fail_at(start,
+               "no vertex '" + quote_excerpt(name) + "' in " + quote_excerpt(this->name(), 200));
+  }
   return Position{it->second, 0};
 }
 

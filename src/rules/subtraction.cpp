@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <limits>
 #include <optional>
 #include <string>
@@ -167,14 +168,131 @@ ParsedSet parse_set(Scanner& in, bool allow_named, std::string_view what) {
   return set;
 }
 
+/// Whether some element of the named set below 2^63 is a multiple of q >= 2; nothing when that is
+/// not cheap to decide (squares when q^2 passes 2^63).
+std::optional<bool> named_has_multiple(NamedSet set, std::uint64_t q) {
+  if (set == NamedSet::squares) {
+    if (q <= 3037000499ULL) return true;  // q^2
+    return std::nullopt;
+  }
+  // Fibonacci numbers, powers of two and factorials below 2^63: fewer than 100 each.
+  for (NamedCursor c(set); !c.done(); c.advance()) {
+    if (c.value() % q == 0) return true;
+  }
+  return false;
+}
+
+/// Residue theorem: if S contains 1, ..., q-1 and no multiple of q, then g(n) = n mod q. Proof by
+/// induction on n: an option n - s (s in S) is not congruent to n, since q does not divide s, so
+/// its value (n - s) mod q differs from n mod q; and for each r < n mod q the element
+/// s = (n mod q) - r is in S (it lies in 1..q-1) and at most n, giving an option of value r. So
+/// the mex is n mod q. Bash's game S = {1..m} is the case q = m + 1 (Bouton's subtraction game).
+/// Only one q can qualify: with L the largest such that 1..L are all in S, q - 1 <= L, and a
+/// q <= L is itself in S, so q = L + 1. Returns that q when the theorem applies.
+std::optional<std::uint64_t> residue_modulus(const std::vector<Interval>& finite,
+                                             const std::vector<NamedSet>& named) {
+  std::uint64_t run = 0;  // 1..run are in S
+  while (run < kMaxCoordinate) {
+    const std::uint64_t next = run + 1;
+    auto in = std::find_if(finite.begin(), finite.end(),
+                           [&](Interval iv) { return iv.lo <= next && next <= iv.hi; });
+    if (in != finite.end()) {
+      run = in->hi;
+    } else if (std::any_of(named.begin(), named.end(),
+                           [&](NamedSet s) { return named_set_contains(s, next); })) {
+      run = next;
+    } else {
+      break;
+    }
+  }
+  if (run == 0) return std::nullopt;
+  const std::uint64_t q = run + 1;  // at most 2^63: no overflow
+  for (Interval iv : finite) {
+    // The least multiple of q at or above lo (lo + q < 2^64).
+    const std::uint64_t first = iv.lo % q == 0 ? iv.lo : iv.lo - iv.lo % q + q;
+    if (first <= iv.hi) return std::nullopt;
+  }
+  for (NamedSet s : named) {
+    if (named_has_multiple(s, q).value_or(true)) return std::nullopt;
+  }
+  return q;
+}
+
 class Subtraction final : public HeapGame {
  public:
   Subtraction(std::string name, std::vector<Interval> finite, std::vector<NamedSet> named)
       : HeapGame(std::move(name)),
         set_{.all_but = false, .finite = std::move(finite), .named = std::move(named)},
         finite_(set_.finite),
-        named_(set_.named) {}
+        named_(set_.named),
+        modulus_(residue_modulus(finite_, named_)) {}
   const SubtractionSet* subtraction_set() const override { return &set_; }
+
+  std::optional<Value> formula_value(const Position& p) const override {
+    if (!modulus_) return std::nullopt;
+    return p.x % *modulus_;
+  }
+
+  std::optional<std::uint64_t> formula_options_with_value(const Position& p, Value target,
+                                                          std::size_t limit,
+                                                          OptionVisitor& visit) const override {
+    if (!modulus_) return std::nullopt;
+    // Under the residue theorem heap n - s has value t iff s = n - t (mod q).
+    const std::uint64_t q = *modulus_;
+    const std::uint64_t n = p.x;
+    if (target >= q) return 0;
+    const std::uint64_t at = n % q;
+    const std::uint64_t r = at >= target ? at - target : at + (q - target);
+    if (r == 0) return 0;  // S has no multiple of q
+    // The elements s <= n with s = r (mod q), as runs walked downwards (largest s first, so the
+    // heaps left come in increasing order): an arithmetic run per range, one per named element.
+    struct Run {
+      std::uint64_t next, last;  // both = r (mod q), next >= last
+      bool live = true;
+    };
+    std::vector<Run> runs;
+    std::uint64_t count = 0;
+    for (Interval iv : finite_) {
+      if (iv.lo > n) break;
+      const std::uint64_t hi = std::min(iv.hi, n);
+      const std::uint64_t lo_rem = iv.lo % q;
+      // lo + a remainder below q stays below 2^64 (lo < 2^63, q <= 2^63).
+      const std::uint64_t first = iv.lo + (r >= lo_rem ? r - lo_rem : r + (q - lo_rem));
+      if (first > hi) continue;
+      const std::uint64_t last = hi - (hi % q >= r ? hi % q - r : hi % q + (q - r));
+      runs.push_back({last, first});
+      count += (last - first) / q + 1;
+    }
+    std::vector<std::uint64_t> singles;
+    for (NamedSet s : named_) {
+      for (std::uint64_t e : named_set_elements(s, n)) {
+        if (e % q == r && !set_contains_finite(e)) singles.push_back(e);
+      }
+    }
+    std::sort(singles.begin(), singles.end());
+    singles.erase(std::unique(singles.begin(), singles.end()), singles.end());
+    count += singles.size();
+    for (std::uint64_t e : singles) runs.push_back({e, e});
+    for (std::size_t given = 0; given < limit; ++given) {
+      Run* best = nullptr;
+      for (Run& run : runs) {
+        if (run.live && (best == nullptr || run.next > best->next)) best = &run;
+      }
+      if (best == nullptr) break;
+      const std::uint64_t s = best->next;
+      if (s - best->last >= q) {
+        best->next = s - q;
+      } else {
+        best->live = false;
+      }
+      const Position left{n - s, 0};
+      if (left.x == 0)
+        visit.option({});
+      else
+        visit.option(std::span<const Position>(&left, 1));
+    }
+    return count;
+  }
 
   static std::shared_ptr<const Game> make(Scanner* args) {
     if (args == nullptr || args->rest().find_first_not_of(" \t") == std::string_view::npos) {
@@ -235,9 +353,16 @@ class Subtraction final : public HeapGame {
   }
 
  private:
+  bool set_contains_finite(std::uint64_t s) const {
+    return std::any_of(finite_.begin(), finite_.end(),
+                       [&](Interval iv) { return iv.lo <= s && s <= iv.hi; });
+  }
+
   SubtractionSet set_;
   const std::vector<Interval>& finite_;
   const std::vector<NamedSet>& named_;
+  /// q of the residue theorem when it applies: g(n) = n mod q.
+  std::optional<std::uint64_t> modulus_;
 };
 
 class AllBut final : public HeapGame {
@@ -309,6 +434,27 @@ bool named_set_contains(SubtractionSet::Named set, std::uint64_t v) {
   NamedCursor c(set);
   while (!c.done() && c.value() < v) c.advance();
   return !c.done() && c.value() == v;
+}
+
+std::vector<std::uint64_t> named_set_elements(SubtractionSet::Named set, std::uint64_t up_to) {
+  std::vector<std::uint64_t> out;
+  for (NamedCursor c(set); !c.done() && c.value() <= up_to; c.advance()) out.push_back(c.value());
+  return out;
+}
+
+std::uint64_t named_set_count(SubtractionSet::Named set, std::uint64_t up_to) {
+  if (set == NamedSet::squares) {
+    // floor(sqrt(up_to)), within the squares below 2^63.
+    std::uint64_t k = std::min<std::uint64_t>(
+        static_cast<std::uint64_t>(std::sqrt(static_cast<double>(up_to))), 3037000499ULL);
+    while (k > 0 && k * k > up_to) --k;
+    while (k < 3037000499ULL && (k + 1) * (k + 1) <= up_to) ++k;
+    return k;
+  }
+  // The other sets grow exponentially: fewer than 100 elements below 2^63.
+  std::uint64_t count = 0;
+  for (NamedCursor c(set); !c.done() && c.value() <= up_to; c.advance()) ++count;
+  return count;
 }
 
 std::string_view named_set_name(SubtractionSet::Named set) {

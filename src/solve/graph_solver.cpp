@@ -34,35 +34,58 @@ struct Predecessors {
 
 }  // namespace
 
-std::vector<Value> solve_acyclic_graph(const GraphGame& graph) {
+namespace {
+
+/// Kahn's algorithm on the reversed edges: g of every vertex that reaches no cycle, sinks first.
+/// `unsolved[v]` ends as the number of successors of v left unsolved (0 for the solved ones).
+struct AcyclicPart {
+  std::vector<Value> values;
+  std::vector<std::uint32_t> unsolved;
+  std::size_t solved = 0;
+};
+
+AcyclicPart solve_acyclic_part(const GraphGame& graph) {
   const std::size_t n = graph.vertex_count();
   const Predecessors reversed(graph);
   const auto& pred_offsets = reversed.offsets;
   const auto& preds = reversed.preds;
-  std::vector<std::uint32_t> unsolved(n, 0);
+  AcyclicPart out{std::vector<Value>(n, 0), std::vector<std::uint32_t>(n, 0), 0};
   for (std::size_t v = 0; v < n; ++v) {
-    unsolved[v] = static_cast<std::uint32_t>(graph.successors(v).size());
+    out.unsolved[v] = static_cast<std::uint32_t>(graph.successors(v).size());
   }
-  std::vector<Value> values(n, 0);
   std::vector<std::uint32_t> ready;
   for (std::size_t v = 0; v < n; ++v) {
-    if (unsolved[v] == 0) ready.push_back(static_cast<std::uint32_t>(v));
+    if (out.unsolved[v] == 0) ready.push_back(static_cast<std::uint32_t>(v));
   }
-  std::size_t solved = 0;
   std::vector<Value> option_values;
   MexSet scratch;
   while (!ready.empty()) {
     const std::uint32_t v = ready.back();
     ready.pop_back();
     option_values.clear();
-    for (std::uint32_t w : graph.successors(v)) option_values.push_back(values[w]);
-    values[v] = mex(option_values, scratch);
-    ++solved;
+    for (std::uint32_t w : graph.successors(v)) option_values.push_back(out.values[w]);
+    out.values[v] = mex(option_values, scratch);
+    ++out.solved;
     for (std::uint64_t i = pred_offsets[v]; i < pred_offsets[v + 1]; ++i) {
-      if (--unsolved[preds[i]] == 0) ready.push_back(preds[i]);
+      if (--out.unsolved[preds[i]] == 0) ready.push_back(preds[i]);
     }
   }
-  if (solved < n) {
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::vector<Value>> acyclic_values(const GraphGame& graph) {
+  AcyclicPart part = solve_acyclic_part(graph);
+  if (part.solved < graph.vertex_count()) return std::nullopt;
+  return std::move(part.values);
+}
+
+std::vector<Value> solve_acyclic_graph(const GraphGame& graph) {
+  const std::size_t n = graph.vertex_count();
+  AcyclicPart part = solve_acyclic_part(graph);
+  const std::vector<std::uint32_t>& unsolved = part.unsolved;
+  if (part.solved < n) {
     // Every unsolved vertex has an unsolved successor; following them must revisit a vertex.
     std::size_t v = 0;
     while (unsolved[v] == 0) ++v;
@@ -79,7 +102,7 @@ std::vector<Value> solve_acyclic_graph(const GraphGame& graph) {
     throw Error(graph.name() + " has a cycle (through vertex '" + graph.vertex_name(v) +
                 "'); loopy games are not supported yet");
   }
-  return values;
+  return std::move(part.values);
 }
 
 LoopyValues generalised_sprague_grundy(const GraphGame& graph) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "brute_force.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/spec/parser.hpp"
@@ -41,6 +43,87 @@ TEST(DenseSolver, TakeBreakFastPathAgreesWithGenericOptions) {
     for (std::uint64_t n = 0; n < 45; ++n)
       EXPECT_EQ(solver.value(n), brute.value({n, 0})) << spec << " " << n;
   }
+}
+
+TEST(DenseSolver, RefusesTooMuchWorkBeforeComputing) {
+  // sub(squares) to 10^9: about 3*10^4 options per heap, 3*10^13 look-ups. The memory fits
+  // (4 GB under a 64 GiB limit); the work does not, and the refusal names the limit at once.
+  const auto game = parse_game("sub(squares)");
+  DenseSolver solver(*game, Limits{.max_memory_bytes = std::uint64_t{64} << 30});
+  solver.extend_to(100);
+  EXPECT_GT(solver.work_to(1000000000), DenseSolver::kMaxWork);
+  try {
+    solver.extend_to(1000000000);
+    FAIL() << "no refusal";
+  } catch (const ResourceError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("g(0..1000000000) for sub(squares)"), std::string::npos) << message;
+    EXPECT_NE(message.find("steps"), std::string::npos) << message;
+    EXPECT_NE(message.find("limit of 1*10^10"), std::string::npos) << message;
+  }
+  EXPECT_EQ(solver.size(), 101u);  // nothing was lost, nothing was added
+  EXPECT_LE(solver.work_to(200000), DenseSolver::kMaxWork);
+  EXPECT_NO_THROW(solver.extend_to(2000));
+}
+
+TEST(DenseSolver, TheBudgetCoversEveryExtensionTogether) {
+  // Small steps (as a period search takes them) add up: the table as a whole is refused once it
+  // passes the budget, though no single step does.
+  const auto game = parse_game("0.77");
+  DenseSolver solver(*game, Limits{});
+  solver.set_max_work(100'000);
+  EXPECT_LT(solver.work_to(1000), 100'000u);
+  std::uint64_t n = 16;
+  try {
+    while (n < 1'000'000) {
+      solver.extend_to(n);
+      n += n / 16 + 1;
+    }
+    FAIL() << "no refusal up to " << n;
+  } catch (const ResourceError& e) {
+    EXPECT_NE(std::string(e.what()).find("limit of 1*10^5"), std::string::npos) << e.what();
+  }
+  EXPECT_LT(n, 3000u);
+  // What was computed stays, and is right.
+  test::BruteForce brute(*game);
+  for (std::uint64_t m = 0; m < solver.size(); m += 97) {
+    EXPECT_EQ(solver.values()[m], brute.value({m, 0}));
+  }
+}
+
+TEST(DenseSolver, WorkEstimatesFollowTheFamily) {
+  const Limits limits{};
+  // Three-heap code: cubic. Two-heap: quadratic. Generic: options of the largest heap.
+  const auto hex = parse_game("hex(0.8)");
+  EXPECT_GT(DenseSolver(*hex, limits).work_to(1000000), DenseSolver::kMaxWork);
+  const auto kayles = parse_game("0.77");
+  EXPECT_LT(DenseSolver(*kayles, limits).work_to(10000), DenseSolver::kMaxWork);
+  EXPECT_GT(DenseSolver(*kayles, limits).work_to(10000000), DenseSolver::kMaxWork);
+  // Ranges and all-but sets take a few steps a value, however many elements.
+  const auto range = parse_game("sub(1..1000000)");
+  EXPECT_LT(DenseSolver(*range, limits).work_to(100000000), DenseSolver::kMaxWork);
+  const auto all_but = parse_game("allbut(1,2)");
+  EXPECT_LT(DenseSolver(*all_but, limits).work_to(100000000), DenseSolver::kMaxWork);
+  const auto digits = parse_game("digits");
+  EXPECT_LT(DenseSolver(*digits, limits).work_to(100000000), DenseSolver::kMaxWork);
+}
+
+TEST(DenseSolver, ReportsProgressOfLongExtensions) {
+  // A thousand options per value: reports come by work, not only every 2^14 values.
+  std::string spec = "sub(2";
+  for (int s = 4; s <= 2000; s += 2) spec += "," + std::to_string(s);
+  const auto game = parse_game(spec + ")");
+  DenseSolver solver(*game, Limits{});
+  std::uint64_t reports = 0;
+  std::uint64_t last_done = 0;
+  solver.set_progress([&](std::uint64_t done, std::uint64_t total) {
+    EXPECT_EQ(total, 10001u);
+    EXPECT_GT(done, last_done);
+    last_done = done;
+    ++reports;
+  });
+  solver.extend_to(10000);
+  EXPECT_GE(reports, 2u);
 }
 
 }  // namespace

@@ -13,16 +13,17 @@ namespace grundy {
 namespace {
 
 TEST(MemoSolver, DeepChainNeedsNoRecursion) {
-  // sub(1,2) from 10^6: a chain a million positions deep; g(n) = n mod 3. (10^7 in the heavy
-  // suite.) A recursive solver would overflow the call stack here.
-  const auto game = parse_game("sub(1,2)");
+  // sub(2,3) from 10^6 + 3: a chain half a million moves deep; g = 0 0 1 1 2 repeating. (10^7
+  // in the heavy suite.) A recursive solver would overflow the call stack here. (Not sub(1,2):
+  // its values come by formula, n mod 3, and reach no memo.)
+  const auto game = parse_game("sub(2,3)");
   MemoSolver memo(*game, Limits{});
-  EXPECT_EQ(memo.value({1000000, 0}), 1000000u % 3);
-  EXPECT_EQ(memo.size(), 1000000u);  // heaps 1..10^6 (an empty heap is no part)
+  EXPECT_EQ(memo.value({1000003, 0}), 1u);
+  EXPECT_EQ(memo.size(), 1000002u);  // heaps 1..10^6+1 and 10^6+3 (an empty heap is no part)
 }
 
 TEST(MemoSolver, RefusesPastTheMemoryLimit) {
-  const auto game = parse_game("sub(1,2)");
+  const auto game = parse_game("sub(2,3)");
   MemoSolver memo(*game, Limits{.max_memory_bytes = 1000 * MemoSolver::kBytesPerEntry});
   EXPECT_EQ(memo.value({900, 0}), 0u);
   EXPECT_THROW(memo.value({5000, 0}), ResourceError);

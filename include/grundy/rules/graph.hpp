@@ -11,11 +11,19 @@
 
 namespace grundy {
 
+/// Limits of a graph file, each refused with an Error naming the file and the limit: its size
+/// (read whole, so an endless file such as /dev/zero stops there), its vertices (each costs about
+/// 100 bytes of names and index), and the length of a vertex name (names are printed in answers).
+/// Edges are bounded by the size: each takes at least 4 bytes of the file.
+inline constexpr std::uint64_t kMaxGraphFileBytes = std::uint64_t{64} << 20;
+inline constexpr std::size_t kMaxGraphVertices = 2'000'000;
+inline constexpr std::size_t kMaxVertexNameBytes = 255;
+
 class GraphGame final : public Game {
  public:
   /// Reads the edge-list file at `path` (format in the CLI contract): `FROM TO` per line, a line
-  /// with one name declares a vertex, `#` starts a comment. Throws Error naming the line on bad
-  /// input.
+  /// with one name declares a vertex, `#` starts a comment. Throws Error naming the file and the
+  /// line on bad input, and naming the limit past the limits above.
   explicit GraphGame(const std::string& path);
 
   Position parse_position(Scanner& in) const override;

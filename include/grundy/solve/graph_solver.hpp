@@ -3,6 +3,7 @@
 /// graphs with cycles Smith's generalised Sprague–Grundy function and retrograde outcomes.
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "grundy/core/outcome.hpp"
@@ -14,6 +15,8 @@ namespace grundy {
 /// g(v) for every vertex, sinks first (Kahn's algorithm on the reversed edges): linear in the
 /// edges. Throws Error naming a vertex on a cycle when the graph has one.
 std::vector<Value> solve_acyclic_graph(const GraphGame& graph);
+/// The same, or nothing when the graph has a cycle.
+std::optional<std::vector<Value>> acyclic_values(const GraphGame& graph);
 
 /// The value of a loopy position that is not a finite nimber: "infinity" (Smith 1966; Fraenkel
 /// & Yesha 1986). Finite values never have the top bit set, so no XOR of finite values equals it.

@@ -5,7 +5,8 @@
 set -euo pipefail
 
 packages=(
-  g++ make cmake                      # toolchain
+  g++ make cmake                      # toolchain (g++'s libgcc-12-dev brings the sanitizer
+                                      # runtimes: libasan8, libubsan1, libtsan2)
   libcli11-dev nlohmann-json3-dev libfmt-dev   # the library and the command
   libgtest-dev libgmock-dev libbenchmark-dev   # tests and benchmarks
   python3                             # the judge programs' reference checks

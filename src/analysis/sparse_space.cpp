@@ -51,6 +51,15 @@ namespace {
 
 /// A barrier for batches of a few microseconds: arriving threads spin a while (a sleeping
 /// thread takes tens of microseconds to wake), then sleep, so a busy machine is not made busier.
+///
+/// Ordering: whatever a thread wrote before arriving is visible to every thread once it leaves.
+/// The arrivals' fetch_adds on arrived_ (acq_rel read-modify-writes, one release sequence) give
+/// the last arriver every earlier arrival's writes; its increment of generation_ releases them,
+/// with its own, to the waiters, which acquire generation_. arrived_ is reset before that
+/// increment, so a thread that has left and arrives again (it has seen the new generation)
+/// counts from 0. A thread going to sleep and the last arriver form a Dekker pair (sleepers_ up
+/// then generation_ read, against generation_ up then sleepers_ read): all four are seq_cst so
+/// that at least one sees the other — else the notify could be skipped while a thread sleeps.
 class SpinBarrier {
  public:
   explicit SpinBarrier(unsigned count) : count_(count) {}
@@ -58,7 +67,7 @@ class SpinBarrier {
     const std::uint32_t generation = generation_.load(std::memory_order_acquire);
     if (arrived_.fetch_add(1, std::memory_order_acq_rel) + 1 == count_) {
       arrived_.store(0, std::memory_order_relaxed);
-      generation_.fetch_add(1, std::memory_order_acq_rel);
+      generation_.fetch_add(1, std::memory_order_seq_cst);
       if (sleepers_.load(std::memory_order_seq_cst) > 0) generation_.notify_all();
       return;
     }
@@ -389,6 +398,42 @@ bool SparseSpaceSolver::run_block(std::uint64_t last, unsigned threads) {
     }
     return true;
   }
+
+  // The pipeline's invariants (the ThreadSanitizer build of sparse_threads_test checks them).
+  //
+  // Roles. This thread (thread 0) alone sets batches up, finishes heaps (finish, finish_plain)
+  // and records values; it also computes a share of each batch. Threads 1..threads-1 only
+  // compute: compute() and scan() on workers_[t] (their own scratch) into the Partials of the
+  // heaps they take from `next` (a relaxed counter: it hands out distinct heaps and publishes
+  // nothing). Each Partial has one writer per batch, the thread that took its heap.
+  //
+  // Phases. Two barrier crossings per batch: A (in run(): the batch is ready, or `stop`) and B
+  // (the batch is computed). The barrier orders everything written before an arrival before
+  // everything after the departure (SpinBarrier), so A publishes `work`, `next`, `stop` and all
+  // the sequential path's changes to the pool, and B publishes the Partials and errors[t] to
+  // thread 0. Between B and the next A the pool waits and thread 0 may change anything (record:
+  // widen or remap the store, a new value range, a new mask, a rebuilt rare list; prepare()).
+  //
+  // What stays still from A to B, because the computing threads read it: the store's mapping
+  // and width (data() and T), g(0..work.known-1), value_bits_, mask_, rare_ and rare_bits_,
+  // the moves (nothing_at_, one_at_, two_at_, code_), the vectors workers_ and partials_, the
+  // Partials of the slot being computed, `work`, and the rare list's first work.rare entries
+  // and its buffers (capacity for a whole batch of new rare positions is reserved before A, so
+  // appending moves nothing). What thread 0 changes meanwhile (finish_plain, batch k while the
+  // pool computes batch k+1): g(first..end-1) of batch k — at or past work.known, so no
+  // computation reads them (first_kept keeps every split part below known); hist_; size_; rare
+  // list entries past work.rare, appended within the reserved capacity (push_back writes the
+  // vectors' end, never the data pointer the pool reads); the Partials of batch k (the other
+  // slot); workers_[0], which only thread 0 uses. A value that would break the stillness (wider
+  // than T, at or past 2^value_bits_, or rare with a full rare list or a stale mask) is not
+  // recorded meanwhile: finish_plain stops there and returns it, and it is recorded after B on
+  // the sequential path; batch k+1, computed meanwhile on the old state, is dropped.
+  //
+  // Ending. An exception on any thread is caught and kept (errors[t]) and the thread still
+  // arrives at B; thread 0 rethrows after B, when nothing runs. However run_block ends, `stopper`
+  // arrives at A with stop set and the pool returns; the jthreads are joined before the barrier,
+  // `stop` and `errors` (declared before them) are destroyed. So progress callbacks, checkpoints
+  // and a caller's exceptions (extend_to) only ever happen with no pool running.
 
   // The batch being computed: heaps first..end-1 from g(0..known-1) and the first `rare` rare
   // positions, into partials_[slot + n - first]; heaps handed out one at a time (their costs

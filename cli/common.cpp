@@ -18,6 +18,8 @@ Limits CommonOptions::limits() const {
   if (max_memory.empty()) return limits;
   try {
     limits.max_memory_bytes = parse_size(max_memory);
+    // The tables a game builds by itself (bitcount's) are bounded by the same limit.
+    set_game_table_memory_limit(limits.max_memory_bytes);
   } catch (const ResourceError&) {
     throw;
   } catch (const Error& e) {

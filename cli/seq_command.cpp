@@ -26,7 +26,7 @@ struct SeqArgs {
   std::string from = "0";
   std::string to;
   std::string max = "10000000";
-  std::string max_states = "10000000";
+  std::string max_states = "1000000";
   bool no_cache = false;
   bool misere = false;
   std::string plot;  // --plot FILE.svg
@@ -326,7 +326,7 @@ Runner add_seq_command(CLI::App& app) {
                 "Print the genus of each heap (Conway's misère theory) instead of its value");
   cmd->add_option("--max-states", args->max_states,
                   "With --misere: refuse searches needing more than N positions (default "
-                  "10000000)");
+                  "1000000, a few seconds at most)");
   cmd->add_option("--plot", args->plot,
                   "Also write an SVG scatter plot of g(n) against n to FILE.svg");
   cmd->add_option("--out", args->out,

@@ -21,7 +21,7 @@ struct SolveArgs {
   std::string sum;
   std::string max_moves = "20";
   std::string max = "10000000";
-  std::string max_states = "10000000";
+  std::string max_states = "1000000";
   bool no_cache = false;
   bool misere = false;
   bool remoteness = false;
@@ -184,7 +184,7 @@ Runner add_solve_command(CLI::App& app) {
                 "loser delaying");
   cmd->add_option("--max-states", args->max_states,
                   "Refuse --misere and --remoteness searches needing more than N positions of "
-                  "the sum (default 10000000)");
+                  "the sum (default 1000000, a few seconds at most)");
   add_common_options(*cmd, args->common);
   add_threads_option(*cmd, args->common);
   add_period_search_options(*cmd, args->max, args->no_cache);

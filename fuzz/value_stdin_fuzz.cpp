@@ -57,15 +57,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // an argument cannot hold a NUL byte, and one that starts with '-' is an option (-h: help).
   if (spec.find_first_of(std::string_view("/\0", 2)) != std::string::npos) return 0;
   if (spec.empty() || spec.front() == '-') return 0;
-  // Left out for now: bitcount(k), k >= 7, on a large position. Its table of G(popcount) ignores
-  // --max-memory (fuzz/pending/value_stdin: k = 10 takes 9 s and 3 GB, k = 20 takes 11 GB before
-  // it refuses), and k = 7 takes ~10 s instrumented (0.2 s in Release). Remove this when the
-  // family takes a budget.
-  try {
-    const std::string name = grundy::parse_game(spec)->name();
-    if (name.rfind("bitcount(", 0) == 0 && std::stoull(name.substr(9)) >= 7) return 0;
-  } catch (const grundy::Error&) {
-  }
   const std::string_view input = text.substr(newline + 1);
   const grundy::fuzz::CommandResult result = grundy::fuzz::run_command(
       {"value", spec, "-", "--max", "2000", "--max-memory", "16K", "--no-cache", "--threads", "1"},

@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cmath>
 #include <fstream>
@@ -28,6 +30,21 @@ std::uint64_t Limits::available_memory_bytes() {
     return saturating_mul(static_cast<std::uint64_t>(pages), static_cast<std::uint64_t>(page_size));
   }
   return std::uint64_t{1} << 30;
+}
+
+namespace {
+// 0: not set (the memory available, read when asked: it changes as the machine runs).
+std::atomic<std::uint64_t> game_table_limit{0};
+}  // namespace
+
+void set_game_table_memory_limit(std::uint64_t bytes) { game_table_limit.store(bytes); }
+
+std::uint64_t game_table_memory_limit() {
+  const std::uint64_t set = game_table_limit.load();
+  // Unset: at most 2 GiB. Such a table grows by doubling as it goes, and its work with it; this
+  // bound refuses within seconds what would otherwise fill the machine for a minute first.
+  constexpr std::uint64_t kDefault = std::uint64_t{2} << 30;
+  return set != 0 ? set : std::min(kDefault, Limits::available_memory_bytes());
 }
 
 std::string format_bytes(std::uint64_t bytes) {

@@ -37,14 +37,10 @@ namespace {
 constexpr std::uint64_t kMaxK = 1000;
 constexpr unsigned kMaxBits = 64;
 
-/// Refuses (ResourceError) what would pass the memory available. A game is made without the
-/// request's limits, so --max-memory does not reach here; the tables are small for k <= 8.
-void require_available_memory(std::uint64_t bytes, const std::string& what) {
-  const std::uint64_t available = Limits::available_memory_bytes();
-  if (bytes > available) {
-    throw ResourceError(what + " needs " + format_bytes(bytes) + ", more than the " +
-                        format_bytes(available) + " of memory available");
-  }
+/// Refuses (ResourceError) what would pass the bound of a game's own tables: the command's
+/// --max-memory, else the memory available (a game is made without the request's limits).
+void require_table_memory(std::uint64_t bytes, const std::string& what) {
+  require_memory(Limits{.max_memory_bytes = game_table_memory_limit()}, bytes, what);
 }
 
 /// C(n + c - 1, c): the multisets of c items from n kinds, saturating.
@@ -308,7 +304,7 @@ class BitCount final : public Game {
       Value xor_value;
       std::uint64_t set;
     };
-    require_available_memory(saturating_mul(entries, sizeof(Entry)),
+    require_table_memory(saturating_mul(entries, sizeof(Entry)),
                              "listing the winning moves of " + name() + " from a number of " +
                                  std::to_string(b) + " one-bits");
     std::vector<Entry> table;
@@ -352,7 +348,7 @@ class BitCount final : public Game {
   }
 
   /// G(b), extending the table as needed. Throws ResourceError when its bitsets would pass the
-  /// memory available.
+  /// memory bound of a game's own tables (game_table_memory_limit).
   Value value_of_bits(unsigned b) const {
     std::lock_guard lock(mutex_);
     while (values_.size() <= b) {
@@ -400,7 +396,7 @@ class BitCount final : public Game {
   /// Makes room for values below 2^width in every R(t).
   void resize_reach(unsigned width) const {
     const std::uint64_t words = width <= 6 ? 1 : std::uint64_t{1} << (width - 6);
-    require_available_memory(saturating_mul(saturating_mul(k_ + 1, words), 8),
+    require_table_memory(saturating_mul(saturating_mul(k_ + 1, words), 8),
                              "the value table of " + name() + " past " +
                                  std::to_string(values_.size() - 1) + " one-bits");
     reach_.resize(static_cast<std::size_t>(k_ + 1));

@@ -47,5 +47,21 @@ TEST(MemoryLimitCli, GridTables) {
                      GridSolver(*parse_game("wythoff"), Limits{}).table_bytes(11, 21));
 }
 
+/// bitcount(k) builds its table of G(popcount) inside the game, outside every solver: the same
+/// limit bounds it (it once ignored --max-memory: k = 20 grew to 11 GB in 12 s before refusing).
+TEST(MemoryLimitCli, BitcountTableWithinTheLimit) {
+  const std::string message = expect_error(run_grundy(
+      {"value", "bitcount(20)", "18446744073709551615", "--max-memory", "64M", "--no-cache"}));
+  EXPECT_NE(message.find("the value table of bitcount(20)"), std::string::npos) << message;
+  EXPECT_NE(message.find("above the memory limit of 64.0 MiB (--max-memory)"), std::string::npos)
+      << message;
+  expect_error(run_grundy({"value", "bitcount(10)", "18446744073709551615", "--max-memory", "64M"}));
+  // Within the limit it answers: G(64) = 23734709 for k = 7 (the family's comment).
+  const grundy_test::RunResult ok = run_grundy(
+      {"value", "bitcount(7)", "18446744073709551615", "--max-memory", "256M", "--no-cache"});
+  expect_success(ok);
+  EXPECT_EQ(ok.out, "23734709\n");
+}
+
 }  // namespace
 }  // namespace grundy

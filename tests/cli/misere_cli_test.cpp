@@ -68,6 +68,10 @@ TEST(CliMisereBudget, RefusedAtOnceByTheBound) {
       expect_refused_at_once({"solve", "kayles:40 + nim:5", "--misere", "--max-states", "100000"}),
       "up to 267498 states");
   expect_refused_at_once({"solve", "kayles:200 + nim:5", "--misere"});
+  // The case: 6729030 states by the bound, past the default budget of 10^6 (a search of
+  // a minute before); with the budget raised it searches (with progress on a terminal).
+  EXPECT_CONTAINS(expect_refused_at_once({"solve", "kayles:60 + nim:5", "--misere"}),
+                  "more than --max-states 1000000; raise --max-states to 6729030 to search");
   expect_refused_at_once({"solve", "kayles:200 + nim:5", "--remoteness"});
   // play: before the first prompt, under misère play (normal play falls back to Grundy values).
   expect_refused_at_once({"play", "kayles:60 + nim:5", "--misere"});
@@ -98,7 +102,7 @@ TEST(CliMisereBudget, ProgressOnATerminal) {
   ::waitpid(pid, &status, 0);
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 0) << out;
-  EXPECT_CONTAINS(out, " positions of the sum searched (bound 267498, --max-states 10000000), ");
+  EXPECT_CONTAINS(out, " positions of the sum searched (bound 267498, --max-states 1000000), ");
   EXPECT_CONTAINS(out, "\r\033[Kfirst player wins");
 }
 

@@ -14,6 +14,13 @@ struct Limits {
   static std::uint64_t available_memory_bytes();
 };
 
+/// The memory bound of tables a game builds by itself, outside every solver (bitcount(k)'s table
+/// of G(popcount)): games are shared between requests and made without their limits, so the
+/// process holds one bound for them. The command sets it from --max-memory (CommonOptions);
+/// until then it is 2 GiB or the memory available, whichever is less. Thread-safe.
+void set_game_table_memory_limit(std::uint64_t bytes);
+std::uint64_t game_table_memory_limit();
+
 /// Throws ResourceError unless `bytes` fit in the limit; `what` names the table
 /// ("a table of 10^12 values"). A size computed with saturating arithmetic (bytes_for) that
 /// overflowed is kSaturated, above every limit.

@@ -102,7 +102,20 @@ Position GraphGame::parse_position(Scanner& in) const {
   return Position{it->second, 0};
 }
 
+void GraphGame::require_vertex(const Position& p) const {
+  if (p.x >= names_.size() || p.y != 0) {
+    throw Error("(" + std::to_string(p.x) + ", " + std::to_string(p.y) + ") is not a vertex of " +
+                quote_excerpt(name(), 200) + " (it has " + std::to_string(names_.size()) + ")");
+  }
+}
+
+std::string GraphGame::format_position(const Position& p) const {
+  require_vertex(p);
+  return names_[p.x];
+}
+
 void GraphGame::options(const Position& p, OptionVisitor& visit) const {
+  require_vertex(p);
   for (std::uint32_t w : successors(p.x)) {
     const Position next{w, 0};
     visit.option(std::span<const Position>(&next, 1));

@@ -49,10 +49,7 @@ Value Evaluator::value(const Position& p) {
   if (grid_) return grid_->value(p);
   if (memo_) return memo_->value(p);
   const auto& graph = static_cast<const GraphGame&>(*game_);
-  if (p.x >= graph.vertex_count() || p.y != 0) {
-    throw Error("(" + std::to_string(p.x) + ", " + std::to_string(p.y) + ") is not a vertex of " +
-                game_->name() + " (it has " + std::to_string(graph.vertex_count()) + ")");
-  }
+  graph.require_vertex(p);
   if (!graph_solved_) {
     // Without a cycle gamma is the Grundy function, linear to compute; Fraenkel-Yesha's levels
     // cost up to (largest value) * edges (a complete acyclic tournament of 3000 vertices: 10 s).

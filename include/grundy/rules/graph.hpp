@@ -27,7 +27,10 @@ class GraphGame final : public Game {
   explicit GraphGame(const std::string& path);
 
   Position parse_position(Scanner& in) const override;
-  std::string format_position(const Position& p) const override { return names_.at(p.x); }
+  /// Throws Error unless p is a vertex (x below vertex_count(), y = 0).
+  void require_vertex(const Position& p) const;
+  /// Both throw Error for a position that is not a vertex.
+  std::string format_position(const Position& p) const override;
   void options(const Position& p, OptionVisitor& visit) const override;
   std::vector<Position> sample_positions(std::size_t count) const override;
 

@@ -26,7 +26,7 @@ struct SeqArgs {
   std::string from = "0";
   std::string to;
   std::string max = "10000000";
-  std::string max_states = "1000000";
+  std::string max_states = std::to_string(kDefaultMaxStates);
   bool no_cache = false;
   bool misere = false;
   std::string plot;  // --plot FILE.svg

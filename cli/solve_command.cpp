@@ -21,7 +21,7 @@ struct SolveArgs {
   std::string sum;
   std::string max_moves = "20";
   std::string max = "10000000";
-  std::string max_states = "1000000";
+  std::string max_states = std::to_string(kDefaultMaxStates);
   bool no_cache = false;
   bool misere = false;
   bool remoteness = false;

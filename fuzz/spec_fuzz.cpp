@@ -84,20 +84,14 @@ void check_sum(std::string_view text) {
   FUZZ_CHECK(grundy::format_sum(again) == printed, printed);
 }
 
-// graph(NAME) reads a file: the harness runs inside its temporary directory, which holds a few
-// graphs, and leaves out texts with a '/' so that no other file is ever read (the graph harness
-// fuzzes the files themselves).
-void enter_temp_dir() {
-  grundy::fuzz::write_temp_file("g.txt", "a b\nb c\nc a\nc d\nd\n");
-  grundy::fuzz::write_temp_file("dag", "top left\ntop right\nleft bottom\nright bottom\n");
-  std::filesystem::current_path(grundy::fuzz::temp_dir());
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const bool entered = (enter_temp_dir(), true);
+  static const bool entered = (grundy::fuzz::enter_temp_dir_with_graphs(), true);
   (void)entered;
+  // graph(NAME) reads a file: the harness runs inside its temporary directory, which holds a few
+  // graphs, and leaves out texts with a '/' so that no other file is ever read (the graph harness
+  // fuzzes the files themselves).
   const std::string_view text = grundy::fuzz::as_text(data, size);
   if (text.find('/') != std::string_view::npos) return 0;
   check_game(text);

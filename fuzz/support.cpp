@@ -44,6 +44,12 @@ std::filesystem::path write_temp_file(std::string_view name, std::string_view by
   return path;
 }
 
+void enter_temp_dir_with_graphs() {
+  write_temp_file("g.txt", "a b\nb c\nc a\nc d\nd\n");
+  write_temp_file("dag", "top left\ntop right\nleft bottom\nright bottom\n");
+  std::filesystem::current_path(temp_dir());
+}
+
 void fail(const std::string& what) {
   std::fprintf(stderr, "grundy fuzz: %s\n", what.c_str());
   std::fflush(stderr);

@@ -14,6 +14,11 @@ namespace grundy::fuzz {
 /// inside it.
 const std::filesystem::path& temp_dir();
 
+/// Writes two small graph files into temp_dir() (`g.txt`, loopy: a b, b c, c a, c d; `dag`, a
+/// diamond) and makes it the working directory, so that `graph(g.txt)` and `graph(dag)` read
+/// them. Harnesses that read specs call it once and skip texts with a '/'.
+void enter_temp_dir_with_graphs();
+
 /// Writes `bytes` to temp_dir()/name (replacing it) and returns the path.
 std::filesystem::path write_temp_file(std::string_view name, std::string_view bytes);
 

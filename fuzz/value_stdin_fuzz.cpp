@@ -38,16 +38,10 @@ std::string trimmed(const std::string& line) {
   return line.substr(first, line.find_last_not_of(" \t\r") + 1 - first);
 }
 
-void enter_temp_dir() {
-  grundy::fuzz::write_temp_file("g.txt", "a b\nb c\nc a\nc d\nd\n");
-  grundy::fuzz::write_temp_file("dag", "top left\ntop right\nleft bottom\nright bottom\n");
-  std::filesystem::current_path(grundy::fuzz::temp_dir());
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const bool entered = (enter_temp_dir(), true);
+  static const bool entered = (grundy::fuzz::enter_temp_dir_with_graphs(), true);
   (void)entered;
   const std::string_view text = grundy::fuzz::as_text(data, size);
   const std::size_t newline = text.find('\n');

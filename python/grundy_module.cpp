@@ -369,7 +369,7 @@ PYBIND11_MODULE(grundy, m) {
   m.def("period", &period, py::arg("game"), py::arg("max") = kDefaultMax,
         "The proven period of a game, as the command's `period --json` document.");
   m.def("solve", &solve, py::arg("sum"), py::arg("misere") = false, py::arg("max_moves") = 20,
-        py::arg("max") = kDefaultMax, py::arg("max_states") = kDefaultMax,
+        py::arg("max") = kDefaultMax, py::arg("max_states") = grundy::kDefaultMaxStates,
         "Who wins a sum, its nim-sum and winning moves, as the command's `solve --json` "
         "document (misere=True: misère play, by exact search within max_states positions). sum "
         "is text or a list of (game, position) pairs.");

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli_runner.hpp"
+#include "family_specs.hpp"
 #include "grundy/analysis/periodic_source.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/rules/registry.hpp"
@@ -36,11 +37,8 @@ const std::string kTwo64 = "18446744073709551616";
 constexpr double kSecondsPerRun = 10.0;
 
 std::vector<std::string> all_specs() {
-  std::vector<std::string> specs;
-  for (const Family* f : Registry::instance().families()) {
-    for (const std::string& e : f->examples) specs.push_back(e);
-  }
-  return specs;  // graph games are named by vertex, not by number: nothing at 2^63 to ask
+  // Graph games are named by vertex, not by number: nothing at 2^63 to ask.
+  return test::family_example_specs(test::WithGraph::no);
 }
 
 std::uint64_t search_limit(const Game& game) {

@@ -26,6 +26,7 @@
 #include "grundy/solve/graph_solver.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
+#include "family_specs.hpp"
 
 namespace grundy {
 namespace {
@@ -41,14 +42,7 @@ const std::vector<std::uint64_t> kEdges = {kTwo63 - 2, kTwo63 - 1, kTwo63,
 /// Small coordinates to pair with an edge one.
 const std::vector<std::uint64_t> kSmall = {0, 1, 2, 3};
 
-std::vector<std::string> all_specs() {
-  std::vector<std::string> specs;
-  for (const Family* f : Registry::instance().families()) {
-    for (const std::string& e : f->examples) specs.push_back(e);
-  }
-  specs.push_back(std::string("graph(") + GRUNDY_TEST_DATA + "/dag.txt)");
-  return specs;
-}
+std::vector<std::string> all_specs() { return test::family_example_specs(); }
 
 std::vector<Position> edge_positions(const Game& game) {
   std::vector<Position> out;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "brute_force.hpp"
+#include "family_specs.hpp"
 #include "grundy/rules/registry.hpp"
 #include "grundy/rules/take_break.hpp"
 #include "grundy/solve/evaluator.hpp"
@@ -18,14 +19,7 @@ namespace grundy {
 namespace {
 
 /// Every example of every registered family, plus the specs that need files from tests/data.
-std::vector<std::string> all_specs() {
-  std::vector<std::string> specs;
-  for (const Family* f : Registry::instance().families()) {
-    for (const std::string& e : f->examples) specs.push_back(e);
-  }
-  specs.push_back(std::string("graph(") + GRUNDY_TEST_DATA + "/dag.txt)");
-  return specs;
-}
+std::vector<std::string> all_specs() { return test::family_example_specs(); }
 
 TEST(FamilySuite, EveryFamilyIsCovered) {
   const auto specs = all_specs();

@@ -436,7 +436,8 @@ TEST(SearchBound, RefusesAtOnceBeyondTheBudget) {
     FAIL();
   } catch (const ResourceError& e) {
     const std::string message = e.what();
-    EXPECT_NE(message.find("--max-states 10000000"), std::string::npos) << message;
+    EXPECT_NE(message.find("--max-states " + std::to_string(kDefaultMaxStates)), std::string::npos)
+        << message;
     std::vector<std::uint64_t> count(403, 0);
     count[0] = 1;
     for (std::uint64_t part = 2; part <= 201; ++part) {

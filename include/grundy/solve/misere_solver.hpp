@@ -49,11 +49,15 @@ struct SearchProgress {
   std::uint64_t max_states = 0;
 };
 
+/// The default state budget of a search: a few seconds at most (about 10^5 - 4*10^5 states a
+/// second); the command and the Python module default to it too.
+inline constexpr std::uint64_t kDefaultMaxStates = 1'000'000;
+
 struct SearchOptions {
   Play play = Play::misere;
   /// States (distinct sums) the search may store; a request whose bound (made before searching)
   /// is larger, or that stores more, is refused with a ResourceError.
-  std::uint64_t max_states = 10'000'000;
+  std::uint64_t max_states = kDefaultMaxStates;
   /// Memory the search may use; checked against the bound before searching, and each time the
   /// number of states doubles.
   Limits limits;

@@ -16,6 +16,10 @@ namespace grundy {
 std::string read_input_file(const std::filesystem::path& path, std::string_view what,
                             std::uint64_t max_bytes) {
   const std::string name = std::string(what) + " '" + quote_excerpt(path.string(), 200) + "'";
+  // The system would see the path cut at a NUL byte: another file.
+  if (path.native().find('\0') != std::string::npos) {
+    throw Error("cannot read " + name + ": a file name cannot hold a NUL byte");
+  }
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw Error("cannot read " + name + ": " + std::strerror(errno));
   struct FdCloser {

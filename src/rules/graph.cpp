@@ -143,6 +143,14 @@ const FamilyRegistration kGraph{Family{
       std::string path(args->rest());
       while (!path.empty() && (path.back() == ' ' || path.back() == '\t')) path.pop_back();
       if (path.empty()) args->fail("expected the path of a graph file");
+      // The game's name shows such a byte escaped, so the name would not name the same file (and
+      // a NUL would cut the path the system sees).
+      for (const char c : path) {
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+          args->fail("a graph file's path cannot hold a control byte (found " +
+                     describe_char(path, path.find(c)) + ")");
+        }
+      }
       while (!args->at_end()) args->get();
       return std::make_shared<const GraphGame>(path);
     },

@@ -86,6 +86,25 @@ TEST(GraphGame, ControlBytesAreEscapedInMessages) {
   expect_one_clean_line(load_error("a\r\rb c d\n"));
 }
 
+/// The fuzzer's finding: `graph(FILE\0junk)` read FILE (the system cuts the path at the NUL) and
+/// named the game with the NUL escaped, a name that did not parse back. Paths with control bytes
+/// are refused; a NUL never reaches the system.
+TEST(GraphGame, PathsWithControlBytesAreRefused) {
+  TempFile file("a b\n");
+  for (const std::string& junk :
+       {std::string("\0junk", 5), std::string("\x01"), std::string("\n")}) {
+    try {
+      parse_game("graph(" + file.path() + junk + ")");
+      ADD_FAILURE() << "accepted a path with a control byte";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("cannot hold a control byte"), std::string::npos)
+          << e.what();
+    }
+  }
+  EXPECT_THROW(GraphGame(file.path() + std::string("\0x", 2)), Error);
+  EXPECT_EQ(parse_game("graph(" + file.path() + ")")->name(), "graph(" + file.path() + ")");
+}
+
 TEST(GraphGame, LimitsAreNamed) {
   const std::string long_name = load_error("a " + std::string(kMaxVertexNameBytes + 1, 'v') + "\n");
   expect_one_clean_line(long_name);

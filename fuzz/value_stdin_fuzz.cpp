@@ -58,7 +58,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // of hex(0.F) is 1 s in Release, a false timeout here), 4K.
   std::string memory = "16K";
   try {
-    const grundy::TakeBreakCode* code = grundy::parse_game(spec)->take_break_code();
+    const std::shared_ptr<const grundy::Game> game = grundy::parse_game(spec);
+    const grundy::TakeBreakCode* code = game->take_break_code();
     if (code != nullptr && code->max_parts() == 3) memory = "4K";
   } catch (const grundy::Error&) {
   }

@@ -153,6 +153,8 @@ SequenceProgress terminal_sequence_progress(std::string label) {
   };
 }
 
+void mark_progress_drawn() { g_progress_drawn = true; }
+
 void end_progress() {
   if (g_progress_drawn) {
     std::fprintf(stderr, "\r\033[K");

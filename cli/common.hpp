@@ -61,5 +61,7 @@ using SequenceProgress = std::function<void(std::uint64_t, std::uint64_t, std::s
 SequenceProgress terminal_sequence_progress(std::string label);
 /// Clears the progress line, if one was drawn.
 void end_progress();
+/// Another progress line was drawn on stderr (end_progress clears it too).
+void mark_progress_drawn();
 
 }  // namespace grundy::cli

@@ -5,10 +5,9 @@
 #include <chrono>
 #include <cstdio>
 
+#include "common.hpp"
+
 namespace grundy::cli {
-namespace {
-bool g_drawn = false;
-}
 
 std::function<void(const SearchProgress&)> terminal_search_progress(std::string label) {
   if (!isatty(STDERR_FILENO)) return {};
@@ -26,16 +25,10 @@ std::function<void(const SearchProgress&)> terminal_search_progress(std::string 
                  label.c_str(), static_cast<unsigned long long>(p.states), bound.c_str(),
                  static_cast<unsigned long long>(p.max_states), rate);
     std::fflush(stderr);
-    g_drawn = true;
+    mark_progress_drawn();
   };
 }
 
-void end_search_progress() {
-  if (g_drawn) {
-    std::fprintf(stderr, "\r\033[K");
-    std::fflush(stderr);
-    g_drawn = false;
-  }
-}
+void end_search_progress() { end_progress(); }
 
 }  // namespace grundy::cli

@@ -150,7 +150,7 @@ TEST(SeqFile, RefusedUpFrontWhenTheDiskCannotHoldTheValues) {
   EXPECT_EQ(read_bytes(out), before);
 }
 
-// Issue 11, defect 7: a refused --out left a 72-byte stub behind.
+// Regression: a refused --out used to leave a 72-byte stub file behind.
 TEST(SeqFile, ARefusedOutLeavesNoNewFileAndAnOldOneUntouched) {
   Scratch scratch;
   const std::string out = scratch.path("refused.gseq");

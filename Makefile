@@ -4,7 +4,7 @@
 all: build
 
 build:
-	cmake --preset release >/dev/null
+	cmake --preset release -DGRUNDY_LIBRARY_TESTS=ON >/dev/null
 	cmake --build --preset release -j$$(nproc)
 
 test: build

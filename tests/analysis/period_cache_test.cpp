@@ -17,19 +17,13 @@
 #include "grundy/solve/dense_solver.hpp"
 #include "grundy/spec/parser.hpp"
 #include "grundy/version.hpp"
+#include "certificate_text.hpp"
 
 namespace grundy {
 namespace {
 
-std::string hex16(std::uint64_t v) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-  return buf;
-}
-
-std::string signed_text(const std::string& body) {
-  return body + "checksum " + hex16(fnv1a(body)) + "\n";
-}
+using test::hex16;
+using test::signed_text;
 
 class PeriodCacheTest : public ::testing::Test {
  protected:

@@ -15,6 +15,7 @@
 #include "grundy/solve/dense_solver.hpp"
 #include "grundy/spec/parser.hpp"
 #include "grundy/version.hpp"
+#include "certificate_text.hpp"
 
 namespace grundy {
 namespace {
@@ -32,11 +33,7 @@ PeriodCertificate proven(const std::string& spec) {
 
 /// `body` (everything before the checksum line) with a correct checksum line after it, so that
 /// the parser's other checks are the ones under test.
-std::string signed_text(const std::string& body) {
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv1a(body)));
-  return body + "checksum " + hex + "\n";
-}
+using test::signed_text;
 
 std::string body_of(const std::string& text) {
   return text.substr(0, text.rfind("checksum "));

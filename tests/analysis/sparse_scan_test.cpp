@@ -1,6 +1,7 @@
 // The sparse-space inner loops: the vector scan (where the processor has AVX-512) against the
 // plain loop, on random values of each width, with few and many wanted values.
 #include "sparse_scan.hpp"
+#include "sanitizer_build.hpp"
 
 #include <gtest/gtest.h>
 
@@ -42,7 +43,8 @@ void compare_scans(Value limit, std::size_t wanted_count, std::mt19937_64& rng) 
 
 TEST(SparseScan, VectorScanAgreesWithThePlainLoop) {
   std::mt19937_64 rng(20261129);
-  for (int round = 0; round < 300; ++round) {
+  const std::uint64_t rounds = grundy_test::full_or_sanitized(300, 100);
+  for (std::uint64_t round = 0; round < rounds; ++round) {
     for (std::size_t count : {1u, 3u, 8u, 40u}) {
       compare_scans<std::uint8_t>(256, count, rng);
       compare_scans<std::uint8_t>(64, std::min<std::size_t>(count, 60), rng);

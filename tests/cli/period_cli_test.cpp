@@ -14,21 +14,15 @@
 #include "grundy/core/checksum.hpp"
 #include "grundy/spec/parser.hpp"
 #include "grundy/version.hpp"
+#include "certificate_text.hpp"
 
 namespace grundy_test {
 namespace {
 
 using nlohmann::json;
 
-std::string hex16(std::uint64_t v) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-  return buf;
-}
-
-std::string signed_text(const std::string& body) {
-  return body + "checksum " + hex16(grundy::fnv1a(body)) + "\n";
-}
+using grundy::test::hex16;
+using grundy::test::signed_text;
 
 /// `YYYY-MM-DDTHH:MM:SSZ`.
 bool is_utc_date(const std::string& s) {

@@ -1,10 +1,10 @@
 // Harness: `grundy value GAME -` (positions read from stdin, one per line), in process, with
-// small limits (--max 2000, one thread, no cache, and --max-memory 16K: tables of at most ~16000
-// values, so that no input is a long computation and a timeout is a hang). The input's first line
-// is the game spec, the rest is stdin. Properties: exit code 0 or 2 only, never a crash or a hang;
-// a success prints one answer per position line (blank lines skipped); every answer is the value
-// the library gives the line's position, parsed and evaluated in the same order with the same
-// limits.
+// small limits (--max kMaxValues, one thread, no cache, --max-memory kMemoryKiB: tables of a few
+// thousand values, so that no input is a long computation and a timeout is a hang). The input's
+// first line is the game spec, the rest is stdin. Properties: exit code 0 or 2 only, never a
+// crash or a hang; a success prints one answer per position line (blank lines skipped); every
+// answer is the value the library gives the line's position, parsed and evaluated in the same
+// order with the same limits.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -21,6 +21,14 @@
 namespace {
 
 constexpr std::size_t kMaxLinesChecked = 16;
+
+/// The command's limits. Tables small enough to fill in well under the timeout when instrumented
+/// (20-50x slower), and small enough for about 10^6 executions in a few hours; for codes whose
+/// moves leave three heaps (n^3/36 splits to fill g(0..n): g(3563) of hex(0.F) is 1 s in Release,
+/// a false timeout here) a quarter of the memory.
+constexpr std::uint64_t kMaxValues = 2000;
+constexpr std::uint64_t kMemoryKiB = 16;
+constexpr std::uint64_t kThreeHeapMemoryKiB = 4;
 
 std::vector<std::string> lines_of(std::string_view text) {
   std::vector<std::string> lines;
@@ -53,18 +61,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (spec.find_first_of(std::string_view("/\0", 2)) != std::string::npos) return 0;
   if (spec.empty() || spec.front() == '-') return 0;
   const std::string_view input = text.substr(newline + 1);
-  // Tables small enough to fill in well under the timeout when instrumented (20-50x slower): 16K
-  // (4096 values); for codes whose moves leave three heaps (n^3/36 splits to fill g(0..n): g(3563)
-  // of hex(0.F) is 1 s in Release, a false timeout here), 4K.
-  std::string memory = "16K";
+  std::uint64_t memory_kib = kMemoryKiB;
   try {
     const std::shared_ptr<const grundy::Game> game = grundy::parse_game(spec);
     const grundy::TakeBreakCode* code = game->take_break_code();
-    if (code != nullptr && code->max_parts() == 3) memory = "4K";
+    if (code != nullptr && code->max_parts() == 3) memory_kib = kThreeHeapMemoryKiB;
   } catch (const grundy::Error&) {
   }
   const grundy::fuzz::CommandResult result = grundy::fuzz::run_command(
-      {"value", spec, "-", "--max", "2000", "--max-memory", memory, "--no-cache", "--threads", "1"},
+      {"value", spec, "-", "--max", std::to_string(kMaxValues), "--max-memory",
+       std::to_string(memory_kib) + "K", "--no-cache", "--threads", "1"},
       input);
   if (result.exit_code != 0 && result.out.empty()) return 0;
 
@@ -79,8 +85,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(answers.size() < positions.size(), "an answer for every line, then an error");
   }
   grundy::PeriodOptions options;
-  options.limits.max_memory_bytes = std::uint64_t{16} << 10;
-  options.max_values = 2000;
+  options.limits.max_memory_bytes = memory_kib << 10;
+  options.max_values = kMaxValues;
   options.threads = 1;
   options.cache_directory.reset();
   std::shared_ptr<const grundy::Game> game;

@@ -22,13 +22,14 @@ namespace {
 
 constexpr std::size_t kMaxLinesChecked = 16;
 
-/// The command's limits. Tables small enough to fill in well under the timeout when instrumented
-/// (20-50x slower), and small enough for about 10^6 executions in a few hours; for codes whose
-/// moves leave three heaps (n^3/36 splits to fill g(0..n): g(3563) of hex(0.F) is 1 s in Release,
-/// a false timeout here) a quarter of the memory.
-constexpr std::uint64_t kMaxValues = 2000;
-constexpr std::uint64_t kMemoryKiB = 16;
-constexpr std::uint64_t kThreeHeapMemoryKiB = 4;
+/// The command's limits: tables of at most 4096 one-byte values (1024 for codes whose moves leave
+/// three heaps, n^3/36 splits to fill g(0..n): g(3563) of hex(0.F) is 1 s in Release, a false
+/// timeout here), period searches of 500 values. Small enough that no input comes near the
+/// timeout when instrumented (20-50x slower), and for about 370 executions a second (80 with 2000
+/// values and 16K tables, 2026-12-01): 10^6 executions in under an hour.
+constexpr std::uint64_t kMaxValues = 500;
+constexpr std::uint64_t kMemoryKiB = 4;
+constexpr std::uint64_t kThreeHeapMemoryKiB = 1;
 
 std::vector<std::string> lines_of(std::string_view text) {
   std::vector<std::string> lines;

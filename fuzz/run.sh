@@ -8,7 +8,8 @@
 #
 # Needs clang and its libFuzzer runtime (Debian 12: apt-get install clang libclang-rt-14-dev).
 # Environment: JOBS (build parallelism, default 2), FUZZ_FLAGS (more libFuzzer flags),
-# NO_BUILD=1 (run the harnesses as last built).
+# NO_BUILD=1 (run the harnesses as last built), PROCESSES=N (N fuzzers per harness at once on one
+# work corpus, each reloading what the others find; their executions are added; default 1).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -54,16 +55,30 @@ for h in "${harnesses[@]}"; do
   rm -f "$work/artifacts"/*
   # New inputs go to the work corpus (kept between runs); the seeds in the repo are only read.
   # Paths are absolute: some harnesses run inside their own temporary directory.
+  processes=${PROCESSES:-1}
+  [[ $processes =~ ^[1-9][0-9]*$ ]] || { echo "PROCESSES must be a positive whole number" >&2; exit 2; }
+  rm -f "$work"/log "$work"/log.*
+  pids=()
+  for ((p = 0; p < processes; p++)); do
+    log=$work/log
+    [ "$processes" -eq 1 ] || log=$work/log.$p
+    # shellcheck disable=SC2086
+    "$build/fuzz/fuzz_$h" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+      -print_final_stats=1 -reload=1 -artifact_prefix="$work/artifacts/" ${FUZZ_FLAGS:-} \
+      "$work/corpus" "$root/fuzz/corpus/$h" >"$log" 2>&1 &
+    pids+=($!)
+  done
   status=0
-  # shellcheck disable=SC2086
-  "$build/fuzz/fuzz_$h" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-    -print_final_stats=1 -artifact_prefix="$work/artifacts/" ${FUZZ_FLAGS:-} \
-    "$work/corpus" "$root/fuzz/corpus/$h" >"$work/log" 2>&1 || status=$?
-  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log" | tail -1)
-  if [ -z "$execs" ]; then
-    execs=$(grep -o '^#[0-9]*' "$work/log" | tail -1 | tr -d '#')
-  fi
-  execs=${execs:-0}
+  for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
+  execs=0
+  for log in "$work"/log "$work"/log.*; do
+    [ -e "$log" ] || continue
+    n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    if [ -z "$n" ]; then
+      n=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')
+    fi
+    execs=$((execs + ${n:-0}))
+  done
   rate=$((execs / (seconds > 0 ? seconds : 1)))
   findings=0
   for f in "$work/artifacts"/*; do
@@ -75,7 +90,7 @@ for h in "${harnesses[@]}"; do
   if [ "$findings" -eq 0 ] && [ "$status" -ne 0 ]; then
     findings=1  # a failure without an input left behind: read the log
   fi
-  printf '%-14s %12s %10s %9s  %s\n' "$h" "$execs" "$rate" "$findings" "$work/log"
+  printf '%-14s %12s %10s %9s  %s\n' "$h" "$execs" "$rate" "$findings" "$work/log*"
   total_execs=$((total_execs + execs))
   total_findings=$((total_findings + findings))
 done

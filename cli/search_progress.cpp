@@ -29,6 +29,4 @@ std::function<void(const SearchProgress&)> terminal_search_progress(std::string 
   };
 }
 
-void end_search_progress() { end_progress(); }
-
 }  // namespace grundy::cli

@@ -4,6 +4,7 @@
 #include <functional>
 #include <string>
 
+#include "common.hpp"
 #include "grundy/solve/misere_solver.hpp"
 
 namespace grundy::cli {
@@ -12,15 +13,12 @@ namespace grundy::cli {
 /// when stderr is a terminal; nothing otherwise (the callback is then empty).
 std::function<void(const SearchProgress&)> terminal_search_progress(std::string label);
 
-/// Clears the search progress line, if one was drawn.
-void end_search_progress();
-
 /// Clears the line when it goes out of scope, so that an error message starts a clean line.
 struct SearchProgressLine {
   SearchProgressLine() = default;
   SearchProgressLine(const SearchProgressLine&) = delete;
   SearchProgressLine& operator=(const SearchProgressLine&) = delete;
-  ~SearchProgressLine() { end_search_progress(); }
+  ~SearchProgressLine() { end_progress(); }
 };
 
 }  // namespace grundy::cli

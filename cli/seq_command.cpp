@@ -288,14 +288,14 @@ int run_seq(const SeqArgs& args) {
         out += format_genus(genus);
       }
       if (out.size() > (1u << 16)) {
-        end_search_progress();
+        end_progress();
         std::cout << out;
         out.clear();
       }
       if (n == to) break;
     }
     out += args.common.json ? "]}\n" : "\n";
-    end_search_progress();
+    end_progress();
     std::cout << out;
     return 0;
   }

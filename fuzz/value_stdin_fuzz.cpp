@@ -62,13 +62,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (spec.find_first_of(std::string_view("/\0", 2)) != std::string::npos) return 0;
   if (spec.empty() || spec.front() == '-') return 0;
   const std::string_view input = text.substr(newline + 1);
-  std::uint64_t memory_kib = kMemoryKiB;
+  // The library's game, for the limits and the reference answers (null if the spec is refused).
+  std::shared_ptr<const grundy::Game> game;
+  std::string refusal;
   try {
-    const std::shared_ptr<const grundy::Game> game = grundy::parse_game(spec);
-    const grundy::TakeBreakCode* code = game->take_break_code();
-    if (code != nullptr && code->max_parts() == 3) memory_kib = kThreeHeapMemoryKiB;
-  } catch (const grundy::Error&) {
+    game = grundy::parse_game(spec);
+  } catch (const grundy::Error& e) {
+    refusal = e.what();
   }
+  std::uint64_t memory_kib = kMemoryKiB;
+  const grundy::TakeBreakCode* code = game ? game->take_break_code() : nullptr;
+  if (code != nullptr && code->max_parts() == 3) memory_kib = kThreeHeapMemoryKiB;
   const grundy::fuzz::CommandResult result = grundy::fuzz::run_command(
       {"value", spec, "-", "--max", std::to_string(kMaxValues), "--max-memory",
        std::to_string(memory_kib) + "K", "--no-cache", "--threads", "1"},
@@ -90,12 +94,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.max_values = kMaxValues;
   options.threads = 1;
   options.cache_directory.reset();
-  std::shared_ptr<const grundy::Game> game;
-  try {
-    game = grundy::parse_game(spec);
-  } catch (const grundy::Error& e) {
-    grundy::fuzz::fail("grundy answered, but the spec does not parse: " + std::string(e.what()));
-  }
+  if (!game) grundy::fuzz::fail("grundy answered, but the spec does not parse: " + refusal);
   grundy::PeriodicSource values(game, options);
   for (std::size_t i = 0; i < answers.size() && i < kMaxLinesChecked; ++i) {
     try {

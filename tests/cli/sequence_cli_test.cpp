@@ -146,7 +146,7 @@ TEST(SeqFile, RefusedUpFrontWhenTheDiskCannotHoldTheValues) {
   EXPECT_EQ(read_bytes(out), before);
 }
 
-// Regression: a refused --out used to leave a 72-byte stub file behind.
+// A refused --out once left a 72-byte stub file behind; now it leaves nothing.
 TEST(SeqFile, ARefusedOutLeavesNoNewFileAndAnOldOneUntouched) {
   Scratch scratch;
   const std::string out = scratch.path("refused.gseq");

@@ -10,6 +10,7 @@
 #include "grundy/core/error.hpp"
 #include "grundy/core/scanner.hpp"
 #include "grundy/spec/parser.hpp"
+#include "search_progress.hpp"
 
 namespace grundy::cli {
 
@@ -26,6 +27,28 @@ Limits CommonOptions::limits() const {
     throw Error(std::string("--max-memory: ") + e.what());
   }
   return limits;
+}
+
+EngineOptions engine_options(const CommonOptions& common, const std::string& max, bool no_cache) {
+  EngineOptions options;
+  if (!common.max_memory.empty()) options.max_memory = common.limits().max_memory_bytes;
+  options.threads = static_cast<unsigned>(parse_number_option("--threads", common.threads, 1024));
+  options.max_values = parse_number_option("--max", max, kMaxCoordinate);
+  options.use_cache = !no_cache;
+  return options;
+}
+
+Reporter terminal_reporter() {
+  Reporter reporter;
+  reporter.warning = [](const std::string& w) {
+    end_progress();
+    std::cerr << "grundy: warning: " << w << '\n';
+  };
+  reporter.table = [](const std::string& label) { return terminal_progress(label); };
+  reporter.sequence = [](const std::string& label) { return terminal_sequence_progress(label); };
+  reporter.search = [](const std::string& label) { return terminal_search_progress(label); };
+  reporter.done = [] { end_progress(); };
+  return reporter;
 }
 
 PeriodOptions period_options(const CommonOptions& common, bool no_cache, std::uint64_t max_values) {
@@ -153,7 +176,9 @@ SequenceProgress terminal_sequence_progress(std::string label) {
   };
 }
 
-void mark_progress_drawn() { g_progress_drawn = true; }
+void mark_progress_drawn() {
+  g_progress_drawn = true;
+}
 
 void end_progress() {
   if (g_progress_drawn) {

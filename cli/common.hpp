@@ -10,6 +10,7 @@
 
 #include "grundy/analysis/periodic_source.hpp"
 #include "grundy/core/limits.hpp"
+#include "grundy/engine/engine.hpp"
 #include "grundy/rules/game.hpp"
 #include "grundy/solve/dense_solver.hpp"
 
@@ -22,6 +23,13 @@ struct CommonOptions {
 
   Limits limits() const;
 };
+
+/// The engine's options from the common ones (--max-memory, --threads), with --max and
+/// --no-cache where the command has them.
+EngineOptions engine_options(const CommonOptions& common, const std::string& max = "10000000",
+                             bool no_cache = false);
+/// The engine's reporter for the command: warnings on stderr, progress lines on a terminal.
+Reporter terminal_reporter();
 
 /// The options of period searches behind value, solve and period.
 PeriodOptions period_options(const CommonOptions& common, bool no_cache, std::uint64_t max_values);

@@ -6,14 +6,10 @@
 
 #include "commands.hpp"
 #include "common.hpp"
-#include "grundy/analysis/period_cache.hpp"
-#include "grundy/analysis/period_verifier.hpp"
-#include "grundy/analysis/periodic_source.hpp"
-#include "grundy/analysis/sparse_space.hpp"
+#include "grundy/core/atomic_file.hpp"
 #include "grundy/core/error.hpp"
-#include "grundy/rules/take_break.hpp"
-#include "grundy/spec/parser.hpp"
-#include "plot.hpp"
+#include "grundy/engine/document.hpp"
+#include "grundy/engine/engine.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -29,56 +25,6 @@ struct PeriodArgs {
   std::string max_work;  // --max-work N; empty: kVerifyWork
 };
 
-/// The options `--verify` may visit by default: a table of about 6*10^5 values of an octal game
-/// with two-heap splits (0.16, N = 509622, about 6.5*10^10 options) takes about a minute.
-constexpr std::uint64_t kVerifyWork = 100'000'000'000;
-
-/// The plot of a period answer: a few periods past the preperiod when proven (at least 50
-/// values), else every value the search computed.
-void write_period_plot(const std::string& file, const std::shared_ptr<const Game>& game,
-                       const PeriodOptions& options, const PeriodAnswer& answer, PlotScale scale) {
-  std::uint64_t last = 0;
-  if (const auto& p = answer.periodicity) {
-    // Never past what the search itself computed (2i + p + t values for Guy-Smith).
-    const std::uint64_t wanted = std::max<std::uint64_t>(p->preperiod + 3 * p->period, 50);
-    last = std::min(wanted, std::max<std::uint64_t>(answer.values_computed, 50)) - 1;
-  } else if (answer.values_computed > 0) {
-    last = answer.values_computed - 1;
-  }
-  SequencePlot plot(0, last, scale);
-  PeriodicSource source(game, options);
-  source.set_progress(terminal_progress("plot"));
-  const Position end{last, 0};
-  source.prepare(std::span<const Position>(&end, 1));
-  for (std::uint64_t n = 0; n <= last; ++n) plot.add(n, source.value(Position{n, 0}));
-  end_progress();
-  std::string title = game->name() + ": g(n) for n = 0.." + std::to_string(last);
-  if (const auto& p = answer.periodicity) {
-    plot.mark_period(p->preperiod, p->period);
-    title += ", preperiod " + std::to_string(p->preperiod) + " period " + std::to_string(p->period);
-    if (p->saltus != 0) title += " saltus " + std::to_string(p->saltus);
-  } else {
-    title += ", no period proven";
-  }
-  write_file_atomically(file, plot.svg(title));
-}
-
-nlohmann::ordered_json certificate_json(const PeriodAnswer& answer) {
-  const PeriodCertificate& c = *answer.certificate;
-  nlohmann::ordered_json doc{{"source", answer.from_cache ? "cache" : "computed"},
-                             {"engine", c.engine},
-                             {"date", c.date},
-                             {"theorem", std::string(theorem_kind_name(c.theorem.kind))},
-                             {"values_needed", json_number(c.values_needed)}};
-  if (const auto& check = answer.cache_check) {
-    doc["checked_on_load"] = {{"complete", check->complete},
-                              {"positions", json_number(check->positions)},
-                              {"options", json_number(check->options)},
-                              {"summary", check->summary()}};
-  }
-  return doc;
-}
-
 /// The line that says which --max would reach a proof (not proven within --max).
 std::string candidate_line(const PeriodAnswer& answer) {
   if (const auto& c = answer.candidate) {
@@ -91,59 +37,24 @@ std::string candidate_line(const PeriodAnswer& answer) {
 }
 
 int run_period(const PeriodArgs& args) {
-  const std::shared_ptr<const Game> game = parse_game_argument(args.game);
-  const std::uint64_t max_values = parse_number_option("--max", args.max, kMaxCoordinate);
-  if (max_values == 0) throw Error("--max must be at least 1");
+  const std::shared_ptr<const Game> game = Engine::game(args.game);
+  const EngineOptions options = engine_options(args.common, args.max, args.no_cache);
+  if (options.max_values == 0) throw Error("--max must be at least 1");
   if (!args.max_work.empty() && !args.verify) throw Error("--max-work needs --verify");
-  const std::uint64_t max_work = parse_number_option(
-      "--max-work", args.max_work.empty() ? std::to_string(kVerifyWork) : args.max_work,
-      ~std::uint64_t{0});
-  PeriodOptions options = period_options(args.common, args.no_cache, max_values);
+  const std::uint64_t max_work =
+      args.max_work.empty() ? Engine::kDefaultVerifyWork
+                            : parse_number_option("--max-work", args.max_work, ~std::uint64_t{0});
   if (!args.plot.empty()) check_plot_path(args.plot);
-  PeriodAnswer answer =
-      find_or_load_periodicity(*game, options, max_values, terminal_progress("period"));
-  end_progress();
-  std::optional<CertificateCheck> verified;
-  if (args.verify && answer.periodicity) {
-    verified = verify_period_answer(*game, answer, options, max_values, max_work,
-                                    terminal_progress("verify"));
-    end_progress();
+  const Engine engine(options, terminal_reporter());
+  const PeriodReport report = engine.period(game, args.verify, max_work);
+  if (!args.plot.empty()) {
+    write_file_atomically(
+        args.plot,
+        engine.period_plot(game, report, args.log_x ? PlotScale::log : PlotScale::linear));
   }
-  if (!args.plot.empty())
-    write_period_plot(args.plot, game, options, answer,
-                      args.log_x ? PlotScale::log : PlotScale::linear);
-  const bool theorem_applies = answer.periodicity || answer.why_not.empty();
-
+  const PeriodAnswer& answer = report.answer;
   if (args.common.json) {
-    nlohmann::ordered_json doc{{"game", game->name()}, {"proven", answer.periodicity.has_value()}};
-    if (const auto& p = answer.periodicity) {
-      doc["preperiod"] = json_number(p->preperiod);
-      doc["period"] = json_number(p->period);
-      doc["saltus"] = json_number(p->saltus);
-      doc["values_computed"] = json_number(answer.values_computed);
-      doc["proof"] = p->proof;
-      doc["from_cache"] = answer.from_cache;
-      doc["certificate"] = certificate_json(answer);
-      if (verified) {
-        doc["verified"] = {{"holds", verified->holds},
-                           {"values", json_number(verified->positions)},
-                           {"summary", verified->summary()}};
-      }
-    } else {
-      doc["values_computed"] = json_number(answer.values_computed);
-      doc["max"] = json_number(max_values);
-      if (!answer.why_not.empty()) doc["reason"] = answer.why_not;
-      doc["theorem_applies"] = theorem_applies;
-      if (theorem_applies) {
-        doc["candidate"] = nullptr;
-        if (const auto& c = answer.candidate) {
-          doc["candidate"] = {{"preperiod", json_number(c->preperiod)},
-                              {"period", json_number(c->period)},
-                              {"values_needed", json_number(c->values_needed)}};
-        }
-      }
-    }
-    std::cout << dump_json(doc) << '\n';
+    std::cout << dump_document(to_document(report)) << '\n';
     return 0;
   }
   if (const auto& p = answer.periodicity) {
@@ -155,11 +66,12 @@ int run_period(const PeriodArgs& args) {
                 << answer.certificate->date
                 << "; checked on load: " << answer.cache_check->summary() << '\n';
     }
-    if (verified) std::cout << "verified: " << verified->summary() << '\n';
-  } else if (!theorem_applies) {
+    if (report.verified) std::cout << "verified: " << report.verified->summary() << '\n';
+  } else if (!report.theorem_applies()) {
     std::cout << "no period theorem applies to " << game->name() << ": " << answer.why_not << '\n';
   } else {
-    std::cout << "no period proven up to " << max_values << '\n' << candidate_line(answer) << '\n';
+    std::cout << "no period proven up to " << report.max_values << '\n'
+              << candidate_line(answer) << '\n';
   }
   return 0;
 }

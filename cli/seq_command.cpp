@@ -8,14 +8,11 @@
 
 #include "commands.hpp"
 #include "common.hpp"
-#include "grundy/analysis/periodic_source.hpp"
-#include "grundy/analysis/sequence_run.hpp"
+#include "grundy/core/atomic_file.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/sequence_file.hpp"
-#include "grundy/solve/misere_solver.hpp"
-#include "grundy/spec/parser.hpp"
-#include "plot.hpp"
-#include "search_progress.hpp"
+#include "grundy/engine/document.hpp"
+#include "grundy/engine/engine.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -45,8 +42,8 @@ class SequencePrinter {
                   std::uint64_t to)
       : json_(args.common.json), format_(args.format), from_(from) {
     if (json_) {
-      out_ += "{\"game\":" + dump_json(game) + ",\"from\":" + dump_json(json_number(from)) +
-              ",\"to\":" + dump_json(json_number(to)) + ",\"values\":[";
+      out_ += "{\"game\":" + dump_document(game) + ",\"from\":" + dump_document(from) +
+              ",\"to\":" + dump_document(to) + ",\"values\":[";
     } else if (format_ == "csv") {
       out_ += "n,g\n";
     } else if (format_ == "bfile") {
@@ -57,7 +54,7 @@ class SequencePrinter {
   void add(std::uint64_t n, Value v) {
     if (json_) {
       if (n != from_) out_ += ',';
-      out_ += dump_json(json_number(v));  // above 2^53: a string (the contract)
+      out_ += dump_document(v);  // above 2^53: a string (the contract)
     } else if (format_ == "csv") {
       out_ += std::to_string(n) + ',' + std::to_string(v) + '\n';
     } else if (format_ == "bfile") {
@@ -100,8 +97,7 @@ void print_sequence(const SeqArgs& args, const std::string& game, std::uint64_t 
   }
   printer.finish();
   if (plot) {
-    write_file_atomically(args.plot, plot->svg(game + ": g(n) for n = " + std::to_string(from) +
-                                               ".." + std::to_string(to)));
+    write_file_atomically(args.plot, plot->svg(sequence_plot_title(game, from, to)));
   }
 }
 
@@ -113,44 +109,24 @@ extern "C" void on_interrupt(int signal) {
 }
 
 /// --out FILE: g(0..to) into a sequence file, continuing what it holds; a one-line summary.
-int run_seq_to_file(const SeqArgs& args, const std::shared_ptr<const Game>& game, std::uint64_t to,
-                    std::uint64_t max_values, std::uint64_t checkpoint_seconds) {
-  SequenceRunOptions options;
-  options.period = period_options(args.common, args.no_cache, max_values);
-  options.checkpoint_every = std::chrono::seconds(checkpoint_seconds);
-  options.interrupted = &g_interrupted;
-  options.progress = terminal_sequence_progress("seq");
+int run_seq_to_file(const SeqArgs& args, const Engine& engine,
+                    const std::shared_ptr<const Game>& game, std::uint64_t to,
+                    std::uint64_t checkpoint_seconds) {
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
-  SequenceRunResult result;
+  SequenceFileAnswer answer;
   try {
-    result = write_sequence_file(game, args.out, to, options);
+    answer = engine.write_sequence(game, args.out, to, std::chrono::seconds(checkpoint_seconds),
+                                   &g_interrupted);
   } catch (const Interrupted& e) {
-    end_progress();
     std::cerr << "grundy: " << e.what() << '\n';
     return 130;
   }
-  end_progress();
   if (args.common.json) {
-    nlohmann::ordered_json doc;
-    doc["game"] = game->name();
-    doc["file"] = args.out;
-    doc["from"] = 0;
-    doc["to"] = json_number(result.count - 1);
-    doc["count"] = json_number(result.count);
-    doc["value_bytes"] = result.value_bytes;
-    doc["resumed_at"] = json_number(result.resumed_at);
-    doc["computed"] = json_number(result.computed);
-    if (result.rare_count) doc["rare_count"] = json_number(*result.rare_count);
-    if (result.mask) doc["mask"] = json_number(*result.mask);
-    if (result.periodicity) {
-      doc["preperiod"] = json_number(result.periodicity->preperiod);
-      doc["period"] = json_number(result.periodicity->period);
-      doc["saltus"] = json_number(result.periodicity->saltus);
-    }
-    std::cout << dump_json(doc) << '\n';
+    std::cout << dump_document(to_document(answer)) << '\n';
     return 0;
   }
+  const SequenceRunResult& result = answer.run;
   std::string line = "g(0.." + std::to_string(result.count - 1) + ") of " + game->name() + " in " +
                      args.out + ": " + std::to_string(result.count) + " values, " +
                      std::to_string(result.value_bytes) +
@@ -167,14 +143,9 @@ int run_seq_to_file(const SeqArgs& args, const std::shared_ptr<const Game>& game
 
 /// --in FILE: the values a sequence file holds.
 int run_seq_from_file(const SeqArgs& args) {
-  const std::unique_ptr<SequenceFile> file = SequenceFile::open(args.in);
-  if (!args.game.empty()) {
-    const auto game = parse_game_argument(args.game);
-    if (game->name() != file->game()) {
-      throw Error("'" + quote_excerpt(args.in) + "' holds the sequence of " +
-                  quote_excerpt(file->game()) + ", not of " + game->name());
-    }
-  }
+  const Engine engine(engine_options(args.common), terminal_reporter());
+  const std::shared_ptr<const Game> game = args.game.empty() ? nullptr : Engine::game(args.game);
+  const std::unique_ptr<SequenceFile> file = engine.open_sequence(args.in, game.get());
   if (file->count() == 0) throw Error("'" + quote_excerpt(args.in) + "' holds no values yet");
   if (!file->complete()) {
     std::cerr << "grundy: warning: '" << args.in
@@ -221,17 +192,17 @@ int run_seq(const SeqArgs& args) {
   }
   if (args.game.empty()) throw Error("seq needs a GAME (or --in FILE)");
   if (args.to.empty()) throw Error("seq needs --to N");
-  const std::shared_ptr<const Game> game = parse_game_argument(args.game);
-  if (!game->integer_positions()) {
-    throw Error("seq needs a game whose positions are integers (heap sizes); the positions of " +
-                game->name() + " are not");
-  }
+  const std::shared_ptr<const Game> game = Engine::game(args.game);
   const std::uint64_t to = parse_number_option("--to", args.to, kMaxCoordinate);
   const std::uint64_t from = parse_number_option("--from", args.from, kMaxCoordinate);
-  const std::uint64_t max_values = parse_number_option("--max", args.max, kMaxCoordinate);
+  EngineOptions options = engine_options(args.common, args.max, args.no_cache);
+  if (args.misere) {
+    options.max_states = parse_number_option("--max-states", args.max_states, kMaxCoordinate);
+  }
   if (from > to) {
     throw Error("--from " + std::to_string(from) + " is above --to " + std::to_string(to));
   }
+  const Engine engine(options, terminal_reporter());
   if (args.misere && !args.plot.empty()) {
     throw Error("--plot draws Grundy values; it does not go with --misere (genus sequences)");
   }
@@ -244,49 +215,25 @@ int run_seq(const SeqArgs& args) {
       throw Error("--plot does not go with --out; plot from the file with seq --in FILE --plot");
     }
     if (args.format != "text") throw Error("--format does not go with --out");
-    return run_seq_to_file(args, game, to, max_values, checkpoint_seconds);
+    return run_seq_to_file(args, engine, game, to, checkpoint_seconds);
   }
   if (args.misere && args.format != "text") {
     throw Error("--format " + args.format + " does not go with --misere (genus sequences)");
   }
   if (!args.plot.empty()) check_plot_path(args.plot);
-  std::optional<GenusCalculator> genera;
-  if (args.misere) {
-    // Refused before any value is computed when the genus of the last heap alone passes the
-    // budget by its bound.
-    SearchOptions options;
-    options.max_states = parse_number_option("--max-states", args.max_states, kMaxCoordinate);
-    options.limits = args.common.limits();
-    options.progress = terminal_search_progress("seq");
-    genera.emplace(game, options);
-    genera->require_within_budget(Position{to, 0});
-  }
-  // Values come from the sparse-space engine or the dense table, and past a proven period from
-  // the period.
-  PeriodicSource evaluator(game, period_options(args.common, args.no_cache, max_values));
-  evaluator.set_progress(terminal_progress("seq"));
-  const Position last{to, 0};
-  evaluator.prepare(std::span<const Position>(&last, 1));
-  end_progress();
   if (args.misere) {
     // The genus sequence: g^{gamma0 gamma1 ...} per heap (misere_solver.hpp), text `0^120`,
     // JSON [g, [gamma0, gamma1, ...]].
-    const SearchProgressLine line;
+    GenusSequence genera = engine.genus_sequence(game, from, to);
     std::string out;
     if (args.common.json) {
-      out += "{\"game\":" + dump_json(game->name()) + ",\"from\":" + dump_json(json_number(from)) +
-             ",\"to\":" + dump_json(json_number(to)) + ",\"play\":\"misere\",\"genus\":[";
+      out += "{\"game\":" + dump_document(game->name()) + ",\"from\":" + dump_document(from) +
+             ",\"to\":" + dump_document(to) + ",\"play\":\"misere\",\"genus\":[";
     }
     for (std::uint64_t n = from;; ++n) {
-      const Genus genus = genera->genus(Position{n, 0}, evaluator.value(Position{n, 0}));
+      const Genus genus = genera.at(n);
       if (n != from) out += args.common.json ? ',' : ' ';
-      if (args.common.json) {
-        nlohmann::ordered_json gammas = nlohmann::ordered_json::array();
-        for (Value v : genus.gammas) gammas.push_back(json_number(v));
-        out += dump_json(nlohmann::ordered_json::array({json_number(genus.grundy_value), gammas}));
-      } else {
-        out += format_genus(genus);
-      }
+      out += args.common.json ? dump_document(to_document(genus)) : format_genus(genus);
       if (out.size() > (1u << 16)) {
         end_progress();
         std::cout << out;
@@ -299,9 +246,8 @@ int run_seq(const SeqArgs& args) {
     std::cout << out;
     return 0;
   }
-  print_sequence(args, game->name(), from, to, [&](std::uint64_t n) {
-    return evaluator.value(Position{n, 0});
-  });
+  SequenceValues values = engine.sequence(game, from, to);
+  print_sequence(args, game->name(), from, to, [&](std::uint64_t n) { return values.at(n); });
   return 0;
 }
 

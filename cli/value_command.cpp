@@ -8,12 +8,9 @@
 
 #include "commands.hpp"
 #include "common.hpp"
-#include "grundy/analysis/periodic_source.hpp"
 #include "grundy/core/error.hpp"
-#include "grundy/core/sequence_file.hpp"
-#include "grundy/solve/graph_solver.hpp"
-#include "grundy/solve/loopy_value.hpp"
-#include "grundy/spec/parser.hpp"
+#include "grundy/engine/document.hpp"
+#include "grundy/engine/engine.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -45,51 +42,22 @@ bool read_bounded_line(std::istream& in, std::string& line, std::size_t max) {
   return !line.empty();
 }
 
-Position parse_position_argument(const Game& game, const std::string& text) {
-  try {
-    return parse_position(game, text);
-  } catch (const SpecError&) {
-    rethrow_with_context("position", text);
-  }
-}
-
-/// `inf{0,2}`: an infinite loopy value and its escape set, the finite values of its options.
-std::string infinite_value_text(const Game& game, ValueSource& values, const Position& p) {
-  return format_infinite_value(escape_set(game, std::span<const Position>(&p, 1), values));
-}
-
 int run_value(const ValueArgs& args) {
-  const auto game = parse_game_argument(args.game);
-  const std::uint64_t max_values = parse_number_option("--max", args.max, kMaxCoordinate);
-  PeriodicSource evaluator(game, period_options(args.common, args.no_cache, max_values));
-  evaluator.set_progress(terminal_progress("value"));
+  const auto game = Engine::game(args.game);
+  const Engine engine(engine_options(args.common, args.max, args.no_cache), terminal_reporter());
   // --in FILE: heaps inside the file are answered from it, others as usual.
-  std::unique_ptr<SequenceFile> file;
-  if (!args.in.empty()) {
-    file = SequenceFile::open(args.in);
-    if (file->game() != game->name()) {
-      throw Error("'" + quote_excerpt(args.in) + "' holds the sequence of " +
-                  quote_excerpt(file->game()) + ", not of " + game->name());
-    }
-  }
-  auto value_of = [&](const Position& p) {
-    if (file && game->integer_positions() && p.x < file->count()) return file->at(p.x);
-    return evaluator.value(p);
-  };
-  nlohmann::ordered_json values = nlohmann::ordered_json::array();
+  ValueQuery query = engine.values(game, args.in);
+  ValueAnswer collected{game->name(), {}};  // --json: one document at the end
   auto answer = [&](const Position& p) {
-    const Value v = value_of(p);
+    const PositionValue v = query.value(p);
     if (args.common.json) {
-      values.push_back({{"position", game->format_position(p)},
-                        {"value", v == kInfiniteValue ? nlohmann::ordered_json(infinite_value_text(
-                                                            *game, evaluator, p))
-                                                      : json_number(v)}});
+      collected.values.push_back(v);
     } else {
       end_progress();
-      if (v == kInfiniteValue) {
-        std::cout << infinite_value_text(*game, evaluator, p) << '\n';
+      if (v.value == kInfiniteValue) {
+        std::cout << v.infinite << '\n';
       } else {
-        std::cout << v << '\n';
+        std::cout << v.value << '\n';
       }
     }
   };
@@ -111,24 +79,19 @@ int run_value(const ValueArgs& args) {
       }
       if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
       if (!line.empty() && line.back() == '\r') line.pop_back();
-      answer(parse_position_argument(*game, line));
+      answer(Engine::position(*game, line));
       if (interactive) std::cout.flush();
     }
   } else {
     std::vector<Position> positions;
-    for (const std::string& text : args.positions) {
-      positions.push_back(parse_position_argument(*game, text));
-    }
-    // One memory check and one table for the whole request (what the file does not answer).
-    std::vector<Position> computed;
-    for (const Position& p : positions) {
-      if (!(file && game->integer_positions() && p.x < file->count())) computed.push_back(p);
-    }
-    evaluator.prepare(computed);
+    for (const std::string& text : args.positions)
+      positions.push_back(Engine::position(*game, text));
+    // One memory check and one table for the whole request.
+    query.prepare(positions);
     for (const Position& p : positions) answer(p);
   }
   if (args.common.json) {
-    std::cout << dump_json({{"game", game->name()}, {"values", values}}) << '\n';
+    std::cout << dump_document(to_document(collected)) << '\n';
   }
   return 0;
 }

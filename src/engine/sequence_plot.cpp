@@ -1,4 +1,4 @@
-#include "plot.hpp"
+#include "grundy/engine/sequence_plot.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -8,7 +8,7 @@
 #include "grundy/analysis/sparse_mask.hpp"
 #include "grundy/core/error.hpp"
 
-namespace grundy::cli {
+namespace grundy {
 namespace {
 
 // Layout of the picture, in pixels: the plot area is one pixel column per SequencePlot column;
@@ -316,6 +316,10 @@ std::string SequencePlot::svg(const std::string& title) const {
   return out;
 }
 
+std::string sequence_plot_title(const std::string& game, std::uint64_t from, std::uint64_t to) {
+  return game + ": g(n) for n = " + std::to_string(from) + ".." + std::to_string(to);
+}
+
 void check_plot_path(const std::filesystem::path& path) {
   const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
   std::error_code error;
@@ -327,4 +331,4 @@ void check_plot_path(const std::filesystem::path& path) {
   }
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy

@@ -10,7 +10,7 @@
 #include "grundy/core/atomic_file.hpp"
 #include "grundy/core/value.hpp"
 
-namespace grundy::cli {
+namespace grundy {
 
 /// How the n axis is drawn: linear, or x = log(1 + n) (`--log-x`).
 enum class PlotScale { linear, log };
@@ -70,8 +70,11 @@ class SequencePlot {
   std::optional<Period> period_;
 };
 
+/// `GAME: g(n) for n = FROM..TO`, the title of a sequence's plot.
+std::string sequence_plot_title(const std::string& game, std::uint64_t from, std::uint64_t to);
+
 /// Throws Error when `path` cannot be a new file (its directory is missing, or it is a directory):
 /// checked before a long computation rather than after it.
 void check_plot_path(const std::filesystem::path& path);
 
-}  // namespace grundy::cli
+}  // namespace grundy

@@ -1,0 +1,90 @@
+#pragma once
+/// \file What the engine's requests return: value, seq, solve and period answers. Plain data,
+/// with positions and moves already written in the spec language, so that each face only prints
+/// or converts them (document.hpp gives their JSON documents).
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grundy/analysis/periodic_source.hpp"
+#include "grundy/analysis/sequence_run.hpp"
+#include "grundy/core/outcome.hpp"
+#include "grundy/core/value.hpp"
+#include "grundy/solve/graph_solver.hpp"
+#include "grundy/solve/misere_solver.hpp"
+
+namespace grundy {
+
+/// One position's value: a Grundy value, or an infinite loopy value `inf{K}` (then `infinite`
+/// holds that text and `value` is kInfiniteValue).
+struct PositionValue {
+  std::string position;
+  Value value = 0;
+  std::string infinite;
+};
+
+/// `grundy value`.
+struct ValueAnswer {
+  std::string game;
+  std::vector<PositionValue> values;
+};
+
+/// `grundy seq` held in memory.
+struct SequenceAnswer {
+  std::string game;
+  std::uint64_t from = 0;
+  std::uint64_t to = 0;
+  std::vector<Value> values;
+};
+
+/// `grundy seq --out FILE`: what the file holds after the run.
+struct SequenceFileAnswer {
+  std::string game;
+  std::string file;
+  SequenceRunResult run;
+};
+
+/// A move of a sum, in the spec language: component index, the component before and what the
+/// move leaves of it (`0` for nothing).
+struct MoveText {
+  std::size_t component = 0;
+  std::string from;
+  std::string to;
+  friend bool operator==(const MoveText&, const MoveText&) = default;
+};
+
+/// `grundy solve`.
+struct SolveAnswer {
+  std::string sum;  // the canonical sum
+  Play play = Play::normal;
+  Outcome outcome = Outcome::P;
+  /// Normal play, when every component's value is known and finite.
+  std::optional<Value> nim_sum;
+  /// Asked for remoteness: the remoteness, or nothing for a draw.
+  bool remoteness_asked = false;
+  std::optional<std::uint64_t> remoteness;
+  std::vector<MoveText> winning_moves;  // the first max_moves
+  bool winning_moves_truncated = false;
+  /// Every winning move counted; nothing when it cannot be counted (`count_note` says why).
+  std::optional<std::uint64_t> winning_move_count;
+  std::string count_note;
+  /// Normal play: the winning move the engine would play (in a loopy sum, one that makes
+  /// progress); nothing when no move wins.
+  std::optional<MoveText> move_to_play;
+};
+
+/// `grundy period`.
+struct PeriodReport {
+  std::string game;
+  std::uint64_t max_values = 0;
+  PeriodAnswer answer;
+  /// `--verify`, when a period was proven.
+  std::optional<CertificateCheck> verified;
+  /// A theorem covers the game (a period is proven, or could be with more values).
+  bool theorem_applies() const { return answer.periodicity.has_value() || answer.why_not.empty(); }
+};
+
+}  // namespace grundy

@@ -1,0 +1,35 @@
+#pragma once
+/// \file The JSON documents of docs/cli.md, made once from the engine's answers for both faces:
+/// the command prints them, the Python module converts them to dicts. Numbers are kept whole in
+/// the document; dump_document writes those of 2^53 and more as strings of digits (the contract),
+/// which a Python dict keeps as ints.
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "grundy/engine/answers.hpp"
+#include "grundy/engine/explanation.hpp"
+#include "grundy/solve/misere_solver.hpp"
+
+namespace grundy {
+
+using Document = nlohmann::ordered_json;
+
+Document to_document(const ValueAnswer& answer);
+Document to_document(const SequenceAnswer& answer);
+Document to_document(const SequenceFileAnswer& answer);
+Document to_document(const SolveAnswer& answer);
+Document to_document(const PeriodReport& report);
+Document to_document(const Explanation& explanation);
+Document to_document(const MoveText& move);
+/// One heap's genus: [g, [gamma0, gamma1, ...]].
+Document to_document(const Genus& genus);
+/// A position's value: the number, or the text `inf{K}` when infinite.
+Document value_document(const PositionValue& value);
+
+/// The document as one line of JSON text, by the contract: numbers of 2^53 and more as strings
+/// of decimal digits; bytes that are not UTF-8 (a file name, say) become U+FFFD.
+std::string dump_document(const Document& document);
+
+}  // namespace grundy

@@ -1,0 +1,211 @@
+#pragma once
+/// \file The engine: the one object behind every face. The command and the Python module parse
+/// their arguments, call the engine, and print or convert what it returns; everything between
+/// (which solver serves a game, where values come from, limits, the period cache, misère dispatch,
+/// the perfect player) happens here, once. Results are plain structs (answers.hpp,
+/// explanation.hpp, player.hpp) that document.hpp turns into the JSON documents of docs/cli.md,
+/// the same for both faces.
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grundy/core/limits.hpp"
+#include "grundy/core/sequence_file.hpp"
+#include "grundy/core/value.hpp"
+#include "grundy/engine/answers.hpp"
+#include "grundy/engine/explanation.hpp"
+#include "grundy/engine/sequence_plot.hpp"
+#include "grundy/rules/game.hpp"
+#include "grundy/rules/sum.hpp"
+#include "grundy/solve/evaluator.hpp"
+#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/value_source.hpp"
+
+namespace grundy {
+
+class GenusCalculator;
+struct PeriodOptions;
+
+/// Progress of a table growing: (values done, values wanted).
+using TableProgress = std::function<void(std::uint64_t, std::uint64_t)>;
+/// Progress of a long nim-sequence written to a file: (values done from g(0), values wanted, rare
+/// positions so far).
+using SequenceProgress = std::function<void(std::uint64_t, std::uint64_t, std::size_t)>;
+/// Progress of a search over a sum's positions.
+using SearchProgressCallback = std::function<void(const SearchProgress&)>;
+
+/// Where the engine reports what is not an answer: warnings and the progress of long work, each
+/// labelled by the request (`"seq"`, `"solve"`, ...). The faces decide how to show them (a line on
+/// a terminal, a progress bar, nothing); the engine prints nothing itself. Every member may be
+/// empty. A progress callback may throw (a face's Ctrl-C check) to stop the work.
+struct Reporter {
+  std::function<void(const std::string&)> warning;
+  std::function<TableProgress(const std::string& label)> table;
+  std::function<SequenceProgress(const std::string& label)> sequence;
+  std::function<SearchProgressCallback(const std::string& label)> search;
+  /// The answer is about to be shown: clear any progress display.
+  std::function<void()> done;
+};
+
+/// The limits and defaults every request shares (the command's common options).
+struct EngineOptions {
+  /// The largest table allowed, in bytes (`--max-memory`); nothing: the memory available.
+  std::optional<std::uint64_t> max_memory;
+  /// Threads of the sparse-space engine (`--threads`); 0: one per core.
+  unsigned threads = 0;
+  /// The most values a period search computes for positions beyond a table (`--max`).
+  std::uint64_t max_values = kDefaultMaxValues;
+  /// Read and write the period cache (`--no-cache` clears it).
+  bool use_cache = true;
+  /// The state budget of misère and remoteness searches (`--max-states`).
+  std::uint64_t max_states = kDefaultMaxStates;
+  /// The most winning moves listed (`--max-moves`).
+  std::size_t max_moves = 20;
+  /// Value sources a face keeps for games of its own (a Python game's memo, kept between
+  /// requests); nothing for a game lets the engine choose.
+  std::function<std::unique_ptr<ValueSource>(const std::shared_ptr<const Game>&)> own_values;
+
+  static constexpr std::uint64_t kDefaultMaxValues = 10'000'000;
+};
+
+/// g(from..to) of a heap game, prepared once and read in order: the values come from the game's
+/// table, the sparse-space engine, or past a proven period from the period. Streamed, so a long
+/// sequence is never held twice.
+class SequenceValues {
+ public:
+  SequenceValues(std::unique_ptr<ValueSource> source, std::uint64_t from, std::uint64_t to);
+  ~SequenceValues();
+  SequenceValues(SequenceValues&&) noexcept;
+  std::uint64_t from() const { return from_; }
+  std::uint64_t to() const { return to_; }
+  Value at(std::uint64_t n);
+
+ private:
+  std::unique_ptr<ValueSource> source_;
+  std::uint64_t from_;
+  std::uint64_t to_;
+};
+
+/// The genus of each heap g(from..to) (seq --misere), computed in order with one search memo.
+class GenusSequence {
+ public:
+  GenusSequence(SequenceValues values, std::unique_ptr<GenusCalculator> genera);
+  ~GenusSequence();
+  GenusSequence(GenusSequence&&) noexcept;
+  std::uint64_t from() const { return values_.from(); }
+  std::uint64_t to() const { return values_.to(); }
+  Genus at(std::uint64_t n);
+
+ private:
+  SequenceValues values_;
+  std::unique_ptr<GenusCalculator> genera_;
+};
+
+/// Answers `value` requests for one game, position by position (a stream of positions from
+/// stdin) or all at once (one table for the whole request).
+class ValueQuery {
+ public:
+  ValueQuery(std::shared_ptr<const Game> game, std::unique_ptr<ValueSource> source,
+             std::unique_ptr<SequenceFile> file);
+  ~ValueQuery();
+  ValueQuery(ValueQuery&&) noexcept;
+  const Game& game() const { return *game_; }
+  /// Sizes the tables for these positions at once (one memory check for the request).
+  void prepare(std::span<const Position> positions);
+  PositionValue value(const Position& p);
+
+ private:
+  std::shared_ptr<const Game> game_;
+  std::unique_ptr<ValueSource> source_;
+  std::unique_ptr<SequenceFile> file_;
+};
+
+class Engine {
+ public:
+  explicit Engine(EngineOptions options = {}, Reporter reporter = {});
+  const EngineOptions& options() const { return options_; }
+  const Reporter& reporter() const { return reporter_; }
+
+  // Text in the spec language, read with the command's wording for errors (Error: "spec column
+  // 5: ...", "position 'x' column 1: ...").
+  static std::shared_ptr<const Game> game(std::string_view spec);
+  static Position position(const Game& game, std::string_view text);
+  static Sum sum(std::string_view text);
+  /// Components given one by one (the Python module's list of pairs): equal specs share one game
+  /// object, as in a parsed sum (the searches tell games apart by object).
+  static std::shared_ptr<const Game> game_of_sum(std::string_view spec,
+                                                 std::vector<std::shared_ptr<const Game>>& seen);
+
+  /// `grundy value`: the values of positions of one game; `sequence_file` (value --in), when
+  /// given, answers the heaps it holds.
+  ValueQuery values(std::shared_ptr<const Game> game,
+                    const std::filesystem::path& sequence_file = {}) const;
+  ValueAnswer value(std::shared_ptr<const Game> game, std::span<const Position> positions) const;
+
+  /// `grundy seq`: g(from..to) of a heap game. Throws Error for a game whose positions are not
+  /// heap sizes, or from > to.
+  SequenceValues sequence(std::shared_ptr<const Game> game, std::uint64_t from,
+                          std::uint64_t to) const;
+  /// The same, held in memory (sized against the memory limit first).
+  SequenceAnswer seq(std::shared_ptr<const Game> game, std::uint64_t from, std::uint64_t to) const;
+  /// `grundy seq --misere`: the genus of each heap. Refused before any value is computed when the
+  /// search for the last heap passes the state budget by its bound.
+  GenusSequence genus_sequence(std::shared_ptr<const Game> game, std::uint64_t from,
+                               std::uint64_t to) const;
+  /// `grundy seq --out FILE`: g(0..to) into a sequence file, continuing what it holds; stops
+  /// with Interrupted when `*interrupted` becomes true (after a checkpoint).
+  SequenceFileAnswer write_sequence(std::shared_ptr<const Game> game,
+                                    const std::filesystem::path& file, std::uint64_t to,
+                                    std::chrono::seconds checkpoint_every,
+                                    const std::atomic<bool>* interrupted) const;
+  /// `grundy seq --in FILE`: the file, checked to be of `game` when one is given.
+  std::unique_ptr<SequenceFile> open_sequence(const std::filesystem::path& file,
+                                              const Game* game) const;
+
+  /// `grundy solve`: who wins a sum, every winning move; under misère play or with remoteness by
+  /// exact search (misère Nim by its closed form).
+  SolveAnswer solve(const Sum& sum, Play play = Play::normal, bool remoteness = false) const;
+
+  /// `grundy period`: the proven period (from the cache or computed), verified afresh when
+  /// `verify` (within `max_work` options).
+  PeriodReport period(std::shared_ptr<const Game> game, bool verify = false,
+                      std::uint64_t max_work = kDefaultVerifyWork) const;
+  static constexpr std::uint64_t kDefaultVerifyWork = 100'000'000'000;
+
+  /// `grundy explain`: a position's options, their values, the mex (or Smith's rule).
+  Explanation explain(std::shared_ptr<const Game> game, const Position& p,
+                      std::uint64_t max_options = 200) const;
+
+  /// Plots (SVG text): g(from..to), or what `period` found (a few periods past the preperiod).
+  std::string sequence_plot(std::shared_ptr<const Game> game, std::uint64_t from, std::uint64_t to,
+                            PlotScale scale = PlotScale::linear) const;
+  std::string period_plot(std::shared_ptr<const Game> game, const PeriodReport& report,
+                          PlotScale scale = PlotScale::linear) const;
+
+  /// The value sources of the requests: the face's own, else the engine's choice.
+  std::unique_ptr<ValueSource> value_source(std::shared_ptr<const Game> game,
+                                            const std::string& label) const;
+
+ private:
+  PeriodOptions period_options() const;
+  SearchOptions search_options(Play play, const std::string& label) const;
+  void done() const {
+    if (reporter_.done) reporter_.done();
+  }
+
+  EngineOptions options_;
+  Reporter reporter_;
+  Limits limits_;
+};
+
+}  // namespace grundy

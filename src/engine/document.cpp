@@ -1,0 +1,204 @@
+// The JSON documents of docs/cli.md, from the engine's answers (document.hpp).
+#include "grundy/engine/document.hpp"
+
+#include <string_view>
+#include <utility>
+
+namespace grundy {
+namespace {
+
+Document array_of(const std::vector<Value>& values) {
+  Document out = Document::array();
+  for (const Value v : values) out.push_back(v);
+  return out;
+}
+
+Document moves_document(const std::vector<MoveText>& moves) {
+  Document out = Document::array();
+  for (const MoveText& m : moves) out.push_back(to_document(m));
+  return out;
+}
+
+/// Value `inf{K}` of a listed option or position, else the number.
+Document listed_value(const ListedOption& o) {
+  return o.value == kInfiniteValue ? Document(value_text(o)) : Document(o.value);
+}
+
+Document certificate_document(const PeriodAnswer& answer) {
+  const PeriodCertificate& c = *answer.certificate;
+  Document doc{{"source", answer.from_cache ? "cache" : "computed"},
+               {"engine", c.engine},
+               {"date", c.date},
+               {"theorem", std::string(theorem_kind_name(c.theorem.kind))},
+               {"values_needed", c.values_needed}};
+  if (const auto& check = answer.cache_check) {
+    doc["checked_on_load"] = {{"complete", check->complete},
+                              {"positions", check->positions},
+                              {"options", check->options},
+                              {"summary", check->summary()}};
+  }
+  return doc;
+}
+
+/// The contract's numbers: whole numbers of 2^53 and more become strings of digits.
+void contract_numbers(Document& doc) {
+  constexpr std::uint64_t kExact = std::uint64_t{1} << 53;
+  if (doc.is_number_unsigned()) {
+    const auto v = doc.get<std::uint64_t>();
+    if (v >= kExact) doc = std::to_string(v);
+  } else if (doc.is_number_integer()) {
+    const auto v = doc.get<std::int64_t>();
+    if (v >= static_cast<std::int64_t>(kExact) || v <= -static_cast<std::int64_t>(kExact)) {
+      doc = std::to_string(v);
+    }
+  } else if (doc.is_structured()) {
+    for (Document& item : doc) contract_numbers(item);
+  }
+}
+
+}  // namespace
+
+Document value_document(const PositionValue& v) {
+  return v.value == kInfiniteValue ? Document(v.infinite) : Document(v.value);
+}
+
+Document to_document(const ValueAnswer& answer) {
+  Document values = Document::array();
+  for (const PositionValue& v : answer.values) {
+    values.push_back({{"position", v.position}, {"value", value_document(v)}});
+  }
+  return {{"game", answer.game}, {"values", std::move(values)}};
+}
+
+Document to_document(const SequenceAnswer& answer) {
+  return {{"game", answer.game},
+          {"from", answer.from},
+          {"to", answer.to},
+          {"values", array_of(answer.values)}};
+}
+
+Document to_document(const SequenceFileAnswer& answer) {
+  const SequenceRunResult& result = answer.run;
+  Document doc;
+  doc["game"] = answer.game;
+  doc["file"] = answer.file;
+  doc["from"] = 0;
+  doc["to"] = result.count - 1;
+  doc["count"] = result.count;
+  doc["value_bytes"] = result.value_bytes;
+  doc["resumed_at"] = result.resumed_at;
+  doc["computed"] = result.computed;
+  if (result.rare_count) doc["rare_count"] = *result.rare_count;
+  if (result.mask) doc["mask"] = *result.mask;
+  if (result.periodicity) {
+    doc["preperiod"] = result.periodicity->preperiod;
+    doc["period"] = result.periodicity->period;
+    doc["saltus"] = result.periodicity->saltus;
+  }
+  return doc;
+}
+
+Document to_document(const MoveText& move) {
+  return {{"component", move.component}, {"from", move.from}, {"to", move.to}};
+}
+
+Document to_document(const Genus& genus) {
+  return Document::array({genus.grundy_value, array_of(genus.gammas)});
+}
+
+Document to_document(const SolveAnswer& a) {
+  const bool misere = a.play == Play::misere;
+  Document doc{{"sum", a.sum},
+               {"play", misere ? "misere" : "normal"},
+               {"winner", std::string(winner_name(a.outcome))}};
+  if (a.nim_sum) doc["nim_sum"] = *a.nim_sum;
+  // A draw has no remoteness: null.
+  if (a.remoteness_asked) doc["remoteness"] = a.remoteness ? Document(*a.remoteness) : nullptr;
+  doc["winning_moves"] = moves_document(a.winning_moves);
+  doc["winning_moves_truncated"] = a.winning_moves_truncated;
+  doc["winning_move_count"] =
+      a.winning_move_count ? Document(*a.winning_move_count) : Document(nullptr);
+  // Normal play: the winning move a player should make, null when no move wins.
+  if (!misere) doc["move_to_play"] = a.move_to_play ? to_document(*a.move_to_play) : nullptr;
+  return doc;
+}
+
+Document to_document(const PeriodReport& report) {
+  const PeriodAnswer& answer = report.answer;
+  Document doc{{"game", report.game}, {"proven", answer.periodicity.has_value()}};
+  if (const auto& p = answer.periodicity) {
+    doc["preperiod"] = p->preperiod;
+    doc["period"] = p->period;
+    doc["saltus"] = p->saltus;
+    doc["values_computed"] = answer.values_computed;
+    doc["proof"] = p->proof;
+    doc["from_cache"] = answer.from_cache;
+    doc["certificate"] = certificate_document(answer);
+    if (const auto& v = report.verified) {
+      doc["verified"] = {{"holds", v->holds}, {"values", v->positions}, {"summary", v->summary()}};
+    }
+    return doc;
+  }
+  doc["values_computed"] = answer.values_computed;
+  doc["max"] = report.max_values;
+  if (!answer.why_not.empty()) doc["reason"] = answer.why_not;
+  doc["theorem_applies"] = report.theorem_applies();
+  if (report.theorem_applies()) {
+    doc["candidate"] = nullptr;
+    if (const auto& c = answer.candidate) {
+      doc["candidate"] = {
+          {"preperiod", c->preperiod}, {"period", c->period}, {"values_needed", c->values_needed}};
+    }
+  }
+  return doc;
+}
+
+Document to_document(const Explanation& e) {
+  Document options = Document::array();
+  for (std::size_t i = 0; i < e.listed.size(); ++i) {
+    const ListedOption& o = e.listed[i];
+    Document option{{"option", o.text}, {"value", listed_value(o)}, {"winning", o.value == 0}};
+    if (e.loopy()) option["keeps_draw"] = e.keeps_draw(i);
+    options.push_back(std::move(option));
+  }
+  bool complete = false;
+  std::vector<Value> shown = e.option_values.smallest(e.max_options + 1, complete);
+  const bool truncated = shown.size() > e.max_options || !complete;
+  if (shown.size() > e.max_options) shown.resize(e.max_options);
+  Document doc{
+      {"game", e.game},
+      {"position", e.position},
+      {"value", listed_value(e.value)},
+      {"winner", e.winner()},
+      {"option_count", e.option_count},
+      {"option_values", array_of(shown)},
+      {"option_values_truncated", truncated},
+      {"mex", e.mex},
+      {"options", std::move(options)},
+      {"options_omitted", e.option_count - e.listed.size()},
+      {"winning_move_count", e.winning_count},
+  };
+  if (e.loopy()) {
+    if (e.value.value == kInfiniteValue) doc["escape_set"] = array_of(e.value.escapes);
+    doc["infinite_option_count"] = e.infinite_count;
+    doc["irreversible_option_count"] = e.irreversible_count;
+    Document irreversible = Document::array();
+    for (const ListedOption& o : e.irreversible) {
+      irreversible.push_back({{"option", o.text}, {"value", listed_value(o)}});
+    }
+    doc["irreversible_options"] = std::move(irreversible);
+    doc["keeping_draw_count"] = e.keeping_draw_count;
+  }
+  if (e.period) {
+    doc["values_from_period"] = {{"preperiod", e.period->preperiod}, {"period", e.period->period}};
+  }
+  return doc;
+}
+
+std::string dump_document(const Document& document) {
+  Document copy = document;
+  contract_numbers(copy);
+  return copy.dump(-1, ' ', false, Document::error_handler_t::replace);
+}
+
+}  // namespace grundy

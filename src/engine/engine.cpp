@@ -1,0 +1,418 @@
+// The engine's requests: reading specs, values, sequences, sums, periods, explanations, plots.
+#include "grundy/engine/engine.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "explain.hpp"
+#include "grundy/analysis/periodic_source.hpp"
+#include "grundy/analysis/sequence_run.hpp"
+#include "grundy/analysis/value_sources.hpp"
+#include "grundy/core/checked.hpp"
+#include "grundy/core/error.hpp"
+#include "grundy/solve/loopy_value.hpp"
+#include "grundy/solve/sum_solver.hpp"
+#include "grundy/spec/parser.hpp"
+
+namespace grundy {
+namespace {
+
+/// Turns the SpecError being handled into the contract's Error: "spec column N: ...", and for a
+/// position "position '<text>' column N: ...".
+[[noreturn]] void rethrow_in_context(std::string_view what, std::string_view text) {
+  try {
+    throw;
+  } catch (const SpecError& e) {
+    const std::string quoted = what == "spec" ? "" : " '" + quote_excerpt(text) + "'";
+    throw Error(std::string(what) + quoted + " column " + std::to_string(e.column()) + ": " +
+                e.detail());
+  }
+}
+
+MoveText move_text(const Sum& sum, const Move& m) {
+  const Component& c = sum.components[m.component];
+  return {m.component, format_component(*c.game, c.position), format_option(*c.game, m.to)};
+}
+
+std::vector<MoveText> move_texts(const Sum& sum, const std::vector<Move>& moves) {
+  std::vector<MoveText> out;
+  out.reserve(moves.size());
+  for (const Move& m : moves) out.push_back(move_text(sum, m));
+  return out;
+}
+
+void require_heap_game(const Game& game, std::string_view request) {
+  if (!game.integer_positions()) {
+    throw Error(std::string(request) +
+                " needs a game whose positions are integers (heap sizes); the positions of " +
+                game.name() + " are not");
+  }
+}
+
+/// The file `value --in` and `seq --in` read, checked to hold `game`'s sequence.
+void require_file_of(const SequenceFile& file, const std::filesystem::path& path,
+                     const Game& game) {
+  if (file.game() != game.name()) {
+    throw Error("'" + quote_excerpt(path.string()) + "' holds the sequence of " +
+                quote_excerpt(file.game()) + ", not of " + game.name());
+  }
+}
+
+}  // namespace
+
+Engine::Engine(EngineOptions options, Reporter reporter)
+    : options_(std::move(options)), reporter_(std::move(reporter)) {
+  if (options_.max_memory) {
+    limits_.max_memory_bytes = *options_.max_memory;
+    // The tables a game builds by itself (bitcount's) are bounded by the same limit.
+    set_game_table_memory_limit(*options_.max_memory);
+  }
+}
+
+PeriodOptions Engine::period_options() const {
+  PeriodOptions options;
+  options.limits = limits_;
+  options.max_values = options_.max_values;
+  options.threads = options_.threads;
+  if (!options_.use_cache) options.cache_directory.reset();
+  options.warning = [reporter = reporter_](const std::string& w) {
+    if (reporter.done) reporter.done();
+    if (reporter.warning) reporter.warning(w);
+  };
+  return options;
+}
+
+SearchOptions Engine::search_options(Play play, const std::string& label) const {
+  SearchOptions options;
+  options.play = play;
+  options.max_states = options_.max_states;
+  options.limits = limits_;
+  options.max_moves = options_.max_moves;
+  if (reporter_.search) options.progress = reporter_.search(label);
+  return options;
+}
+
+std::unique_ptr<ValueSource> Engine::value_source(std::shared_ptr<const Game> game,
+                                                  const std::string& label) const {
+  if (options_.own_values) {
+    if (auto own = options_.own_values(game)) return own;
+  }
+  return make_value_source(std::move(game), period_options(),
+                           reporter_.table ? reporter_.table(label) : TableProgress{});
+}
+
+std::shared_ptr<const Game> Engine::game(std::string_view spec) {
+  try {
+    return parse_game(spec);
+  } catch (const SpecError&) {
+    rethrow_in_context("spec", spec);
+  }
+}
+
+Position Engine::position(const Game& game, std::string_view text) {
+  try {
+    return parse_position(game, text);
+  } catch (const SpecError&) {
+    rethrow_in_context("position", text);
+  }
+}
+
+Sum Engine::sum(std::string_view text) {
+  try {
+    return parse_sum(text);
+  } catch (const SpecError&) {
+    rethrow_in_context("spec", text);
+  }
+}
+
+std::shared_ptr<const Game> Engine::game_of_sum(std::string_view spec,
+                                                std::vector<std::shared_ptr<const Game>>& seen) {
+  std::shared_ptr<const Game> parsed = game(spec);
+  for (const auto& g : seen) {
+    if (g->name() == parsed->name()) return g;
+  }
+  seen.push_back(parsed);
+  return parsed;
+}
+
+// --- value ---------------------------------------------------------------------------------
+
+ValueQuery::ValueQuery(std::shared_ptr<const Game> game, std::unique_ptr<ValueSource> source,
+                       std::unique_ptr<SequenceFile> file)
+    : game_(std::move(game)), source_(std::move(source)), file_(std::move(file)) {}
+ValueQuery::~ValueQuery() = default;
+ValueQuery::ValueQuery(ValueQuery&&) noexcept = default;
+
+void ValueQuery::prepare(std::span<const Position> positions) {
+  // One memory check and one table for the whole request (what the file does not answer).
+  std::vector<Position> computed;
+  for (const Position& p : positions) {
+    if (!(file_ && game_->integer_positions() && p.x < file_->count())) computed.push_back(p);
+  }
+  source_->prepare(computed);
+}
+
+PositionValue ValueQuery::value(const Position& p) {
+  PositionValue out{game_->format_position(p), 0, {}};
+  if (file_ && game_->integer_positions() && p.x < file_->count()) {
+    out.value = file_->at(p.x);
+    return out;
+  }
+  out.value = source_->value(p);
+  if (out.value == kInfiniteValue) {
+    // `inf{0,2}`: an infinite loopy value and its escape set, the finite values of its options.
+    out.infinite =
+        format_infinite_value(escape_set(*game_, std::span<const Position>(&p, 1), *source_));
+  }
+  return out;
+}
+
+ValueQuery Engine::values(std::shared_ptr<const Game> game,
+                          const std::filesystem::path& sequence_file) const {
+  std::unique_ptr<SequenceFile> file;
+  if (!sequence_file.empty()) file = open_sequence(sequence_file, game.get());
+  auto source = value_source(game, "value");
+  return ValueQuery(std::move(game), std::move(source), std::move(file));
+}
+
+ValueAnswer Engine::value(std::shared_ptr<const Game> game,
+                          std::span<const Position> positions) const {
+  ValueQuery query = values(game);
+  query.prepare(positions);
+  ValueAnswer answer{game->name(), {}};
+  for (const Position& p : positions) answer.values.push_back(query.value(p));
+  done();
+  return answer;
+}
+
+// --- seq -----------------------------------------------------------------------------------
+
+SequenceValues::SequenceValues(std::unique_ptr<ValueSource> source, std::uint64_t from,
+                               std::uint64_t to)
+    : source_(std::move(source)), from_(from), to_(to) {
+  const Position last{to, 0};
+  source_->prepare(std::span<const Position>(&last, 1));
+}
+SequenceValues::~SequenceValues() = default;
+SequenceValues::SequenceValues(SequenceValues&&) noexcept = default;
+
+Value SequenceValues::at(std::uint64_t n) {
+  return source_->value(Position{n, 0});
+}
+
+SequenceValues Engine::sequence(std::shared_ptr<const Game> game, std::uint64_t from,
+                                std::uint64_t to) const {
+  require_heap_game(*game, "seq");
+  if (from > to) {
+    throw Error("--from " + std::to_string(from) + " is above --to " + std::to_string(to));
+  }
+  // Values come from the sparse-space engine or the dense table, and past a proven period from
+  // the period.
+  SequenceValues values(value_source(std::move(game), "seq"), from, to);
+  done();
+  return values;
+}
+
+SequenceAnswer Engine::seq(std::shared_ptr<const Game> game, std::uint64_t from,
+                           std::uint64_t to) const {
+  require_heap_game(*game, "seq");
+  if (from > to) {
+    throw Error("--from " + std::to_string(from) + " is above --to " + std::to_string(to));
+  }
+  // The list itself is a table too: sized with overflow checks and against the memory limit
+  // before anything is computed (to = 2^64-1 would otherwise wrap the count to 0).
+  const std::uint64_t count = add_or_refuse(to - from, 1, "a list of g(from..to)");
+  require_memory(limits_, bytes_for(count, sizeof(Value)),
+                 "a list of " + std::to_string(count) + " values");
+  SequenceAnswer answer{game->name(), from, to, {}};
+  SequenceValues values = sequence(std::move(game), from, to);
+  answer.values.reserve(static_cast<std::size_t>(count));
+  for (std::uint64_t n = from;; ++n) {
+    answer.values.push_back(values.at(n));
+    if (n == to) break;
+  }
+  return answer;
+}
+
+GenusSequence::GenusSequence(SequenceValues values, std::unique_ptr<GenusCalculator> genera)
+    : values_(std::move(values)), genera_(std::move(genera)) {}
+GenusSequence::~GenusSequence() = default;
+GenusSequence::GenusSequence(GenusSequence&&) noexcept = default;
+
+Genus GenusSequence::at(std::uint64_t n) {
+  return genera_->genus(Position{n, 0}, values_.at(n));
+}
+
+GenusSequence Engine::genus_sequence(std::shared_ptr<const Game> game, std::uint64_t from,
+                                     std::uint64_t to) const {
+  require_heap_game(*game, "seq");
+  if (from > to) {
+    throw Error("--from " + std::to_string(from) + " is above --to " + std::to_string(to));
+  }
+  // Refused before any value is computed when the genus of the last heap alone passes the budget
+  // by its bound.
+  auto genera = std::make_unique<GenusCalculator>(game, search_options(Play::misere, "seq"));
+  genera->require_within_budget(Position{to, 0});
+  return GenusSequence(sequence(std::move(game), from, to), std::move(genera));
+}
+
+SequenceFileAnswer Engine::write_sequence(std::shared_ptr<const Game> game,
+                                          const std::filesystem::path& file, std::uint64_t to,
+                                          std::chrono::seconds checkpoint_every,
+                                          const std::atomic<bool>* interrupted) const {
+  SequenceRunOptions options;
+  options.period = period_options();
+  options.checkpoint_every = checkpoint_every;
+  options.interrupted = interrupted;
+  if (reporter_.sequence) options.progress = reporter_.sequence("seq");
+  SequenceFileAnswer answer{game->name(), file.string(), {}};
+  try {
+    answer.run = write_sequence_file(game, file, to, options);
+  } catch (...) {
+    done();
+    throw;
+  }
+  done();
+  return answer;
+}
+
+std::unique_ptr<SequenceFile> Engine::open_sequence(const std::filesystem::path& path,
+                                                    const Game* game) const {
+  std::unique_ptr<SequenceFile> file = SequenceFile::open(path);
+  if (game != nullptr) require_file_of(*file, path, *game);
+  return file;
+}
+
+// --- solve ---------------------------------------------------------------------------------
+
+SolveAnswer Engine::solve(const Sum& sum, Play play, bool remoteness) const {
+  SolveAnswer answer;
+  answer.sum = format_sum(sum);
+  answer.play = play;
+  answer.remoteness_asked = remoteness;
+  // Misère play, or remoteness under either convention: the answers that need a search over the
+  // sum's positions rather than Grundy values (of the actual rows, for coin-turning games).
+  // Misère Nim alone has a closed form.
+  std::optional<SearchSolution> searched;
+  if (play == Play::misere || remoteness) {
+    if (play == Play::misere && !remoteness && is_nim_sum(sum)) {
+      searched = solve_misere_nim(sum, options_.max_moves);
+    } else {
+      try {
+        searched = solve_by_search(sum, search_options(play, "solve"));
+      } catch (...) {
+        done();
+        throw;
+      }
+      done();
+    }
+    if (remoteness && searched->outcome != Outcome::D) answer.remoteness = searched->remoteness;
+  }
+  if (play == Play::misere) {
+    answer.outcome = searched->outcome;
+    answer.winning_moves = move_texts(sum, searched->winning_moves);
+    answer.winning_moves_truncated = searched->winning_moves_truncated;
+    answer.winning_move_count = searched->winning_move_count;
+    return answer;
+  }
+  SumEvaluators evaluators(sum, [this](std::shared_ptr<const Game> game) {
+    return value_source(std::move(game), "solve");
+  });
+  const SumSolution solution = solve_sum(sum, evaluators.sources(), options_.max_moves);
+  done();
+  answer.outcome = solution.outcome;
+  // The nim-sum decides only sums of finite values, and is unknown when a lone component was
+  // decided by a theorem on P-positions (a huge Wythoff position).
+  if (solution.nim_sum_known && solution.infinite_components == 0)
+    answer.nim_sum = solution.nim_sum;
+  answer.winning_moves = move_texts(sum, solution.winning_moves);
+  answer.winning_moves_truncated = solution.winning_moves_truncated;
+  answer.winning_move_count = solution.winning_move_count;
+  answer.count_note = solution.winning_move_count_note;
+  if (solution.move_to_play) answer.move_to_play = move_text(sum, *solution.move_to_play);
+  return answer;
+}
+
+// --- period --------------------------------------------------------------------------------
+
+PeriodReport Engine::period(std::shared_ptr<const Game> game, bool verify,
+                            std::uint64_t max_work) const {
+  if (options_.max_values == 0) throw Error("--max must be at least 1");
+  const PeriodOptions options = period_options();
+  PeriodReport report;
+  report.game = game->name();
+  report.max_values = options_.max_values;
+  const auto progress = [&](const std::string& label) {
+    return reporter_.table ? reporter_.table(label) : TableProgress{};
+  };
+  report.answer = find_or_load_periodicity(*game, options, options_.max_values, progress("period"));
+  done();
+  if (verify && report.answer.periodicity) {
+    report.verified = verify_period_answer(*game, report.answer, options, options_.max_values,
+                                           max_work, progress("verify"));
+    done();
+  }
+  return report;
+}
+
+// --- explain -------------------------------------------------------------------------------
+
+Explanation Engine::explain(std::shared_ptr<const Game> game, const Position& p,
+                            std::uint64_t max_options) const {
+  // The values solve would use: formulas, tables, proven periods.
+  const std::unique_ptr<ValueSource> source = value_source(game, "explain");
+  source->prepare(std::span<const Position>(&p, 1));
+  Explanation e = explain_position(*game, p, *source, max_options);
+  done();
+  return e;
+}
+
+// --- plots ---------------------------------------------------------------------------------
+
+std::string Engine::sequence_plot(std::shared_ptr<const Game> game, std::uint64_t from,
+                                  std::uint64_t to, PlotScale scale) const {
+  const std::string name = game->name();
+  SequenceValues values = sequence(std::move(game), from, to);
+  SequencePlot plot(from, to, scale);
+  for (std::uint64_t n = from;; ++n) {
+    plot.add(n, values.at(n));
+    if (n == to) break;
+  }
+  return plot.svg(sequence_plot_title(name, from, to));
+}
+
+std::string Engine::period_plot(std::shared_ptr<const Game> game, const PeriodReport& report,
+                                PlotScale scale) const {
+  // A few periods past the preperiod when proven (at least 50 values), else every value the
+  // search computed; never past what the search itself computed (2i + p + t values for
+  // Guy-Smith).
+  const PeriodAnswer& answer = report.answer;
+  std::uint64_t last = 0;
+  if (const auto& p = answer.periodicity) {
+    const std::uint64_t wanted = std::max<std::uint64_t>(p->preperiod + 3 * p->period, 50);
+    last = std::min(wanted, std::max<std::uint64_t>(answer.values_computed, 50)) - 1;
+  } else if (answer.values_computed > 0) {
+    last = answer.values_computed - 1;
+  }
+  SequencePlot plot(0, last, scale);
+  const std::string name = game->name();
+  {
+    PeriodicSource source(std::move(game), period_options());
+    if (reporter_.table) source.set_progress(reporter_.table("plot"));
+    const Position end{last, 0};
+    source.prepare(std::span<const Position>(&end, 1));
+    for (std::uint64_t n = 0; n <= last; ++n) plot.add(n, source.value(Position{n, 0}));
+  }
+  done();
+  std::string title = name + ": g(n) for n = 0.." + std::to_string(last);
+  if (const auto& p = answer.periodicity) {
+    plot.mark_period(p->preperiod, p->period);
+    title += ", preperiod " + std::to_string(p->preperiod) + " period " + std::to_string(p->period);
+    if (p->saltus != 0) title += " saltus " + std::to_string(p->saltus);
+  } else {
+    title += ", no period proven";
+  }
+  return plot.svg(title);
+}
+
+}  // namespace grundy

@@ -1,30 +1,30 @@
 // The Python module `grundy`: a thin face over the library, like the command. Results are plain
 // dicts with the fields of the command's JSON documents, so a script can switch between the two.
+#include <pybind11/eval.h>
 #include <pybind11/functional.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "grundy/analysis/periodic_source.hpp"
-#include "grundy/core/checked.hpp"
+#include "grundy/core/atomic_file.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/core/limits.hpp"
 #include "grundy/core/nimber.hpp"
-#include "grundy/rules/sum.hpp"
-#include "grundy/solve/evaluator.hpp"
-#include "grundy/solve/misere_solver.hpp"
-#include "grundy/solve/sum_solver.hpp"
-#include "grundy/spec/parser.hpp"
+#include "grundy/engine/document.hpp"
+#include "grundy/engine/engine.hpp"
 
 namespace py = pybind11;
 
@@ -93,7 +93,7 @@ struct CustomGame {
   Value value(const py::handle& position) { return evaluator.value(game->intern(position)); }
 };
 
-/// A value source that serves a CustomGame's own memo to the sum solver.
+/// A value source that serves a CustomGame's own memo to the engine.
 class MemoForward final : public ValueSource {
  public:
   explicit MemoForward(CustomGame& custom) : custom_(custom) {}
@@ -103,239 +103,282 @@ class MemoForward final : public ValueSource {
   CustomGame& custom_;
 };
 
-/// The command's wording for a bad argument ("spec column 5: ...", "position 'x' column 1: ...")
-/// so that a script and a shell see the same message.
-[[noreturn]] void throw_in_context(std::string_view what, std::string_view text,
-                                   const SpecError& e) {
-  const std::string quoted = what == "spec" ? "" : " '" + std::string(text) + "'";
-  throw py::value_error(std::string(what) + quoted + " column " + std::to_string(e.column()) +
-                        ": " + e.detail());
-}
-
-std::shared_ptr<const Game> parse_game_argument(const std::string& spec) {
-  try {
-    return parse_game(spec);
-  } catch (const SpecError& e) {
-    throw_in_context("spec", spec, e);
+/// A document (document.hpp) as Python objects: objects become `grundy.Result` dicts, numbers
+/// stay whole ints (the command writes those of 2^53 and more as strings; Result.json() does the
+/// same).
+py::object to_python(const Document& doc) {
+  switch (doc.type()) {
+    case Document::value_t::object: {
+      py::object result = py::module_::import("grundy").attr("Result")();
+      for (const auto& [key, value] : doc.items()) result[py::str(key)] = to_python(value);
+      return result;
+    }
+    case Document::value_t::array: {
+      py::list list;
+      for (const Document& item : doc) list.append(to_python(item));
+      return list;
+    }
+    case Document::value_t::string:
+      return py::str(doc.get_ref<const std::string&>());
+    case Document::value_t::boolean:
+      return py::bool_(doc.get<bool>());
+    case Document::value_t::number_unsigned:
+      return py::int_(doc.get<std::uint64_t>());
+    case Document::value_t::number_integer:
+      return py::int_(doc.get<std::int64_t>());
+    case Document::value_t::number_float:
+      return py::float_(doc.get<double>());
+    default:
+      return py::none();
   }
 }
 
-/// A position given as text or as a Python int (heap sizes).
-Position parse_position_argument(const Game& game, const py::handle& position) {
+/// Ctrl-C is honoured within about 100 ms wherever the engine reports progress
+/// (KeyboardInterrupt); with the GIL released around the work, the check takes it back briefly.
+class InterruptCheck {
+ public:
+  void operator()() {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::milliseconds(100)) return;
+    last_ = now;
+    const py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  }
+
+ private:
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+/// A progress bar (tqdm, when it is installed) for long work, and the Ctrl-C check.
+class ProgressBar {
+ public:
+  explicit ProgressBar(std::string label) : label_(std::move(label)) {}
+  ~ProgressBar() { close(); }
+  ProgressBar(const ProgressBar&) = delete;
+  ProgressBar& operator=(const ProgressBar&) = delete;
+
+  void update(std::uint64_t done, std::uint64_t total, const char* unit) {
+    check_();
+    const auto now = std::chrono::steady_clock::now();
+    // Short work gets no bar: only after a second.
+    if (now - started_ < std::chrono::seconds(1)) return;
+    const py::gil_scoped_acquire gil;
+    if (!bar_) {
+      if (!tqdm_available()) return;
+      bar_ = py::module_::import("tqdm.auto")
+                 .attr("tqdm")(py::arg("total") = total, py::arg("desc") = "grundy." + label_,
+                               py::arg("unit") = unit, py::arg("leave") = false);
+    }
+    bar_->attr("total") = total;
+    bar_->attr("update")(done >= shown_ ? done - shown_ : 0);
+    shown_ = std::max(shown_, done);
+  }
+  void close() {
+    if (!bar_) return;
+    const py::gil_scoped_acquire gil;
+    bar_->attr("close")();
+    bar_.reset();
+  }
+
+ private:
+  static bool tqdm_available() {
+    static const bool available = [] {
+      try {
+        py::module_::import("tqdm.auto");
+        return true;
+      } catch (const py::error_already_set&) {
+        return false;
+      }
+    }();
+    return available;
+  }
+  std::string label_;
+  InterruptCheck check_;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+  std::optional<py::object> bar_;
+  std::uint64_t shown_ = 0;
+};
+
+/// The engine's reporter for Python: warnings through `warnings.warn`, progress bars, Ctrl-C.
+Reporter python_reporter() {
+  Reporter reporter;
+  reporter.warning = [](const std::string& w) {
+    const py::gil_scoped_acquire gil;
+    PyErr_WarnEx(PyExc_RuntimeWarning, w.c_str(), 1);
+  };
+  reporter.table = [](const std::string& label) -> TableProgress {
+    auto bar = std::make_shared<ProgressBar>(label);
+    return [bar](std::uint64_t done, std::uint64_t total) { bar->update(done, total, "values"); };
+  };
+  reporter.sequence = [](const std::string& label) -> SequenceProgress {
+    auto bar = std::make_shared<ProgressBar>(label);
+    return [bar](std::uint64_t done, std::uint64_t total, std::size_t) {
+      bar->update(done, total, "values");
+    };
+  };
+  reporter.search = [](const std::string& label) -> SearchProgressCallback {
+    auto bar = std::make_shared<ProgressBar>(label);
+    return [bar](const SearchProgress& p) {
+      bar->update(p.states, p.bound.value_or(p.max_states), "states");
+    };
+  };
+  return reporter;
+}
+
+/// Keyword arguments shared by the functions, as the command's options.
+struct CallOptions {
+  std::uint64_t max_values = EngineOptions::kDefaultMaxValues;
+  std::uint64_t max_states = kDefaultMaxStates;
+  std::size_t max_moves = 20;
+  std::optional<std::string> max_memory;
+  unsigned threads = 0;
+  bool use_cache = true;
+};
+
+/// Python games met in a request, so that the engine takes their values from their own memos.
+using CustomGames = std::map<const Game*, CustomGame*>;
+
+Engine make_engine(const CallOptions& limits, const CustomGames& custom = {}) {
+  EngineOptions options;
+  options.max_values = limits.max_values;
+  options.max_states = limits.max_states;
+  options.max_moves = limits.max_moves;
+  options.threads = limits.threads;
+  options.use_cache = limits.use_cache;
+  if (limits.max_memory) options.max_memory = parse_size(*limits.max_memory);
+  if (!custom.empty()) {
+    options.own_values =
+        [custom](const std::shared_ptr<const Game>& game) -> std::unique_ptr<ValueSource> {
+      if (auto it = custom.find(game.get()); it != custom.end()) {
+        return std::make_unique<MemoForward>(*it->second);
+      }
+      return nullptr;
+    };
+  }
+  return Engine(std::move(options), python_reporter());
+}
+
+/// A game given as a spec or a grundy.Game.
+std::shared_ptr<const Game> game_argument(const py::object& game, CustomGames& custom) {
+  if (py::isinstance<CustomGame>(game)) {
+    CustomGame& g = game.cast<CustomGame&>();
+    custom[g.game.get()] = &g;
+    return g.game;
+  }
+  return Engine::game(game.cast<std::string>());
+}
+
+/// A position given as text or as a Python int (heap sizes), or any hashable object for a
+/// Python game.
+Position position_argument(const Game& game, const py::handle& position,
+                           const CustomGames& custom) {
+  if (custom.contains(&game)) return custom.at(&game)->game->intern(position);
   const std::string text = py::isinstance<py::int_>(position)
                                ? py::str(position).cast<std::string>()
                                : position.cast<std::string>();
-  try {
-    return parse_position(game, text);
-  } catch (const SpecError& e) {
-    throw_in_context("position", text, e);
-  }
-}
-
-PeriodOptions period_options(std::uint64_t max_values) {
-  PeriodOptions options;
-  options.max_values = max_values;
-  return options;
-}
-
-Value value(const py::object& game, const py::object& position, std::uint64_t max_values) {
-  if (py::isinstance<CustomGame>(game)) return game.cast<CustomGame&>().value(position);
-  const auto parsed = parse_game_argument(game.cast<std::string>());
-  const Position p = parse_position_argument(*parsed, position);
-  PeriodicSource source(parsed, period_options(max_values));
-  source.prepare(std::span<const Position>(&p, 1));
-  return source.value(p);
-}
-
-/// g(start), ..., g(to) as an `array('Q')`: one 8-byte machine word per value (the buffer
-/// protocol), not a Python int object per value.
-py::object seq(const std::string& spec, std::uint64_t to, std::uint64_t start,
-               std::uint64_t max_values) {
-  const auto game = parse_game_argument(spec);
-  if (!game->integer_positions()) {
-    throw py::value_error(
-        "seq needs a game whose positions are integers (heap sizes); the "
-        "positions of " +
-        game->name() + " are not");
-  }
-  if (start > to) {
-    throw py::value_error("from " + std::to_string(start) + " is above to " + std::to_string(to));
-  }
-  const PeriodOptions options = period_options(max_values);
-  // The list itself is a table too: sized with overflow checks and against the memory limit
-  // before anything is computed (to = 2^64-1 would otherwise wrap the count to 0).
-  const std::uint64_t count = add_or_refuse(to - start, 1, "a list of g(from..to)");
-  require_memory(options.limits, bytes_for(count, sizeof(std::uint64_t)),
-                 "a list of " + std::to_string(count) + " values");
-  PeriodicSource source(game, options);
-  const Position last{to, 0};
-  source.prepare(std::span<const Position>(&last, 1));
-  std::vector<std::uint64_t> values;
-  values.reserve(static_cast<std::size_t>(count));
-  for (std::uint64_t n = start;; ++n) {
-    values.push_back(source.value(Position{n, 0}));
-    if (n == to) break;
-  }
-  py::object array = py::module_::import("array").attr("array")("Q");
-  array.attr("frombytes")(py::bytes(reinterpret_cast<const char*>(values.data()),
-                                    values.size() * sizeof(std::uint64_t)));
-  return array;
-}
-
-py::dict period(const std::string& spec, std::uint64_t max_values) {
-  const auto game = parse_game_argument(spec);
-  if (max_values == 0) throw py::value_error("max must be at least 1");
-  const PeriodAnswer answer =
-      find_or_load_periodicity(*game, period_options(max_values), max_values);
-  py::dict doc;
-  doc["game"] = game->name();
-  doc["proven"] = answer.periodicity.has_value();
-  if (const auto& p = answer.periodicity) {
-    doc["preperiod"] = p->preperiod;
-    doc["period"] = p->period;
-    doc["saltus"] = p->saltus;
-    doc["values_computed"] = answer.values_computed;
-    doc["proof"] = p->proof;
-    doc["from_cache"] = answer.from_cache;
-  } else {
-    doc["values_computed"] = answer.values_computed;
-    doc["max"] = max_values;
-    if (!answer.why_not.empty()) doc["reason"] = answer.why_not;
-  }
-  return doc;
-}
-
-/// Progress of a long search: Ctrl-C is honoured (KeyboardInterrupt), and on a terminal a line
-/// on stderr says how far the search has come, as the command's does.
-/// `drawn` says whether the line must be cleared.
-std::function<void(const SearchProgress&)> search_progress(bool& drawn) {
-  const bool terminal = isatty(STDERR_FILENO) != 0;
-  return [terminal, &drawn](const SearchProgress& p) {
-    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-    if (!terminal) return;
-    drawn = true;
-    const std::string bound = p.bound ? "bound " + std::to_string(*p.bound) + ", " : "";
-    std::fprintf(stderr,
-                 "\rgrundy.solve: %llu positions of the sum searched (%smax_states %llu)   ",
-                 static_cast<unsigned long long>(p.states), bound.c_str(),
-                 static_cast<unsigned long long>(p.max_states));
-    std::fflush(stderr);
-  };
+  return Engine::position(game, text);
 }
 
 /// A sum given as text (`"nim:3 + 0.07:20"`) or as a list of (game, position) pairs, a game being
 /// a spec or a grundy.Game.
-py::dict solve(const py::object& sum_argument, bool misere, std::size_t max_moves,
-               std::uint64_t max_values, std::uint64_t max_states) {
+Sum sum_argument(const py::object& sum_argument, CustomGames& custom) {
+  if (py::isinstance<py::str>(sum_argument)) return Engine::sum(sum_argument.cast<std::string>());
   Sum sum;
-  std::map<const Game*, CustomGame*> custom;
-  if (py::isinstance<py::str>(sum_argument)) {
-    const std::string text = sum_argument.cast<std::string>();
-    try {
-      sum = parse_sum(text);
-    } catch (const SpecError& e) {
-      throw_in_context("spec", text, e);
-    }
-  } else {
-    // Equal specs share one game object, as in parse_sum: the searches tell games apart by
-    // object, and the heads of one coin-turning row must meet in one game.
-    std::map<std::string, std::shared_ptr<const Game>> by_spec;
-    for (py::handle item : sum_argument) {
-      const py::tuple pair = py::reinterpret_borrow<py::object>(item).cast<py::tuple>();
-      if (pair.size() != 2) throw py::value_error("a sum component is a (game, position) pair");
-      if (py::isinstance<CustomGame>(pair[0])) {
-        CustomGame& g = pair[0].cast<CustomGame&>();
-        custom[g.game.get()] = &g;
-        sum.components.push_back({g.game, g.game->intern(pair[1])});
-      } else {
-        const std::string spec = pair[0].cast<std::string>();
-        std::shared_ptr<const Game> game;
-        if (const auto it = by_spec.find(spec); it != by_spec.end()) {
-          game = it->second;
-        } else {
-          game = parse_game_argument(spec);
-          if (const auto same = by_spec.find(game->name()); same != by_spec.end()) {
-            game = same->second;
-          }
-          by_spec.emplace(spec, game);
-          by_spec.emplace(game->name(), game);
-        }
-        const Position p = parse_position_argument(*game, pair[1]);
-        sum.components.push_back({game, p});
-      }
-    }
-  }
-  auto moves_list = [&](const std::vector<Move>& listed) {
-    py::list moves;
-    for (const Move& m : listed) {
-      const Component& c = sum.components[m.component];
-      py::dict move;
-      move["component"] = m.component;
-      move["from"] = format_component(*c.game, c.position);
-      move["to"] = format_option(*c.game, m.to);
-      moves.append(move);
-    }
-    return moves;
-  };
-  if (misere) {
-    // Misère play does not reduce to Grundy values: the exact search over the sum's positions
-    // (misère Nim alone by its closed form), as `grundy solve --misere`.
-    SearchSolution s;
-    if (is_nim_sum(sum)) {
-      s = solve_misere_nim(sum, max_moves);
+  // Equal specs share one game object, as in a parsed sum: the searches tell games apart by
+  // object, and the heads of one coin-turning row must meet in one game.
+  std::vector<std::shared_ptr<const Game>> seen;
+  for (py::handle item : sum_argument) {
+    const py::tuple pair = py::reinterpret_borrow<py::object>(item).cast<py::tuple>();
+    if (pair.size() != 2) throw py::value_error("a sum component is a (game, position) pair");
+    std::shared_ptr<const Game> game;
+    if (py::isinstance<CustomGame>(pair[0])) {
+      game = game_argument(pair[0], custom);
     } else {
-      // Games are told apart by object, so two Python games of one name stay two games; a
-      // search beyond max_states by its bound is refused before it starts.
-      SearchOptions search;
-      search.play = Play::misere;
-      search.max_states = max_states;
-      search.max_moves = max_moves;
-      bool drawn = false;
-      search.progress = search_progress(drawn);
-      try {
-        s = solve_by_search(sum, search);
-      } catch (...) {
-        if (drawn) std::fprintf(stderr, "\r\033[K");
-        throw;
-      }
-      if (drawn) std::fprintf(stderr, "\r\033[K");
+      game = Engine::game_of_sum(pair[0].cast<std::string>(), seen);
     }
-    py::dict doc;
-    doc["sum"] = format_sum(sum);
-    doc["play"] = "misere";
-    doc["winner"] = std::string(winner_name(s.outcome));
-    doc["winning_moves"] = moves_list(s.winning_moves);
-    doc["winning_moves_truncated"] = s.winning_moves_truncated;
-    doc["winning_move_count"] = s.winning_move_count;
-    return doc;
+    sum.components.push_back({game, position_argument(*game, pair[1], custom)});
   }
-  const PeriodOptions options = period_options(max_values);
-  SumEvaluators evaluators(sum,
-                           [&](std::shared_ptr<const Game> game) -> std::unique_ptr<ValueSource> {
-                             if (auto it = custom.find(game.get()); it != custom.end()) {
-                               return std::make_unique<MemoForward>(*it->second);
-                             }
-                             return std::make_unique<PeriodicSource>(std::move(game), options);
-                           });
-  const SumSolution solution = solve_sum(sum, evaluators.sources(), max_moves);
+  return sum;
+}
 
-  py::dict doc;
-  doc["sum"] = format_sum(sum);
-  doc["play"] = "normal";
-  doc["winner"] = std::string(winner_name(solution.outcome));
-  // As in the command: no nim-sum when a component's value is unknown or infinite.
-  if (solution.nim_sum_known && solution.infinite_components == 0) {
-    doc["nim_sum"] = solution.nim_sum;
-  }
-  doc["winning_moves"] = moves_list(solution.winning_moves);
-  doc["winning_moves_truncated"] = solution.winning_moves_truncated;
-  doc["winning_move_count"] = solution.winning_move_count
-                                  ? py::object(py::int_(*solution.winning_move_count))
-                                  : py::object(py::none());
-  // As in the command: the winning move to play (progress in loopy games), or None.
-  doc["move_to_play"] = solution.move_to_play ? py::object(moves_list({*solution.move_to_play})[0])
-                                              : py::object(py::none());
-  return doc;
+/// Runs `work` with the GIL released when no Python game takes part (Python games call back into
+/// Python for their options).
+template <class Work>
+auto without_gil(const CustomGames& custom, Work&& work) {
+  if (!custom.empty()) return work();
+  const py::gil_scoped_release released;
+  return work();
+}
+
+py::object value(const py::object& game, const py::object& position, const CallOptions& limits) {
+  CustomGames custom;
+  const auto parsed = game_argument(game, custom);
+  const Position p = position_argument(*parsed, position, custom);
+  const Engine engine = make_engine(limits, custom);
+  const PositionValue v = engine.value(parsed, std::span<const Position>(&p, 1)).values.at(0);
+  if (v.value == kInfiniteValue) return py::str(v.infinite);
+  return py::int_(v.value);
+}
+
+/// g(start), ..., g(to) as an `array('Q')`: one 8-byte machine word per value (the buffer
+/// protocol), not a Python int object per value.
+py::object seq(const py::object& game, std::uint64_t to, std::uint64_t start,
+               const CallOptions& limits) {
+  CustomGames custom;
+  const auto parsed = game_argument(game, custom);
+  const Engine engine = make_engine(limits, custom);
+  const SequenceAnswer answer = without_gil(custom, [&] { return engine.seq(parsed, start, to); });
+  py::object array = py::module_::import("array").attr("array")("Q");
+  array.attr("frombytes")(py::bytes(reinterpret_cast<const char*>(answer.values.data()),
+                                    answer.values.size() * sizeof(std::uint64_t)));
+  return array;
+}
+
+py::object period(const py::object& game, bool verify, std::uint64_t max_work,
+                  const CallOptions& limits) {
+  CustomGames custom;
+  const auto parsed = game_argument(game, custom);
+  const Engine engine = make_engine(limits, custom);
+  const PeriodReport report =
+      without_gil(custom, [&] { return engine.period(parsed, verify, max_work); });
+  return to_python(to_document(report));
+}
+
+py::object solve(const py::object& sum_text, bool misere, bool remoteness,
+                 const CallOptions& limits) {
+  CustomGames custom;
+  const Sum sum = sum_argument(sum_text, custom);
+  const Engine engine = make_engine(limits, custom);
+  const SolveAnswer answer = without_gil(
+      custom, [&] { return engine.solve(sum, misere ? Play::misere : Play::normal, remoteness); });
+  return to_python(to_document(answer));
+}
+
+py::object explain(const py::object& game, const py::object& position, std::uint64_t max_options,
+                   const CallOptions& limits) {
+  CustomGames custom;
+  const auto parsed = game_argument(game, custom);
+  const Position p = position_argument(*parsed, position, custom);
+  const Engine engine = make_engine(limits, custom);
+  const Explanation e = without_gil(custom, [&] { return engine.explain(parsed, p, max_options); });
+  return to_python(to_document(e));
+}
+
+/// An SVG picture that Jupyter shows inline (`_repr_svg_`); str() is the SVG text.
+struct Svg {
+  std::string text;
+};
+
+Svg plot(const py::object& game, std::uint64_t to, std::uint64_t start, bool log_x,
+         bool period_plot, const CallOptions& limits) {
+  CustomGames custom;
+  const auto parsed = game_argument(game, custom);
+  const Engine engine = make_engine(limits, custom);
+  const PlotScale scale = log_x ? PlotScale::log : PlotScale::linear;
+  return without_gil(custom, [&] {
+    if (period_plot) return Svg{engine.period_plot(parsed, engine.period(parsed), scale)};
+    return Svg{engine.sequence_plot(parsed, start, to, scale)};
+  });
 }
 
 }  // namespace
@@ -360,19 +403,180 @@ PYBIND11_MODULE(grundy, m) {
       .def("value", &CustomGame::value, py::arg("position"), "The Grundy value of a position.")
       .def_property_readonly("name", [](const CustomGame& g) { return g.game->name(); });
 
-  constexpr std::uint64_t kDefaultMax = 10'000'000;
-  m.def("value", &value, py::arg("game"), py::arg("position"), py::arg("max") = kDefaultMax,
-        "The Grundy value of a position: game is a spec or a grundy.Game; position is text or an "
-        "int.");
-  m.def("seq", &seq, py::arg("game"), py::arg("to"), py::arg("start") = 0,
-        py::arg("max") = kDefaultMax, "g(start), ..., g(to) as an array('Q').");
-  m.def("period", &period, py::arg("game"), py::arg("max") = kDefaultMax,
-        "The proven period of a game, as the command's `period --json` document.");
-  m.def("solve", &solve, py::arg("sum"), py::arg("misere") = false, py::arg("max_moves") = 20,
-        py::arg("max") = kDefaultMax, py::arg("max_states") = grundy::kDefaultMaxStates,
-        "Who wins a sum, its nim-sum and winning moves, as the command's `solve --json` "
-        "document (misere=True: misère play, by exact search within max_states positions). sum "
-        "is text or a list of (game, position) pairs.");
+  // Results are dicts with the fields of the command's JSON documents; Result adds a readable
+  // repr and json(), the command's JSON text.
+  py::exec(R"(
+import json as _json
+import pprint as _pprint
+
+def _contract(x):
+    if isinstance(x, bool):
+        return x
+    if isinstance(x, int):
+        return str(x) if abs(x) >= 2**53 else x
+    if isinstance(x, dict):
+        return {k: _contract(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_contract(v) for v in x]
+    return x
+
+class Result(dict):
+    """A result: a dict with the fields of the command's --json document."""
+
+    def document(self):
+        """The command's JSON document as plain dicts and lists (numbers of 2**53 and more as
+        strings, as the command writes them)."""
+        return _contract(self)
+
+    def json(self):
+        """The command's --json text for this result."""
+        return _json.dumps(self.document(), ensure_ascii=False, separators=(",", ":"))
+
+    def __repr__(self):
+        return _pprint.pformat(dict(self), width=100, sort_dicts=False)
+)",
+           m.attr("__dict__"));
+
+  py::class_<Svg>(m, "Svg", "An SVG picture: shown inline by Jupyter; str() is the SVG text.")
+      .def("_repr_svg_", [](const Svg& svg) { return svg.text; })
+      .def("__str__", [](const Svg& svg) { return svg.text; })
+      .def("__repr__",
+           [](const Svg& svg) {
+             return "<grundy.Svg, " + std::to_string(svg.text.size()) + " bytes>";
+           })
+      .def(
+          "save",
+          [](const Svg& svg, const std::string& path) {
+            grundy::write_file_atomically(path, svg.text);
+          },
+          py::arg("path"), "Writes the SVG to a file (complete or not at all).");
+
+  using grundy::EngineOptions;
+  const CallOptions defaults;
+  // Every function takes the command's limits as keywords.
+  auto call_options = [](std::uint64_t max, std::uint64_t max_states, std::size_t max_moves,
+                         std::optional<std::string> max_memory, unsigned threads, bool cache) {
+    return CallOptions{max, max_states, max_moves, std::move(max_memory), threads, cache};
+  };
+  m.def(
+      "value",
+      [=](const py::object& game, const py::object& position, std::uint64_t max,
+          std::optional<std::string> max_memory, unsigned threads, bool cache) {
+        return value(game, position,
+                     call_options(max, defaults.max_states, defaults.max_moves,
+                                  std::move(max_memory), threads, cache));
+      },
+      py::arg("game"), py::arg("position"), py::kw_only(), py::arg("max") = defaults.max_values,
+      py::arg("max_memory") = py::none(), py::arg("threads") = 0, py::arg("cache") = true,
+      R"(The Grundy value of a position (``grundy value``).
+
+game is a spec or a grundy.Game; position is text or an int. An infinite loopy value is the
+text ``inf{K}``.
+
+>>> grundy.value("kayles", 10**15)
+1
+)");
+  m.def(
+      "seq",
+      [=](const py::object& game, std::uint64_t to, std::uint64_t start, std::uint64_t max,
+          std::optional<std::string> max_memory, unsigned threads, bool cache) {
+        return seq(game, to, start,
+                   call_options(max, defaults.max_states, defaults.max_moves, std::move(max_memory),
+                                threads, cache));
+      },
+      py::arg("game"), py::arg("to"), py::arg("start") = 0, py::kw_only(),
+      py::arg("max") = defaults.max_values, py::arg("max_memory") = py::none(),
+      py::arg("threads") = 0, py::arg("cache") = true,
+      R"(g(start), ..., g(to) as an array('Q') (``grundy seq``).
+
+>>> grundy.seq("0.07", to=10)
+array('Q', [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3])
+)");
+  m.def(
+      "period",
+      [=](const py::object& game, bool verify, std::uint64_t max_work, std::uint64_t max,
+          std::optional<std::string> max_memory, unsigned threads, bool cache) {
+        return period(game, verify, max_work,
+                      call_options(max, defaults.max_states, defaults.max_moves,
+                                   std::move(max_memory), threads, cache));
+      },
+      py::arg("game"), py::kw_only(), py::arg("verify") = false,
+      py::arg("max_work") = grundy::Engine::kDefaultVerifyWork,
+      py::arg("max") = defaults.max_values, py::arg("max_memory") = py::none(),
+      py::arg("threads") = 0, py::arg("cache") = true,
+      R"(The proven period of a heap game, as ``grundy period --json`` (verify=True: ``--verify``).
+
+>>> p = grundy.period("kayles")
+>>> p["preperiod"], p["period"], p["saltus"]
+(71, 12, 0)
+)");
+  m.def(
+      "solve",
+      [=](const py::object& sum, bool misere, bool remoteness, std::size_t max_moves,
+          std::uint64_t max, std::uint64_t max_states, std::optional<std::string> max_memory,
+          unsigned threads, bool cache) {
+        return solve(
+            sum, misere, remoteness,
+            call_options(max, max_states, max_moves, std::move(max_memory), threads, cache));
+      },
+      py::arg("sum"), py::arg("misere") = false, py::kw_only(), py::arg("remoteness") = false,
+      py::arg("max_moves") = defaults.max_moves, py::arg("max") = defaults.max_values,
+      py::arg("max_states") = defaults.max_states, py::arg("max_memory") = py::none(),
+      py::arg("threads") = 0, py::arg("cache") = true,
+      R"(Who wins a sum and every winning move, as ``grundy solve --json``.
+
+sum is text or a list of (game, position) pairs (a game: a spec or a grundy.Game). misere=True
+plays misère (exact search within max_states positions); remoteness=True adds the remoteness.
+
+>>> grundy.solve("nim:3 + nim:4 + nim:5")["winning_moves"]
+[{'component': 0, 'from': 'nim:3', 'to': 'nim:1'}]
+)");
+  m.def(
+      "explain",
+      [=](const py::object& game, const py::object& position, std::uint64_t max_options,
+          std::uint64_t max, std::optional<std::string> max_memory, unsigned threads, bool cache) {
+        return explain(game, position, max_options,
+                       call_options(max, defaults.max_states, defaults.max_moves,
+                                    std::move(max_memory), threads, cache));
+      },
+      py::arg("game"), py::arg("position"), py::kw_only(), py::arg("max_options") = 200,
+      py::arg("max") = defaults.max_values, py::arg("max_memory") = py::none(),
+      py::arg("threads") = 0, py::arg("cache") = true,
+      R"(Why a position has its value, as ``grundy explain --json``: its options, their values, the mex.
+
+>>> e = grundy.explain("0.07", 4)
+>>> e["value"], e["mex"], [o["option"] for o in e["options"] if o["winning"]]
+(2, 2, ['0.07:1 + 0.07:1'])
+)");
+  m.def(
+      "plot",
+      [=](const py::object& game, std::uint64_t to, std::uint64_t start, bool log_x,
+          std::uint64_t max, std::optional<std::string> max_memory, unsigned threads, bool cache) {
+        return plot(game, to, start, log_x, false,
+                    call_options(max, defaults.max_states, defaults.max_moves,
+                                 std::move(max_memory), threads, cache));
+      },
+      py::arg("game"), py::arg("to"), py::arg("start") = 0, py::kw_only(), py::arg("log_x") = false,
+      py::arg("max") = defaults.max_values, py::arg("max_memory") = py::none(),
+      py::arg("threads") = 0, py::arg("cache") = true,
+      R"(An SVG scatter plot of g(start..to), as ``grundy seq --plot`` (shown inline in Jupyter).
+
+>>> svg = grundy.plot("0.07", to=100)
+>>> str(svg).startswith("<?xml")
+True
+)");
+  m.def(
+      "plot_period",
+      [=](const py::object& game, bool log_x, std::uint64_t max,
+          std::optional<std::string> max_memory, unsigned threads, bool cache) {
+        return plot(game, 0, 0, log_x, true,
+                    call_options(max, defaults.max_states, defaults.max_moves,
+                                 std::move(max_memory), threads, cache));
+      },
+      py::arg("game"), py::kw_only(), py::arg("log_x") = false,
+      py::arg("max") = defaults.max_values, py::arg("max_memory") = py::none(),
+      py::arg("threads") = 0, py::arg("cache") = true,
+      R"(An SVG plot of what ``grundy period --plot`` draws: a few periods, the preperiod marked.)");
 
   // Nimber arithmetic on 64-bit nimbers (grundy nimber ...).
   m.def(

@@ -235,3 +235,96 @@ def test_custom_game_recovers_after_its_callable_raises():
     with pytest.raises(KeyError):
         game.value(100)
     assert game.value(100) == 100 % 3
+
+
+# One engine behind both faces: the same request gives the same document. Each row is the
+# command's arguments and the Python call that asks the same.
+SAME_REQUESTS = [
+    (["solve", "nim:3 + nim:4 + nim:5"], lambda: grundy.solve("nim:3 + nim:4 + nim:5")),
+    (["solve", "0.07:1000000000000000000 + nim:5 + sub(1,3):999999999999"],
+     lambda: grundy.solve("0.07:1000000000000000000 + nim:5 + sub(1,3):999999999999")),
+    (["solve", "0.77:5 + nim:2", "--misere", "--remoteness"],
+     lambda: grundy.solve("0.77:5 + nim:2", misere=True, remoteness=True)),
+    (["solve", "kayles:9 + 0.07:7", "--remoteness", "--max-moves", "1"],
+     lambda: grundy.solve("kayles:9 + 0.07:7", remoteness=True, max_moves=1)),
+    (["solve", "nim:1 + nim:1 + nim:1", "--misere"],
+     lambda: grundy.solve("nim:1 + nim:1 + nim:1", misere=True)),
+    (["solve", "ruler:2 + ruler:3", "--misere"], lambda: grundy.solve("ruler:2 + ruler:3", misere=True)),
+    (["solve", "wythoff:1000000000000,1618033988749"],
+     lambda: grundy.solve("wythoff:1000000000000,1618033988749")),
+    (["period", "kayles"], lambda: grundy.period("kayles")),
+    (["period", "sub(2,3,7)"], lambda: grundy.period("sub(2,3,7)")),
+    (["period", "0.16", "--max", "1000", "--no-cache"],
+     lambda: grundy.period("0.16", max=1000, cache=False)),
+    (["period", "grundy"], lambda: grundy.period("grundy")),
+    (["period", "sub(1,3)", "--verify"], lambda: grundy.period("sub(1,3)", verify=True)),
+    (["explain", "0.07", "10"], lambda: grundy.explain("0.07", 10)),
+    (["explain", "kayles", "1000000000000", "--max-options", "3"],
+     lambda: grundy.explain("kayles", 10**12, max_options=3)),
+    (["explain", "0.07", "9007199254740993", "--max-options", "2"],
+     lambda: grundy.explain("0.07", 2**53 + 1, max_options=2)),
+    (["explain", "cut", "5x7"], lambda: grundy.explain("cut", "5x7")),
+]
+
+
+@pytest.mark.parametrize("args,call", SAME_REQUESTS, ids=[" ".join(r[0]) for r in SAME_REQUESTS])
+def test_both_faces_give_the_same_document(args, call):
+    call()  # a period proven now is cached: both faces then answer from the same certificate
+    cli = run_cli(*args, "--json")
+    result = call()
+    if cli.returncode != 0:
+        pytest.fail(cli.stderr)
+    expected = json.loads(cli.stdout)
+    # The certificate's date is when the proof was made: the same cache file gives the same date.
+    assert result.document() == expected
+    assert json.loads(result.json()) == expected
+    assert isinstance(result, dict) and isinstance(result, grundy.Result)
+
+
+def test_python_keeps_large_numbers_as_ints():
+    # The command writes numbers of 2^53 and more as strings (its contract); Python keeps ints.
+    doc = grundy.explain("0.07", 2**60, max_options=1)
+    assert isinstance(doc["option_count"], int) and doc["option_count"] >= 2**53
+    assert doc.document()["option_count"] == str(doc["option_count"])
+
+
+def test_value_and_seq_agree_with_the_command():
+    cli = run_cli("value", "0.137", "0", "50", "123456789012", "--json")
+    assert cli.returncode == 0, cli.stderr
+    for entry in json.loads(cli.stdout)["values"]:
+        assert grundy.value("0.137", int(entry["position"])) == entry["value"]
+    cli = run_cli("seq", "0.6", "--from", "100", "--to", "400", "--json")
+    assert cli.returncode == 0, cli.stderr
+    assert list(grundy.seq("0.6", to=400, start=100)) == json.loads(cli.stdout)["values"]
+
+
+def test_plots_are_the_commands_pictures(tmp_path):
+    path = tmp_path / "p.svg"
+    cli = run_cli("seq", "0.07", "--to", "300", "--plot", str(path))
+    assert cli.returncode == 0, cli.stderr
+    svg = grundy.plot("0.07", to=300)
+    assert str(svg) == path.read_text()
+    assert svg._repr_svg_() == str(svg)
+    cli = run_cli("period", "kayles", "--plot", str(path), "--log-x")
+    assert cli.returncode == 0, cli.stderr
+    assert str(grundy.plot_period("kayles", log_x=True)) == path.read_text()
+    svg.save(str(tmp_path / "q.svg"))
+    assert (tmp_path / "q.svg").read_text() == str(svg)
+
+
+def test_docstring_examples_run():
+    import doctest
+    failures, tried = doctest.testmod(grundy, extraglobs={"grundy": grundy})
+    assert tried >= 8
+    assert failures == 0
+
+
+def test_explain_of_a_python_game():
+    def dawson(n):  # 0.07: take two adjacent pins, from anywhere
+        for left in range(n - 1):
+            yield tuple(h for h in (left, n - 2 - left) if h)
+
+    g = grundy.Game(options=dawson, name="pydawson")
+    doc = grundy.explain(g, 10)
+    assert doc["value"] == grundy.value("0.07", 10)
+    assert doc["mex"] == doc["value"]

@@ -13,7 +13,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "grundy/core/error.hpp"
-#include "grundy/rules/registry.hpp"
+#include "grundy/engine/engine.hpp"
 #include "grundy/version.hpp"
 
 namespace grundy::cli {
@@ -24,13 +24,13 @@ constexpr const char* kVersion = grundy::kEngineVersion;  // CMake project VERSI
 /// The games section of --help, from the registry (the only list of families).
 std::string games_help() {
   std::string out = "\nGames (quote specs that contain parentheses):\n";
-  for (const Family* f : Registry::instance().families()) {
-    std::string line = "  " + f->syntax;
+  for (const FamilySummary& f : Engine::families()) {
+    std::string line = "  " + f.syntax;
     if (line.size() < 30)
       line.resize(30, ' ');
     else
       line += "\n" + std::string(30, ' ');
-    out += line + f->summary + "\n";
+    out += line + f.summary + "\n";
   }
   out +=
       "\nA position is GAME:POSITION (nim:7, 0.07:20); a sum joins positions with '+':\n"

@@ -9,7 +9,6 @@
 
 #include "grundy/core/error.hpp"
 #include "grundy/core/scanner.hpp"
-#include "grundy/spec/parser.hpp"
 #include "search_progress.hpp"
 
 namespace grundy::cli {
@@ -96,34 +95,6 @@ std::uint64_t parse_number_option(std::string_view option, const std::string& te
   }
 }
 
-std::string dump_json(const nlohmann::ordered_json& doc) {
-  return doc.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
-}
-
-nlohmann::ordered_json json_number(std::uint64_t v) {
-  if (v < (std::uint64_t{1} << 53)) return v;
-  return std::to_string(v);
-}
-
-void rethrow_with_context(std::string_view what, std::string_view text) {
-  try {
-    throw;
-  } catch (const SpecError& e) {
-    // The contract's form for specs is "spec column N: ..."; a position also names its text.
-    const std::string quoted = what == "spec" ? "" : " '" + quote_excerpt(text) + "'";
-    throw Error(std::string(what) + quoted + " column " + std::to_string(e.column()) + ": " +
-                e.detail());
-  }
-}
-
-std::shared_ptr<const Game> parse_game_argument(const std::string& spec) {
-  try {
-    return parse_game(spec);
-  } catch (const SpecError&) {
-    rethrow_with_context("spec", spec);
-  }
-}
-
 namespace {
 bool g_progress_drawn = false;
 }
@@ -143,7 +114,7 @@ void draw_progress(const std::string& label, std::uint64_t done, std::uint64_t t
 
 }  // namespace
 
-DenseSolver::Progress terminal_progress(std::string label) {
+TableProgress terminal_progress(std::string label) {
   if (!isatty(STDERR_FILENO)) return {};
   const auto started = std::chrono::steady_clock::now();
   auto last = started;

@@ -9,6 +9,7 @@
 #include "common.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/nimber.hpp"
+#include "grundy/engine/document.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -98,11 +99,11 @@ int run_nimber(const NimberArgs& args) {
   }
   const std::optional<Value> result = op->compute(x);
   if (args.common.json) {
-    nlohmann::ordered_json operands = nlohmann::ordered_json::array();
-    for (Value v : x) operands.push_back(json_number(v));
-    std::cout << dump_json({{"op", op->name},
-                            {"operands", operands},
-                            {"result", result ? json_number(*result) : nullptr}})
+    Document operands = Document::array();
+    for (Value v : x) operands.push_back(v);
+    std::cout << dump_document({{"op", op->name},
+                                {"operands", operands},
+                                {"result", result ? Document(*result) : Document(nullptr)}})
               << '\n';
   } else {
     std::cout << (result ? std::to_string(*result) : std::string("none")) << '\n';

@@ -14,6 +14,7 @@
 #include "common.hpp"
 #include "grundy/analysis/value_sources.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/engine/document.hpp"
 #include "grundy/rules/coin_turning.hpp"
 #include "grundy/rules/take_break.hpp"
 #include "grundy/solve/loopy_value.hpp"
@@ -321,8 +322,7 @@ class Transcript {
           listed.push_back(std::move(m));
         }
         event["moves"] = listed;
-        event["move_count"] =
-            moves->complete ? json_number(moves->moves.size()) : nlohmann::ordered_json(nullptr);
+        event["move_count"] = moves->complete ? Document(moves->moves.size()) : Document(nullptr);
         event["moves_truncated"] = !moves->complete || moves->moves.size() > list_;
       }
       emit(event);
@@ -434,7 +434,7 @@ class Transcript {
             {"to", format_option(*c.game, m.to)}};
   }
   static void emit(const nlohmann::ordered_json& event) {
-    std::cout << dump_json(event) << '\n';
+    std::cout << dump_document(event) << '\n';
     std::cout.flush();
   }
 
@@ -458,14 +458,8 @@ std::string repetition_key(const Sum& sum, bool human_to_move) {
 constexpr int kRepetitionsForDraw = 3;
 
 int run_play(const PlayArgs& args) {
-  Sum sum;
-  try {
-    sum = parse_sum(args.sum);
-  } catch (const SpecError&) {
-    rethrow_with_context("spec", args.sum);
-  }
   // The position shown is the actual rows of coin-turning games (a head turned twice is tails).
-  sum = actual_rows(sum);
+  Sum sum = actual_rows(Engine::sum(args.sum));
   const std::uint64_t max_states =
       parse_number_option("--max-states", args.max_states, kMaxCoordinate);
   const std::uint64_t list = parse_number_option("--list", args.list, 100000);

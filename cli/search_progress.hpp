@@ -5,7 +5,7 @@
 #include <string>
 
 #include "common.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/engine/engine.hpp"
 
 namespace grundy::cli {
 

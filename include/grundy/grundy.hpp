@@ -10,6 +10,8 @@
 #include "grundy/core/outcome.hpp"
 #include "grundy/core/scanner.hpp"
 #include "grundy/core/value.hpp"
+#include "grundy/engine/document.hpp"
+#include "grundy/engine/engine.hpp"
 #include "grundy/rules/coin_turning.hpp"
 #include "grundy/rules/game.hpp"
 #include "grundy/rules/graph.hpp"

@@ -10,6 +10,7 @@
 #include "grundy/analysis/value_sources.hpp"
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/rules/registry.hpp"
 #include "grundy/solve/loopy_value.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
@@ -133,6 +134,14 @@ std::shared_ptr<const Game> Engine::game_of_sum(std::string_view spec,
   }
   seen.push_back(parsed);
   return parsed;
+}
+
+std::vector<FamilySummary> Engine::families() {
+  std::vector<FamilySummary> out;
+  for (const Family* f : Registry::instance().families()) {
+    out.push_back({f->name, f->syntax, f->summary});
+  }
+  return out;
 }
 
 // --- value ---------------------------------------------------------------------------------

@@ -130,6 +130,13 @@ class ValueQuery {
   std::unique_ptr<SequenceFile> file_;
 };
 
+/// A game family as `--help` lists it.
+struct FamilySummary {
+  std::string name;
+  std::string syntax;   // how to write it: `sub(1,3,4) | sub(1..3) | sub(fib)`
+  std::string summary;  // one line
+};
+
 class Engine {
  public:
   explicit Engine(EngineOptions options = {}, Reporter reporter = {});
@@ -145,6 +152,9 @@ class Engine {
   /// object, as in a parsed sum (the searches tell games apart by object).
   static std::shared_ptr<const Game> game_of_sum(std::string_view spec,
                                                  std::vector<std::shared_ptr<const Game>>& seen);
+
+  /// Every game family, as registered (the only list of families).
+  static std::vector<FamilySummary> families();
 
   /// `grundy value`: the values of positions of one game; `sequence_file` (value --in), when
   /// given, answers the heaps it holds.

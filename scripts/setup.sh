@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   g++ make cmake                      # toolchain (g++'s libgcc-12-dev brings the sanitizer
                                       # runtimes: libasan8, libubsan1, libtsan2)
-  libcli11-dev nlohmann-json3-dev libfmt-dev   # the library and the command
+  libcli11-dev nlohmann-json3-dev     # the command
   libgtest-dev libgmock-dev libbenchmark-dev   # tests and benchmarks
   python3                             # the judge programs' reference checks
   python3-dev pybind11-dev python3-pytest      # the Python module and its tests

@@ -22,21 +22,22 @@
 /// thread count; only one synchronisation per batch is needed, so a busy machine slows the
 /// threads down rather than stalling them.
 
-#include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <optional>
-#include <span>
-#include <vector>
+#include <utility>
 
-#include "grundy/analysis/sparse_mask.hpp"
 #include "grundy/core/limits.hpp"
 #include "grundy/core/value.hpp"
 #include "grundy/core/value_store.hpp"
 #include "grundy/rules/take_break.hpp"
 
 namespace grundy {
+
+namespace detail {
+class SparseSpace;
+}
 
 class SparseSpaceSolver {
  public:
@@ -60,86 +61,31 @@ class SparseSpaceSolver {
   /// thread or on all, whichever has been faster lately (cheap heaps and busy machines do better
   /// on one); otherwise always on all.
   void set_threads(unsigned threads, bool adaptive = true);
-  unsigned threads() const noexcept { return threads_; }
+  unsigned threads() const noexcept;
 
   /// Makes g(0..n) available; refuses (ResourceError) before allocating past the limit.
   void extend_to(std::uint64_t n);
   /// Bytes the in-memory table of g(0..n) takes at `width` bytes per value (what the memory
   /// limit is checked against; saturating, checked.hpp).
   static std::uint64_t table_bytes(std::uint64_t n, int width);
-  std::uint64_t size() const noexcept { return size_; }
-  Value at(std::uint64_t n) const noexcept { return store_->at(n); }
+  std::uint64_t size() const noexcept;
+  Value at(std::uint64_t n) const noexcept;
   /// Bytes per stored value: 1, 2 or 4 (widened when a value needs it, never truncated).
-  int value_bytes() const noexcept { return store_->width(); }
-  std::size_t rare_count() const noexcept { return rare_positions_.size(); }
-  Value mask() const noexcept { return mask_; }
-  void set_progress(Progress progress) { progress_ = std::move(progress); }
+  int value_bytes() const noexcept;
+  std::size_t rare_count() const noexcept;
+  Value mask() const noexcept;
+  void set_progress(Progress progress);
 
   /// Calls f(std::span<const T>) with the values computed so far, T the storage type.
   template <class F>
   decltype(auto) with_values(F&& f) const {
-    return store_->with_values(size_, std::forward<F>(f));
+    return store().with_values(size(), std::forward<F>(f));
   }
 
  private:
-  struct Worker;
-  struct Partial;
-  struct Pending {  // a value for the sequential path to record
-    std::uint64_t n;
-    Value v;
-  };
-  /// Heaps per thread in a batch.
-  static constexpr std::uint64_t kBatchPerThread = 32;
+  const ValueStore& store() const noexcept;
 
-  template <class T>
-  void compute(const T* g, std::uint64_t n, std::uint64_t known, Partial& p, Worker& w,
-               std::size_t rare_count) const;
-  template <class T>
-  void scan(const T* g, std::uint64_t n, std::uint64_t known, Partial& p, Worker& w) const;
-  template <class T>
-  Value finish(const T* g, std::uint64_t n, Partial& p, Worker& w) const;
-  /// Computes and records g(size()..last); false when it stopped early because the values
-  /// need a wider type.
-  template <class T>
-  bool run_block(std::uint64_t last, unsigned threads);
-  /// Stores g(n) = v and records it; may widen the store or re-choose the mask.
-  void record(std::uint64_t n, Value v);
-  void add_rare(std::uint64_t n, Value v);
-  void choose_mask();
-  void rebuild_classes();
-  bool is_rare(Value v) const noexcept { return is_rare_value(v, mask_); }
-  /// With this many rare positions the mask is chosen again: the count has doubled since the
-  /// last choice (the histogram drifts; amortised, choosing again is cheap).
-  bool mask_is_stale(std::size_t rare_count) const noexcept {
-    return rare_count > 2 * rare_at_choice_ + 64;
-  }
-  void adopt(std::uint64_t count);
-
-  TakeBreakCode code_;
-  Limits limits_;
-  std::unique_ptr<MemoryValueStore> own_store_;
-  ValueStore* store_;
-  std::vector<std::uint64_t> nothing_at_, one_at_, two_at_;  // the k with each kind of move
-  std::uint64_t size_ = 0;
-  unsigned threads_ = 1;
-  std::uint64_t block_ = std::uint64_t{1} << 14;  // values per block of work, adapted to ~0.2 s
-  bool adaptive_ = true;
-  double rate_[2] = {0, 0};  // values/s of the last block on one thread, and on threads_
-  std::uint64_t blocks_ = 0;
-
-  Value mask_ = 1;
-  int value_bits_ = 0;               // every value so far is below 2^value_bits_
-  std::vector<std::uint64_t> hist_;  // values' histogram, 2^value_bits_ entries
-  // The rare positions, increasing, and their values.
-  std::vector<std::uint64_t> rare_positions_;
-  std::vector<std::uint32_t> rare_values_;
-  std::uint64_t version_ = 0;             // changes with the mask, the value range or the width
-  std::size_t rare_at_choice_ = 0;        // rare count right after the mask was last chosen
-  std::vector<std::uint8_t> rare_;        // rare_[v] = 1: v is rare, for v <= 2^value_bits_
-  std::vector<std::uint64_t> rare_bits_;  // the same as bits (and set past 2^value_bits_)
-  std::vector<std::unique_ptr<Worker>> workers_;
-  std::vector<std::unique_ptr<Partial>> partials_;
-  Progress progress_;
+  std::unique_ptr<detail::SparseSpace> space_;  // src/analysis/sparse_space_state.hpp
 };
 
 }  // namespace grundy

@@ -1,0 +1,159 @@
+// Misère (and normal) search over a sum's positions: outcome, remoteness, winning moves.
+
+#include <algorithm>
+#include <string>
+
+#include "grundy/core/checked.hpp"
+#include "grundy/core/error.hpp"
+#include "grundy/rules/coin_turning.hpp"
+#include "search.hpp"
+
+namespace grundy {
+namespace detail {
+namespace {
+
+/// A count for a message: saturated counts are "2^64 or more".
+std::string count_text(std::uint64_t n) {
+  return n == kSaturated ? "2^64 or more" : std::to_string(n);
+}
+
+}  // namespace
+
+std::uint32_t Search::game_index(const std::shared_ptr<const Game>& game) {
+  const auto it = std::find(games_.begin(), games_.end(), game);
+  const auto index = static_cast<std::uint32_t>(it - games_.begin());
+  if (it == games_.end()) {
+    games_.push_back(game);
+    row_game_.push_back(is_coin_turning(*game));
+  }
+  return index;
+}
+
+SearchSolution Search::run(const Sum& sum) {
+  start(sum);
+  SearchSolution out;
+  out.states_bound = require_within_budget();
+  const std::uint32_t root = solve_root();
+  out.outcome = win_[root] == kWin ? Outcome::N : win_[root] == kLoss ? Outcome::P : Outcome::D;
+  out.remoteness = remoteness_[root];
+  out.states = state_count();
+  if (win_[root] == kWin) collect_winning_moves(out);
+  return out;
+}
+
+std::optional<std::uint64_t> Search::bound(const Sum& sum) {
+  start(sum);
+  return bound_root();
+}
+
+Value Search::misere_grundy(const Sum& sum) {
+  start(sum);
+  require_within_budget();
+  const std::uint32_t root = solve_root();
+  if (loopy_) {
+    throw Error(
+        "the sum can return to a position it has left (a loopy game): misère Grundy "
+        "values and genera are computed only for games that end");
+  }
+  return misere_grundy_[root];
+}
+
+void Search::check(const Sum& sum) {
+  start(sum);
+  require_within_budget();
+}
+
+void Search::start(const Sum& sum) {
+  sum_ = &sum;
+  component_game_.clear();
+  for (const Component& c : sum.components) component_game_.push_back(game_index(c.game));
+  root_.clear();
+  for (std::size_t i = 0; i < sum.components.size(); ++i) {
+    const std::uint32_t c = intern_component(component_game_[i], sum.components[i].position);
+    if (has_moves(c)) root_.push_back(c);
+  }
+  canonicalise(root_);
+}
+
+std::uint32_t Search::solve_root() {
+  const std::uint32_t root = intern_state(root_);
+  solve(root);
+  return root;
+}
+
+std::optional<std::uint64_t> Search::require_within_budget() {
+  bound_ = bound_root();
+  if (!bound_) return bound_;
+  if (*bound_ > options_.max_states) {
+    throw ResourceError("the search over this sum's positions may need up to " +
+                        count_text(*bound_) +
+                        " states (a bound counted before searching), more than --max-states " +
+                        std::to_string(options_.max_states) + "; raise --max-states to " +
+                        count_text(*bound_) + " to search");
+  }
+  require_memory(options_.limits, bytes_for(*bound_, kBytesPerState),
+                 "a search over up to " + count_text(*bound_) + " positions of the sum");
+  return bound_;
+}
+
+void Search::collect_winning_moves(SearchSolution& out) {
+  std::vector<Move> found;
+  std::vector<std::uint32_t> heads_moved;  // row heads whose moves are listed
+  for (std::size_t i = 0; i < sum_->components.size(); ++i) {
+    const std::uint32_t c = intern_component(component_game_[i], sum_->components[i].position);
+    if (!has_moves(c)) continue;
+    if (row_component_[c]) {
+      // A head moves only when it is heads (listed an odd number of times), from its first
+      // listing: that is one coin of the row.
+      if (!std::binary_search(root_.begin(), root_.end(), c)) continue;
+      if (std::find(heads_moved.begin(), heads_moved.end(), c) != heads_moved.end()) continue;
+      heads_moved.push_back(c);
+    }
+    found.clear();
+    for (std::uint64_t o = first_option_[c]; o < first_option_[c] + option_count_[c]; ++o) {
+      build_child(root_, c, o);
+      const std::uint32_t child = intern_state(child_);
+      if (win_[child] != kLoss) continue;
+      Move m{i, {}};
+      for (std::uint64_t k = option_parts_[o]; k < option_parts_end_[o]; ++k) {
+        m.to.push_back(keys_[parts_[k]].position);
+      }
+      std::sort(m.to.begin(), m.to.end());
+      found.push_back(std::move(m));
+    }
+    std::sort(found.begin(), found.end());
+    found.erase(std::unique(found.begin(), found.end()), found.end());
+    out.winning_move_count += found.size();
+    for (Move& m : found) {
+      if (out.winning_moves.size() >= options_.max_moves) break;
+      out.winning_moves.push_back(std::move(m));
+    }
+  }
+  out.winning_moves_truncated = out.winning_move_count > out.winning_moves.size();
+}
+
+}  // namespace detail
+
+using detail::Search;
+
+SearchSolution solve_by_search(const Sum& sum, const SearchOptions& options) {
+  return Search(options).run(sum);
+}
+
+std::optional<std::uint64_t> reachable_states_bound(const Sum& sum, const SearchOptions& options) {
+  return Search(options).bound(sum);
+}
+
+SumSearch::SumSearch(const SearchOptions& options) : search_(std::make_unique<Search>(options)) {}
+
+SumSearch::~SumSearch() = default;
+
+SearchSolution SumSearch::solve(const Sum& sum) {
+  return search_->run(sum);
+}
+
+void SumSearch::require_within_budget(const Sum& sum) {
+  search_->check(sum);
+}
+
+}  // namespace grundy

@@ -25,6 +25,7 @@
 #include "grundy/solve/misere_solver.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
+#include "sequence_arrays.hpp"
 
 namespace py = pybind11;
 
@@ -148,9 +149,10 @@ Value value(const py::object& game, const py::object& position, std::uint64_t ma
 }
 
 /// g(start), ..., g(to) as an `array('Q')`: one 8-byte machine word per value (the buffer
-/// protocol), not a Python int object per value.
+/// protocol), not a Python int object per value; numpy: a numpy uint64 array over the same words.
 py::object seq(const std::string& spec, std::uint64_t to, std::uint64_t start,
-               std::uint64_t max_values) {
+               std::uint64_t max_values, bool numpy) {
+  if (numpy) require_numpy("numpy=True");
   const auto game = parse_game_argument(spec);
   if (!game->integer_positions()) {
     throw py::value_error(
@@ -176,6 +178,7 @@ py::object seq(const std::string& spec, std::uint64_t to, std::uint64_t start,
     values.push_back(source.value(Position{n, 0}));
     if (n == to) break;
   }
+  if (numpy) return numpy_array(std::move(values), "numpy=True");
   py::object array = py::module_::import("array").attr("array")("Q");
   array.attr("frombytes")(py::bytes(reinterpret_cast<const char*>(values.data()),
                                     values.size() * sizeof(std::uint64_t)));
@@ -365,7 +368,10 @@ PYBIND11_MODULE(grundy, m) {
         "The Grundy value of a position: game is a spec or a grundy.Game; position is text or an "
         "int.");
   m.def("seq", &seq, py::arg("game"), py::arg("to"), py::arg("start") = 0,
-        py::arg("max") = kDefaultMax, "g(start), ..., g(to) as an array('Q').");
+        py::arg("max") = kDefaultMax, py::arg("numpy") = false,
+        "g(start), ..., g(to) as an array('Q'), or with numpy=True a numpy uint64 array "
+        "(ImportError without numpy).");
+  bind_sequence_arrays(m);
   m.def("period", &period, py::arg("game"), py::arg("max") = kDefaultMax,
         "The proven period of a game, as the command's `period --json` document.");
   m.def("solve", &solve, py::arg("sum"), py::arg("misere") = false, py::arg("max_moves") = 20,

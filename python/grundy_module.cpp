@@ -25,6 +25,7 @@
 #include "grundy/core/nimber.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
+#include "sequence_arrays.hpp"
 
 namespace py = pybind11;
 
@@ -321,13 +322,15 @@ py::object value(const py::object& game, const py::object& position, const CallO
 }
 
 /// g(start), ..., g(to) as an `array('Q')`: one 8-byte machine word per value (the buffer
-/// protocol), not a Python int object per value.
-py::object seq(const py::object& game, std::uint64_t to, std::uint64_t start,
+/// protocol), not a Python int object per value; numpy: a numpy uint64 array over the same words.
+py::object seq(const py::object& game, std::uint64_t to, std::uint64_t start, bool numpy,
                const CallOptions& limits) {
+  if (numpy) require_numpy("numpy=True");
   CustomGames custom;
   const auto parsed = game_argument(game, custom);
   const Engine engine = make_engine(limits, custom);
-  const SequenceAnswer answer = without_gil(custom, [&] { return engine.seq(parsed, start, to); });
+  SequenceAnswer answer = without_gil(custom, [&] { return engine.seq(parsed, start, to); });
+  if (numpy) return numpy_array(std::move(answer.values), "numpy=True");
   py::object array = py::module_::import("array").attr("array")("Q");
   array.attr("frombytes")(py::bytes(reinterpret_cast<const char*>(answer.values.data()),
                                     answer.values.size() * sizeof(std::uint64_t)));
@@ -478,20 +481,21 @@ text ``inf{K}``.
 )");
   m.def(
       "seq",
-      [=](const py::object& game, std::uint64_t to, std::uint64_t start, std::uint64_t max,
-          std::optional<std::string> max_memory, unsigned threads, bool cache) {
-        return seq(game, to, start,
+      [=](const py::object& game, std::uint64_t to, std::uint64_t start, bool numpy,
+          std::uint64_t max, std::optional<std::string> max_memory, unsigned threads, bool cache) {
+        return seq(game, to, start, numpy,
                    call_options(max, defaults.max_states, defaults.max_moves, std::move(max_memory),
                                 threads, cache));
       },
-      py::arg("game"), py::arg("to"), py::arg("start") = 0, py::kw_only(),
+      py::arg("game"), py::arg("to"), py::arg("start") = 0, py::kw_only(), py::arg("numpy") = false,
       py::arg("max") = defaults.max_values, py::arg("max_memory") = py::none(),
       py::arg("threads") = 0, py::arg("cache") = true,
-      R"(g(start), ..., g(to) as an array('Q') (``grundy seq``).
+      R"(g(start), ..., g(to) as an array('Q') (``grundy seq``); numpy=True: a numpy uint64 array.
 
 >>> grundy.seq("0.07", to=10)
 array('Q', [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3])
 )");
+  bind_sequence_arrays(m);
   m.def(
       "period",
       [=](const py::object& game, bool verify, std::uint64_t max_work, std::uint64_t max,

@@ -11,6 +11,8 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev   # tests and benchmarks
   python3                             # the judge programs' reference checks
   python3-dev pybind11-dev python3-pytest      # the Python module and its tests
+  python3-numpy                       # its numpy arrays (seq(numpy=True), open_sequence)
+  python3-venv python3-pip python3-setuptools python3-wheel  # pip install . (setup.py), offline
   libxml2-utils librsvg2-bin          # the plot tests (xmllint, rsvg-convert)
 )
 

@@ -206,12 +206,33 @@ void SequenceFile::write_header(std::uint64_t count, bool complete) {
 }
 
 std::unique_ptr<SequenceFile> SequenceFile::open(const std::filesystem::path& path) {
+  return open_to_read(path, false);
+}
+
+std::unique_ptr<SequenceFile> SequenceFile::open_finished(const std::filesystem::path& path) {
+  return open_to_read(path, true);
+}
+
+std::unique_ptr<SequenceFile> SequenceFile::open_to_read(const std::filesystem::path& path,
+                                                         bool finished_only) {
   std::unique_ptr<SequenceFile> file(new SequenceFile());
   file->path_ = path;
   file->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (file->fd_ < 0) fail_errno(path, "cannot open");
+  // A shared lock while the file is checked: a writer (which holds an exclusive one) is refused,
+  // and none can start before the checks are done.
+  if (finished_only && ::flock(file->fd_, LOCK_SH | LOCK_NB) != 0) {
+    if (errno == EWOULDBLOCK) fail(path, "another grundy process is writing this file");
+    fail_errno(path, "cannot lock");
+  }
   const std::uint64_t size = file_size(file->fd_, path);
   const Header header = decode(file->fd_, path, size);
+  if (finished_only && (header.flags & kComplete) == 0) {
+    fail(path, "unfinished sequence file (an interrupted run, " +
+                   (header.count == 0 ? std::string("no values yet")
+                                      : "g(0.." + std::to_string(header.count - 1) + ")") +
+                   "); the same grundy seq --out finishes it");
+  }
   file->game_ = header.game;
   file->width_ = static_cast<int>(header.width);
   file->header_bytes_ = header.header_bytes;
@@ -223,6 +244,7 @@ std::unique_ptr<SequenceFile> SequenceFile::open(const std::filesystem::path& pa
   }
   file->count_ = header.count;
   file->capacity_ = header.count;
+  if (finished_only) (void)::flock(file->fd_, LOCK_UN);
   return file;
 }
 

@@ -242,5 +242,35 @@ TEST(SequenceFile, OneWriterAtATime) {
             std::string::npos);
 }
 
+TEST(SequenceFile, OpenFinishedRefusesAFileBeingWrittenOrUnfinished) {
+  test::TempFile tmp;
+  {
+    auto writer = SequenceFile::create_or_continue(tmp.path(), "0.6");
+    writer->reserve(300);
+    for (std::uint64_t n = 0; n < 300; ++n) writer->set(n, n % 7);
+    writer->checkpoint(200);
+    // Held by its writer: refused even though open() would read it.
+    EXPECT_NE(error_of([&] {
+                SequenceFile::open_finished(tmp.path());
+              }).find("another grundy process is writing this file"),
+              std::string::npos);
+    EXPECT_EQ(SequenceFile::open(tmp.path())->count(), 200u);
+  }
+  const std::string unfinished = error_of([&] { SequenceFile::open_finished(tmp.path()); });
+  EXPECT_NE(unfinished.find("unfinished sequence file (an interrupted run, g(0..199))"),
+            std::string::npos)
+      << unfinished;
+  EXPECT_EQ(unfinished.find('\n'), std::string::npos);
+
+  write_all(tmp.path(), "0.6", 300, [](std::uint64_t n) { return n % 7; });
+  const auto file = SequenceFile::open_finished(tmp.path());
+  ASSERT_EQ(file->count(), 300u);
+  ASSERT_EQ(file->width(), 1);
+  for (std::uint64_t n = 0; n < 300; ++n) ASSERT_EQ(file->at(n), n % 7) << n;
+  // The check's lock is not kept: a writer may extend the file while it is read.
+  auto extender = SequenceFile::create_or_continue(tmp.path(), "0.6");
+  EXPECT_EQ(extender->count(), 300u);
+}
+
 }  // namespace
 }  // namespace grundy

@@ -3,6 +3,7 @@ import array
 import json
 import os
 import subprocess
+import sys
 
 import pytest
 
@@ -328,3 +329,140 @@ def test_explain_of_a_python_game():
     doc = grundy.explain(g, 10)
     assert doc["value"] == grundy.value("0.07", 10)
     assert doc["mex"] == doc["value"]
+# numpy arrays: seq(numpy=True) and open_sequence (python/sequence_arrays.cpp).
+
+
+def test_seq_as_numpy_is_the_same_words_without_a_copy():
+    import numpy
+
+    for game, to, start in [("kayles", 999, 0), ("0.07", 20, 5), ("nim", 2**40 + 3, 2**40)]:
+        a = grundy.seq(game, to=to, start=start, numpy=True)
+        assert isinstance(a, numpy.ndarray)
+        assert a.dtype == numpy.uint64 and a.shape == (to - start + 1,)
+        assert a.tolist() == list(grundy.seq(game, to=to, start=start)), game
+    # The array's memory is the vector the values were computed into: numpy does not own it.
+    assert not a.flags.owndata and a.base is not None
+    # Values past 2^63 stay unsigned.
+    assert grundy.seq("nim", to=2**64 - 2, start=2**64 - 3, numpy=True).tolist() == [2**64 - 3, 2**64 - 2]
+
+
+def write_sequence(tmp_path, game, to, name="g.gseq"):
+    path = str(tmp_path / name)
+    cli = run_cli("seq", game, "--to", str(to), "--out", path)
+    assert cli.returncode == 0, cli.stderr
+    return path
+
+
+def cli_error(*args):
+    cli = run_cli(*args)
+    assert cli.returncode == 2, cli.stdout
+    return cli.stderr.removeprefix("grundy: error: ").rstrip("\n")
+
+
+def test_open_sequence_maps_a_file_written_by_the_command(tmp_path):
+    import numpy
+
+    # Widths 1, 2 and 4 as the file stores them: Kayles' values are small, Nim's are n.
+    for game, to, dtype in [("kayles", 9999, numpy.uint8), ("nim", 999, numpy.uint16),
+                            ("nim", 70000, numpy.uint32)]:
+        path = write_sequence(tmp_path, game, to, f"{game}-{to}.gseq")
+        a = grundy.open_sequence(path)
+        assert a.dtype == dtype and a.shape == (to + 1,), game
+        assert a.tolist() == list(grundy.seq(game, to=to)), game
+    assert not a.flags.writeable  # the map is read-only: numpy refuses, no fault
+    with pytest.raises(ValueError, match="read-only"):
+        a[0] = 1
+    # A view keeps the map alive after the array it came from is gone.
+    path = write_sequence(tmp_path, "kayles", 9999)
+    tail = grundy.open_sequence(tmp_path / "g.gseq")[9000:]  # a path-like works too
+    import gc
+
+    gc.collect()
+    assert tail.tolist() == list(grundy.seq("kayles", to=9999, start=9000))
+    assert grundy.open_sequence(path)[70] == 6
+
+
+def rewrite_header(path, flags):
+    """Sets the flags of a sequence file and its header checksum (docs/file-formats.md)."""
+    with open(path, "r+b") as f:
+        data = bytearray(f.read())
+        header_bytes = int.from_bytes(data[12:16], "little")
+        data[20:24] = flags.to_bytes(4, "little")
+        data[56:64] = bytes(8)
+        h = 0xCBF29CE484222325
+        for byte in data[:header_bytes]:
+            h = ((h ^ byte) * 0x100000001B3) % 2**64
+        data[56:64] = h.to_bytes(8, "little")
+        f.seek(0)
+        f.write(data)
+
+
+def test_open_sequence_refuses_truncated_corrupt_unfinished_and_locked_files(tmp_path):
+    import fcntl
+
+    path = write_sequence(tmp_path, "kayles", 9999)
+    with open(path, "rb") as f:
+        good = f.read()
+
+    def refusal():
+        with pytest.raises(ValueError) as raised:
+            grundy.open_sequence(path)
+        return str(raised.value)
+
+    # Cut short (a map over it would be a SIGBUS) and one value byte changed: the library's
+    # message, the command's.
+    with open(path, "wb") as f:
+        f.write(good[:-1])
+    assert "truncated sequence file" in refusal()
+    assert refusal() == cli_error("seq", "--in", path)
+    bad = bytearray(good)
+    bad[-100] ^= 1
+    with open(path, "wb") as f:
+        f.write(bad)
+    assert "the values do not match their checksum" in refusal()
+    assert refusal() == cli_error("seq", "--in", path)
+
+    # Unfinished (the complete flag cleared, the header checksum right): the command reads it
+    # with a warning, open_sequence refuses it.
+    with open(path, "wb") as f:
+        f.write(good)
+    rewrite_header(path, 0)
+    cli = run_cli("seq", "--in", path, "--to", "3")
+    assert cli.returncode == 0 and "unfinished" in cli.stderr, cli.stderr
+    message = refusal()
+    assert "unfinished sequence file" in message and "g(0..9999)" in message
+    assert "\n" not in message
+
+    # Held by a writer (its exclusive lock): refused, and open once the lock is gone.
+    rewrite_header(path, 1)
+    with open(path, "rb") as writer:
+        fcntl.flock(writer, fcntl.LOCK_EX)
+        assert "another grundy process is writing this file" in refusal()
+    assert grundy.open_sequence(path).tolist() == list(grundy.seq("kayles", to=9999))
+
+    missing = str(tmp_path / "missing.gseq")
+    with pytest.raises(ValueError, match="cannot open"):
+        grundy.open_sequence(missing)
+
+
+def test_without_numpy_the_numpy_paths_raise_import_error_naming_the_package(tmp_path):
+    path = write_sequence(tmp_path, "kayles", 99)
+    script = (
+        "import sys\n"
+        "sys.modules['numpy'] = None  # import numpy raises ImportError\n"
+        "import grundy\n"
+        f"for call in (lambda: grundy.seq('kayles', to=5, numpy=True),\n"
+        f"             lambda: grundy.open_sequence({path!r})):\n"
+        "    try:\n"
+        "        call()\n"
+        "        print('no error')\n"
+        "    except ImportError as e:\n"
+        "        print(e)\n"
+        "print(list(grundy.seq('kayles', to=5)))\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [
+        "numpy is needed for numpy=True: apt-get install python3-numpy (or pip install numpy)",
+        "numpy is needed for grundy.open_sequence: apt-get install python3-numpy (or pip install numpy)",
+        "[0, 1, 2, 3, 1, 4]",
+    ]

@@ -21,6 +21,12 @@ class SequenceFile final : public ValueStore {
   /// Opens a sequence file to read it. Checks everything (magic, version, header checksum, size,
   /// the values' checksum) and throws Error naming the file and the problem.
   static std::unique_ptr<SequenceFile> open(const std::filesystem::path& path);
+  /// Opens a finished sequence file whose values are read in place for as long as the object
+  /// lives (data(), count() values of width() bytes, read-only): everything open() checks, and
+  /// refuses (Error) a file that is unfinished or that a writer holds (its lock). Writers only
+  /// ever append to a finished file, so the values mapped never change and the file never gets
+  /// shorter than the map (which would be a SIGBUS on reading).
+  static std::unique_ptr<SequenceFile> open_finished(const std::filesystem::path& path);
   /// Opens `path` to write g(0), g(1), ... of `game` (its canonical name): a new file (or an
   /// empty one) is created; a sequence file of the same game is continued after its `count()`
   /// values. Anything else — another game's file, a corrupt file, a file that is not a sequence
@@ -61,6 +67,8 @@ class SequenceFile final : public ValueStore {
 
  private:
   SequenceFile() = default;
+  static std::unique_ptr<SequenceFile> open_to_read(const std::filesystem::path& path,
+                                                    bool finished_only);
   void map(std::uint64_t file_bytes, bool writable);
   void unmap() noexcept;
   void write_header(std::uint64_t count, bool complete);

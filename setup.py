@@ -1,0 +1,71 @@
+"""Builds the Python module `grundy` for `pip install .` (pyproject.toml, docs/python.md).
+
+build_ext configures a CMake build of the library and the module alone (GRUNDY_PYTHON_PACKAGE:
+the library is static and linked whole into the module, so the installed module is one
+self-contained file, imported as `grundy` like the build tree's), builds that one target, and
+puts the module where setuptools packs it into the wheel.
+
+Everything setuptools and CMake write goes into one folder, never among the sources:
+$GRUNDY_BUILD_DIR, else build/python-package (ignored by git; a second install rebuilds only
+what changed). $CMAKE_BUILD_PARALLEL_LEVEL sets the build's jobs (default: every core).
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+SOURCE = Path(__file__).resolve().parent
+BUILD = Path(os.environ.get("GRUNDY_BUILD_DIR") or SOURCE / "build" / "python-package").resolve()
+
+
+def project_version():
+    match = re.search(r"project\(grundy VERSION (\S+)", (SOURCE / "CMakeLists.txt").read_text())
+    if not match:
+        sys.exit("setup.py: no project(grundy VERSION ...) in CMakeLists.txt")
+    return match.group(1)
+
+
+def run(command):
+    """Runs a step of the build; a failure ends the build with the step's own output above."""
+    try:
+        subprocess.run(command, check=True)
+    except FileNotFoundError:
+        sys.exit(f"setup.py: {command[0]} not found (scripts/setup.sh installs what the build needs)")
+    except subprocess.CalledProcessError as e:
+        sys.exit(f"setup.py: {' '.join(command)} failed (exit {e.returncode})")
+
+
+class CMakeBuild(build_ext):
+    def build_extension(self, ext):
+        cmake_build = BUILD / "cmake"
+        jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL") or str(os.cpu_count() or 1)
+        run(["cmake", "-S", str(SOURCE), "-B", str(cmake_build),
+             "-DCMAKE_BUILD_TYPE=Release", "-DGRUNDY_PYTHON_PACKAGE=ON",
+             # The interpreter that runs pip is the one the module is for.
+             f"-DPython3_EXECUTABLE={sys.executable}"])
+        run(["cmake", "--build", str(cmake_build), "--target", "grundy_python", "--parallel", jobs])
+        built = Path((cmake_build / "python-module-path.txt").read_text().strip())
+        target = Path(self.get_ext_fullpath(ext.name))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(built, target)
+        shutil.copymode(built, target)
+
+
+BUILD.mkdir(parents=True, exist_ok=True)
+setup(
+    version=project_version(),
+    # The module is the extension alone: no Python packages (and no discovery of the source
+    # folders as packages).
+    packages=[],
+    py_modules=[],
+    ext_modules=[Extension("grundy", sources=[])],
+    cmdclass={"build_ext": CMakeBuild},
+    options={"build": {"build_base": str(BUILD / "setuptools")},
+             "egg_info": {"egg_base": str(BUILD)}},
+    zip_safe=False,
+)

@@ -2,7 +2,8 @@
 # Installs what is missing, builds Release and ASan+UBSan, and runs every test with ctest, each
 # where it tells most (tests/CMakeLists.txt):
 # - Release: the shipped command's tests (against the -O3 command), the heavy tests, the Python
-#   module, the installed package, the judge programs and the benchmarks' agreement;
+#   module, the installed package, `pip install .` into a temporary venv (python_package), the
+#   judge programs and the benchmarks' agreement;
 # - ASan+UBSan: the library's tests, the fuzz corpus replays and the command's tests (against the
 #   instrumented command), all but the heavy ones;
 # - ThreadSanitizer: the threaded engine's tests (the library and that one test only).

@@ -25,6 +25,7 @@
 #include "grundy/core/nimber.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
+#include "grundy/engine/match.hpp"
 #include "sequence_arrays.hpp"
 
 namespace py = pybind11;
@@ -367,6 +368,77 @@ py::object explain(const py::object& game, const py::object& position, std::uint
   return to_python(to_document(e));
 }
 
+/// `grundy.play`: a game against the perfect player. Each call returns the event the command's
+/// `play --json` prints for it, as a grundy.Result.
+class PythonMatch {
+ public:
+  PythonMatch(const py::object& sum_text, bool misere, bool computer_first, std::size_t list,
+              const CallOptions& limits)
+      : list_(list) {
+    CustomGames custom;
+    const Sum sum = sum_argument(sum_text, custom);
+    engine_ = std::make_unique<Engine>(make_engine(limits, custom));
+    custom_ = !custom.empty();
+    match_ = std::make_unique<Match>(*engine_, sum, misere ? Play::misere : Play::normal,
+                                     !computer_first);
+  }
+
+  py::object start() const { return to_python(start_event(*match_)); }
+  py::object position() const { return to_python(position_event(*match_, list_)); }
+  std::string state() const {
+    switch (match_->state()) {
+      case Match::State::going:
+        return "going";
+      case Match::State::no_move:
+        return "no_move";
+      default:
+        return "repetition";
+    }
+  }
+  std::string to_move() const { return match_->human_to_move() ? "human" : "computer"; }
+  /// The end event once the game is over (no move left, or a draw by repetition), else None.
+  py::object end() const {
+    if (match_->state() == Match::State::no_move) {
+      return to_python(end_event(match_->human_wins(), "no_move"));
+    }
+    if (match_->state() == Match::State::repetition) {
+      return to_python(end_event(std::nullopt, "repetition"));
+    }
+    return py::none();
+  }
+  py::object computer_move() {
+    const Match::Choice c = work([&] { return match_->computer_move(); });
+    return to_python(move_event(c.move, false, c.verdict));
+  }
+  py::object hint() {
+    const Match::Choice c = work([&] { return match_->hint(); });
+    return to_python(hint_event(c));
+  }
+  /// A move typed as the command takes it (text or its number in the list): the move event, or
+  /// a rejected event.
+  py::object move(const py::object& typed) {
+    const std::string text = py::str(typed).cast<std::string>();
+    const Match::Typed t = work([&] { return match_->human_move(text); });
+    if (!t.move) return to_python(rejected_event(text, t.found));
+    return to_python(move_event(*t.move, true));
+  }
+  py::object undo() { return to_python(undo_event(match_->undo())); }
+
+ private:
+  /// The search runs without the GIL when no Python game takes part.
+  template <class Work>
+  auto work(Work&& w) -> decltype(w()) {
+    if (custom_) return w();
+    const py::gil_scoped_release released;
+    return w();
+  }
+
+  std::size_t list_;
+  bool custom_ = false;
+  std::unique_ptr<Engine> engine_;
+  std::unique_ptr<Match> match_;
+};
+
 /// An SVG picture that Jupyter shows inline (`_repr_svg_`); str() is the SVG text.
 struct Svg {
   std::string text;
@@ -551,6 +623,44 @@ plays misère (exact search within max_states positions); remoteness=True adds t
 >>> e = grundy.explain("0.07", 4)
 >>> e["value"], e["mex"], [o["option"] for o in e["options"] if o["winning"]]
 (2, 2, ['0.07:1 + 0.07:1'])
+)");
+  py::class_<PythonMatch>(m, "Match",
+                          "A game against the perfect player (grundy.play); each method returns "
+                          "the event `grundy play --json` prints for it.")
+      .def("start", &PythonMatch::start, "The start event.")
+      .def("position", &PythonMatch::position,
+           "The position event (with the human to move: the moves, numbered from 1).")
+      .def_property_readonly("state", &PythonMatch::state, "'going', 'no_move' or 'repetition'.")
+      .def_property_readonly("to_move", &PythonMatch::to_move, "'human' or 'computer'.")
+      .def("end", &PythonMatch::end, "The end event when the game is over, else None.")
+      .def("computer_move", &PythonMatch::computer_move,
+           "The computer's move (it plays it): a move event with its verdict.")
+      .def("hint", &PythonMatch::hint, "The move the computer would play for the human.")
+      .def("move", &PythonMatch::move, py::arg("move"),
+           "The human's move, typed as for the command (text, or its number in the list): a "
+           "move event, or a rejected event.")
+      .def("undo", &PythonMatch::undo,
+           "Takes back the human's last move and the computer's reply (an undo event).");
+  m.def(
+      "play",
+      [=](const py::object& sum, bool misere, bool computer_first, std::size_t list,
+          std::uint64_t max, std::uint64_t max_states, std::optional<std::string> max_memory,
+          unsigned threads, bool cache) {
+        return std::make_unique<PythonMatch>(sum, misere, computer_first, list,
+                                             call_options(max, max_states, defaults.max_moves,
+                                                          std::move(max_memory), threads, cache));
+      },
+      py::arg("sum"), py::arg("misere") = false, py::kw_only(), py::arg("computer_first") = false,
+      py::arg("list") = 40, py::arg("max") = defaults.max_values,
+      py::arg("max_states") = grundy::Match::kDefaultMaxStates, py::arg("max_memory") = py::none(),
+      py::arg("threads") = 0, py::arg("cache") = true,
+      R"(A game against the perfect player (``grundy play``): a grundy.Match.
+
+>>> m = grundy.play("nim:3 + nim:4 + nim:5")
+>>> m.hint()["move"]
+{'component': 0, 'from': 'nim:3', 'to': 'nim:1'}
+>>> m.move("0: nim:1")["to"], m.computer_move()["verdict"]
+('nim:1', 'loss')
 )");
   m.def(
       "plot",

@@ -195,6 +195,62 @@ Document to_document(const Explanation& e) {
   return doc;
 }
 
+Document start_event(const Match& match) {
+  return {{"event", "start"},
+          {"sum", format_sum(match.position())},
+          {"play", match.play() == Play::misere ? "misere" : "normal"},
+          {"first", match.human_to_move() ? "human" : "computer"}};
+}
+
+Document position_event(const Match& match, std::size_t list) {
+  const std::string text = match.position_text();
+  Document event{{"event", "position"},
+                 {"position", text.empty() ? "0" : text},
+                 {"to_move", match.human_to_move() ? "human" : "computer"}};
+  if (match.human_to_move() && match.state() != Match::State::repetition) {
+    const MoveList& moves = match.moves();
+    Document listed = Document::array();
+    for (std::size_t k = 0; k < moves.moves.size() && k < list; ++k) {
+      Document m{{"number", k + 1}};
+      m.update(to_document(moves.moves[k]));
+      listed.push_back(std::move(m));
+    }
+    event["moves"] = std::move(listed);
+    event["move_count"] = moves.complete ? Document(moves.moves.size()) : Document(nullptr);
+    event["moves_truncated"] = !moves.complete || moves.moves.size() > list;
+  }
+  return event;
+}
+
+Document move_event(const MoveText& move, bool human, std::optional<Verdict> verdict) {
+  Document event{{"event", "move"}, {"player", human ? "human" : "computer"}};
+  event.update(to_document(move));
+  if (verdict) event["verdict"] = verdict_name(*verdict);
+  return event;
+}
+
+Document hint_event(const Match::Choice& choice) {
+  return {{"event", "hint"},
+          {"verdict", verdict_name(choice.verdict)},
+          {"move", choice.verdict == Verdict::loss ? Document(nullptr) : to_document(choice.move)}};
+}
+
+Document undo_event(bool undone) {
+  return {{"event", "undo"}, {"undone", undone}};
+}
+
+Document rejected_event(const std::string& input, Found found) {
+  return {{"event", "rejected"},
+          {"input", input},
+          {"reason", found == Found::unknown ? "not_found" : "not_a_move"}};
+}
+
+Document end_event(std::optional<bool> human_wins, std::string_view reason) {
+  return {{"event", "end"},
+          {"winner", human_wins ? Document(*human_wins ? "human" : "computer") : Document(nullptr)},
+          {"reason", reason}};
+}
+
 std::string dump_document(const Document& document) {
   Document copy = document;
   contract_numbers(copy);

@@ -466,3 +466,52 @@ def test_without_numpy_the_numpy_paths_raise_import_error_naming_the_package(tmp
         "numpy is needed for grundy.open_sequence: apt-get install python3-numpy (or pip install numpy)",
         "[0, 1, 2, 3, 1, 4]",
     ]
+
+
+def python_transcript(sum_text, lines, **options):
+    """The events `grundy play --json` prints for these input lines, made with grundy.play."""
+    m = grundy.play(sum_text, **options)
+    events = [m.start()]
+    lines = list(lines)
+    while True:
+        events.append(m.position())
+        if m.end() is not None:
+            events.append(m.end())
+            return events
+        if m.to_move == "computer":
+            events.append(m.computer_move())
+            continue
+        if not lines:
+            events.append({"event": "end", "winner": None, "reason": "end_of_input"})
+            return events
+        line = lines.pop(0)
+        if not line.strip():
+            continue
+        if line.strip() == "quit":
+            events.append({"event": "end", "winner": None, "reason": "quit"})
+            return events
+        events.append(m.hint() if line.strip() == "hint" else m.undo() if line.strip() == "undo" else m.move(line))
+
+
+PLAY_GAMES = [
+    ("nim:3 + nim:4 + nim:5", ["hint", "2", "undo", "0: nim:3 -> nim:1", "xyz", "1", "1", "1"], {}),
+    ("0.07:9 + nim:2", ["hint", "1", "1", "1", "1", "1"], {"misere": True}),
+    ("kayles:1000000000000 + nim:3", ["hint", "quit"], {}),
+    ("sub(1,3,4):12", ["1", "1", "1", "1"], {"computer_first": True}),
+    ("ruler:2 + ruler:6", ["hint", "1", "1", "1"], {"misere": True}),
+]
+
+
+@pytest.mark.parametrize("sum_text,lines,options", PLAY_GAMES, ids=[g[0] for g in PLAY_GAMES])
+def test_play_gives_the_commands_events(sum_text, lines, options):
+    args = ["play", sum_text, "--json"]
+    if options.get("misere"):
+        args.append("--misere")
+    if options.get("computer_first"):
+        args.append("--computer-first")
+    cli = subprocess.run([os.environ["GRUNDY_CLI"], *args], input="".join(l + "\n" for l in lines),
+                         capture_output=True, text=True)
+    assert cli.returncode == 0, cli.stderr
+    expected = [json.loads(line) for line in cli.stdout.splitlines()]
+    got = python_transcript(sum_text, lines, **options)
+    assert [e.document() if isinstance(e, grundy.Result) else e for e in got] == expected

@@ -10,6 +10,7 @@
 
 #include "grundy/engine/answers.hpp"
 #include "grundy/engine/explanation.hpp"
+#include "grundy/engine/match.hpp"
 #include "grundy/solve/misere_solver.hpp"
 
 namespace grundy {
@@ -27,6 +28,20 @@ Document to_document(const MoveText& move);
 Document to_document(const Genus& genus);
 /// A position's value: the number, or the text `inf{K}` when infinite.
 Document value_document(const PositionValue& value);
+
+// The events of a game against the perfect player (`grundy play --json`, one line each).
+Document start_event(const Match& match);
+/// The position; with the human to move (and no draw by repetition) also the moves, at most
+/// `list` of them.
+Document position_event(const Match& match, std::size_t list);
+/// A move; the computer's says what it can force.
+Document move_event(const MoveText& move, bool human, std::optional<Verdict> verdict = {});
+Document hint_event(const Match::Choice& choice);
+Document undo_event(bool undone);
+Document rejected_event(const std::string& input, Found found);
+/// `human_wins`: nothing for a draw or an unfinished game; `reason`: no_move, repetition, quit,
+/// end_of_input.
+Document end_event(std::optional<bool> human_wins, std::string_view reason);
 
 /// The document as one line of JSON text, by the contract: numbers of 2^53 and more as strings
 /// of decimal digits; bytes that are not UTF-8 (a file name, say) become U+FFFD.

@@ -205,10 +205,12 @@ class Engine {
   /// The value sources of the requests: the face's own, else the engine's choice.
   std::unique_ptr<ValueSource> value_source(std::shared_ptr<const Game> game,
                                             const std::string& label) const;
+  /// The options of the searches over a sum's positions the requests make (state budget,
+  /// memory, progress labelled `label`).
+  SearchOptions search_options(Play play, const std::string& label) const;
 
  private:
   PeriodOptions period_options() const;
-  SearchOptions search_options(Play play, const std::string& label) const;
   void done() const {
     if (reporter_.done) reporter_.done();
   }

@@ -1,0 +1,75 @@
+// The perfect player (oracle.hpp).
+#include "oracle.hpp"
+
+#include <optional>
+
+#include "grundy/core/error.hpp"
+
+namespace grundy {
+
+Oracle::Oracle(const Engine& engine, Play play)
+    : play_(play),
+      options_(engine.search_options(play, "play")),
+      values_(Sum{}, [&engine](std::shared_ptr<const Game> game) {
+        return engine.value_source(std::move(game), "play");
+      }) {
+  // Every winning move is weighed by the remoteness it leaves, not only the first few.
+  options_.max_moves = std::size_t{1} << 20;
+  memo_ = std::make_unique<SumSearch>(options_);
+}
+
+void Oracle::require_within_budget(const Sum& sum) {
+  if (play_ == Play::misere) memo_->require_within_budget(sum);
+}
+
+std::pair<Move, Verdict> Oracle::choose(const Sum& sum, const std::vector<Move>& moves) {
+  try {
+    const SearchSolution here = search(sum);
+    if (here.outcome == Outcome::N) {
+      // Hurry: the winning move whose position has the least remoteness.
+      return {best(sum, here.winning_moves, [](std::uint64_t r, std::uint64_t b) { return r < b; }),
+              Verdict::win};
+    }
+    // Drawn: keep the draw (a move to a position drawn for the opponent). Losing: delay as long
+    // as possible.
+    if (here.outcome == Outcome::D) {
+      for (const Move& m : moves) {
+        if (search(after_move(sum, m)).outcome == Outcome::D) return {m, Verdict::draw};
+      }
+    }
+    return {best(sum, moves, [](std::uint64_t r, std::uint64_t b) { return r > b; }),
+            Verdict::loss};
+  } catch (const ResourceError&) {
+    // A search refused part-way (no bound was found) leaves states that count against the
+    // budget: start the next one afresh.
+    memo_ = std::make_unique<SumSearch>(options_);
+    if (play_ == Play::misere) throw;
+  }
+  // The sum solver's move to play makes progress in loopy games too (Smith's counter), so the
+  // opponent cannot keep the game cycling.
+  const SumSolution s = solve_sum(sum, sources(sum), 1);
+  if (s.move_to_play) return {*s.move_to_play, Verdict::win};
+  if (s.outcome == Outcome::D) {
+    for (const Move& m : moves) {
+      const Sum next = after_move(sum, m);
+      if (solve_sum(next, sources(next), 0).outcome == Outcome::D) return {m, Verdict::draw};
+    }
+  }
+  return {moves.front(), Verdict::loss};
+}
+
+template <class Better>
+Move Oracle::best(const Sum& sum, const std::vector<Move>& candidates, Better better) {
+  Move chosen = candidates.front();
+  std::optional<std::uint64_t> chosen_r;
+  for (const Move& m : candidates) {
+    const std::uint64_t r = search(after_move(sum, m)).remoteness;
+    if (!chosen_r || better(r, *chosen_r)) {
+      chosen = m;
+      chosen_r = r;
+    }
+  }
+  return chosen;
+}
+
+}  // namespace grundy

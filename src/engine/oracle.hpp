@@ -1,0 +1,49 @@
+#pragma once
+// Inside the engine: the perfect player behind Match (match.hpp).
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "grundy/engine/engine.hpp"
+#include "grundy/engine/match.hpp"
+#include "grundy/solve/evaluator.hpp"
+#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/sum_solver.hpp"
+
+namespace grundy {
+
+/// The perfect player: within the state budget, an exact search (remoteness: the winner hurries,
+/// so it never cycles in a loopy game, and the loser delays; in a drawn position it keeps the
+/// draw), with one memo for the whole game; beyond it, under normal play, the Grundy values
+/// (Smith's generalised ones and counters for loopy games: solve_sum's move to play, which makes
+/// progress), from the engine's value sources (formulas, tables, proven periods, and Wythoff's
+/// theorem for a lone huge position), kept for the whole game.
+class Oracle {
+ public:
+  Oracle(const Engine& engine, Play play);
+
+  /// Misère play has no fallback: a game whose search passes the budget by its bound is refused
+  /// before it starts (every later position's states are among the first's).
+  void require_within_budget(const Sum& sum);
+
+  /// The move to play from `sum` (which has `moves`, at least one), and what it achieves.
+  std::pair<Move, Verdict> choose(const Sum& sum, const std::vector<Move>& moves);
+
+  /// The value sources of `sum`'s games.
+  std::vector<ValueSource*> sources(const Sum& sum) { return values_.sources_for(sum); }
+
+ private:
+  template <class Better>
+  Move best(const Sum& sum, const std::vector<Move>& candidates, Better better);
+  /// The exact search, with one memo for the whole game: the options of a position, and the
+  /// later positions, are among the states already searched.
+  SearchSolution search(const Sum& sum) { return memo_->solve(sum); }
+
+  Play play_;
+  SearchOptions options_;
+  std::unique_ptr<SumSearch> memo_;
+  SumEvaluators values_;
+};
+
+}  // namespace grundy

@@ -61,7 +61,6 @@ void pack_bits(const std::uint8_t* seen, std::uint64_t* bits, std::size_t words)
 
 SparseSpace::SparseSpace(TakeBreakCode code, Limits limits)
     : code_(std::move(code)),
-      limits_(limits),
       own_store_(std::make_unique<MemoryValueStore>(limits)),
       store_(own_store_.get()) {
   if (!SparseSpaceSolver::supports(code_)) {
@@ -70,8 +69,8 @@ SparseSpace::SparseSpace(TakeBreakCode code, Limits limits)
   adopt(0);
 }
 
-SparseSpace::SparseSpace(TakeBreakCode code, Limits limits, ValueStore& store, std::uint64_t count)
-    : code_(std::move(code)), limits_(limits), store_(&store) {
+SparseSpace::SparseSpace(TakeBreakCode code, ValueStore& store, std::uint64_t count)
+    : code_(std::move(code)), store_(&store) {
   if (!SparseSpaceSolver::supports(code_)) {
     throw Error("the sparse-space algorithm does not handle moves that leave three heaps");
   }
@@ -107,7 +106,6 @@ void SparseSpace::rebuild_classes() {
 }
 
 void SparseSpace::choose_mask() {
-  ++version_;
   mask_ = best_sparse_mask(hist_);
   rebuild_classes();
   rare_positions_.clear();
@@ -131,7 +129,6 @@ void SparseSpace::record(std::uint64_t n, Value v) {
     const int width = ValueStore::width_for(v);
     if (width == 0) throw Error("a nim-sequence value exceeds 2^32-1");
     store_->widen(width, n);
-    ++version_;
   }
   store_->reserve(n + 1, kSlack);  // n + 1 fits: extend_to checked it for a larger n
   store_->set(n, v);
@@ -284,9 +281,10 @@ bool SparseSpaceSolver::supports(const TakeBreakCode& code) {
 SparseSpaceSolver::SparseSpaceSolver(TakeBreakCode code, Limits limits)
     : space_(std::make_unique<detail::SparseSpace>(std::move(code), limits)) {}
 
-SparseSpaceSolver::SparseSpaceSolver(TakeBreakCode code, Limits limits, ValueStore& store,
+// The values' room is the store's to bound: `limits` was never read with one.
+SparseSpaceSolver::SparseSpaceSolver(TakeBreakCode code, Limits /*limits*/, ValueStore& store,
                                      std::uint64_t count)
-    : space_(std::make_unique<detail::SparseSpace>(std::move(code), limits, store, count)) {}
+    : space_(std::make_unique<detail::SparseSpace>(std::move(code), store, count)) {}
 
 SparseSpaceSolver::~SparseSpaceSolver() = default;
 

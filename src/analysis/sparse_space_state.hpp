@@ -31,7 +31,7 @@ class SparseSpace {
   using Progress = SparseSpaceSolver::Progress;
 
   SparseSpace(TakeBreakCode code, Limits limits);
-  SparseSpace(TakeBreakCode code, Limits limits, ValueStore& store, std::uint64_t count);
+  SparseSpace(TakeBreakCode code, ValueStore& store, std::uint64_t count);
   SparseSpace(const SparseSpace&) = delete;
   SparseSpace& operator=(const SparseSpace&) = delete;
 
@@ -80,7 +80,6 @@ class SparseSpace {
   void adopt(std::uint64_t count);
 
   TakeBreakCode code_;
-  Limits limits_;
   std::unique_ptr<MemoryValueStore> own_store_;
   ValueStore* store_;
   std::vector<std::uint64_t> nothing_at_, one_at_, two_at_;  // the k with each kind of move
@@ -93,7 +92,6 @@ class SparseSpace {
   // The rare positions, increasing, and their values.
   std::vector<std::uint64_t> rare_positions_;
   std::vector<std::uint32_t> rare_values_;
-  std::uint64_t version_ = 0;             // changes with the mask, the value range or the width
   std::size_t rare_at_choice_ = 0;        // rare count right after the mask was last chosen
   std::vector<std::uint8_t> rare_;        // rare_[v] = 1: v is rare, for v <= 2^value_bits_
   std::vector<std::uint64_t> rare_bits_;  // the same as bits (and set past 2^value_bits_)

@@ -464,10 +464,6 @@ std::uint64_t named_set_count(SubtractionSet::Named set, std::uint64_t up_to) {
   return count;
 }
 
-std::string_view named_set_name(SubtractionSet::Named set) {
-  return kNamedSets[static_cast<std::size_t>(set)].second;
-}
-
 bool SubtractionSet::contains(std::uint64_t s) const {
   if (s == 0) return false;
   bool in_finite = false;

@@ -30,7 +30,6 @@ struct SubtractionSet {
 };
 
 bool named_set_contains(SubtractionSet::Named set, std::uint64_t v);
-std::string_view named_set_name(SubtractionSet::Named set);
 /// The elements of a named set up to `up_to`, increasing.
 std::vector<std::uint64_t> named_set_elements(SubtractionSet::Named set, std::uint64_t up_to);
 /// How many elements of a named set are at most `up_to` (without listing them).

@@ -123,7 +123,7 @@ Options parse_options(int argc, char** argv) {
 
 TakeBreakCode code_of(const std::string& spec) {
   const auto game = grundy::parse_game(spec);
-  const TakeBreakCode* code = game->take_break_code();
+  const TakeBreakCode* code = game->traits().take_break;
   if (code == nullptr) fail("'" + spec + "' is not a take-and-break game");
   if (!SparseSpaceSolver::supports(*code)) fail("'" + spec + "' has moves leaving three heaps");
   return *code;

@@ -13,8 +13,8 @@
 #include "command.hpp"
 #include "grundy/analysis/periodic_source.hpp"
 #include "grundy/core/error.hpp"
-#include "grundy/solve/graph_solver.hpp"
 #include "grundy/rules/take_break.hpp"
+#include "grundy/solve/graph_solver.hpp"
 #include "grundy/spec/parser.hpp"
 #include "support.hpp"
 
@@ -71,7 +71,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     refusal = e.what();
   }
   std::uint64_t memory_kib = kMemoryKiB;
-  const grundy::TakeBreakCode* code = game ? game->take_break_code() : nullptr;
+  const grundy::TakeBreakCode* code = game ? game->traits().take_break : nullptr;
   if (code != nullptr && code->max_parts() == 3) memory_kib = kThreeHeapMemoryKiB;
   const grundy::fuzz::CommandResult result = grundy::fuzz::run_command(
       {"value", spec, "-", "--max", std::to_string(kMaxValues), "--max-memory",

@@ -18,7 +18,7 @@ constexpr std::uint64_t kClosedFormTable = 1024;
 
 /// An upper bound of the options of heap n.
 std::uint64_t options_at(const Game& game, std::uint64_t n) {
-  if (const TakeBreakCode* code = game.take_break_code()) {
+  if (const TakeBreakCode* code = game.traits().take_break) {
     std::uint64_t count = 0;
     for (std::uint64_t k = 0; k < code->digits.size() && k <= n; ++k) {
       const std::uint8_t d = code->digits[k];
@@ -31,7 +31,7 @@ std::uint64_t options_at(const Game& game, std::uint64_t n) {
     }
     return count;
   }
-  if (const SubtractionSet* set = game.subtraction_set();
+  if (const SubtractionSet* set = game.traits().subtraction;
       set && !set->all_but && set->named.empty()) {
     std::uint64_t size = 0;
     for (const SubtractionSet::Interval& iv : set->finite) {
@@ -58,7 +58,7 @@ std::vector<std::uint64_t> prime_factors(std::uint64_t p) {
 std::string structure_problem(const Game& game, const PeriodCertificate& c,
                               PeriodicityTheorem& theorem) {
   if (c.game != game.name()) return "the certificate is for " + c.game + ", not " + game.name();
-  if (!game.heap_ordered()) return game.name() + " is not a heap game";
+  if (game.traits().layout != Layout::heaps) return game.name() + " is not a heap game";
   try {
     theorem = periodicity_theorem(game);
   } catch (const Error& e) {
@@ -182,7 +182,7 @@ std::uint64_t work_of(const Game& game, const std::vector<std::uint64_t>& positi
 
 std::uint64_t options_work(const Game& game, std::uint64_t n) {
   if (n == 0) return 0;
-  if (const TakeBreakCode* code = game.take_break_code()) {
+  if (const TakeBreakCode* code = game.traits().take_break) {
     // Sum over the digits of the options of heaps k..n-1 (r = 0..n-1-k), in 128 bits: one-heap
     // moves give 1 per heap, splits into two about r/2, into three about r^2/12.
     uint128 total = 0;

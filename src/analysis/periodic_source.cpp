@@ -6,6 +6,7 @@
 #include "grundy/analysis/period_search.hpp"
 #include "grundy/analysis/periodic_moves.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/solve/solver_choice.hpp"
 
 namespace grundy {
 
@@ -81,10 +82,9 @@ PeriodAnswer find_or_load_periodicity(const Game& game, SparseSpaceSolver& solve
 PeriodAnswer find_or_load_periodicity(const Game& game, const PeriodOptions& options,
                                       std::uint64_t max_values,
                                       const DenseSolver::Progress& progress) {
-  if (!game.heap_ordered()) periodicity_theorem(game);  // no theory: a clear error
-  const TakeBreakCode* code = game.take_break_code();
-  if (code != nullptr && SparseSpaceSolver::supports(*code)) {
-    SparseSpaceSolver solver(*code, options.limits);
+  if (game.traits().layout != Layout::heaps) periodicity_theorem(game);  // no theory: a clear error
+  if (sparse_space_serves(game.traits())) {
+    SparseSpaceSolver solver(*game.traits().take_break, options.limits);
     solver.set_threads(options.threads);
     solver.set_progress(progress);
     return find_or_load(game, solver, options, max_values);
@@ -123,12 +123,11 @@ CertificateCheck verify_period_answer(const Game& game, PeriodAnswer& answer,
 
 PeriodicSource::PeriodicSource(std::shared_ptr<const Game> game, PeriodOptions options)
     : game_(std::move(game)), options_(std::move(options)), direct_(game_, options_.limits) {
-  if (const TakeBreakCode* code = game_->take_break_code();
-      code && SparseSpaceSolver::supports(*code)) {
-    sparse_ = std::make_unique<SparseSpaceSolver>(*code, options_.limits);
+  if (sparse_space_serves(game_->traits())) {
+    sparse_ = std::make_unique<SparseSpaceSolver>(*game_->traits().take_break, options_.limits);
     sparse_->set_threads(options_.threads);
   }
-  if (game_->heap_ordered() && (game_->take_break_code() || game_->subtraction_set())) {
+  if (periodicity_may_apply(game_->traits())) {
     PeriodicityTheorem th = periodicity_theorem(*game_);
     if (th.kind != PeriodicityTheorem::Kind::none_applies) theorem_ = std::move(th);
   }
@@ -158,7 +157,7 @@ void PeriodicSource::prepare(std::span<const Position> positions) {
   bool any = false;
   bool period_failed = false;  // a position a proven period would have answered
   for (const Position& p : positions) {
-    if (game_->formula_value(p)) continue;
+    if (game_->traits().formula_values && game_->formula_value(p)) continue;
     const bool by_period = periodic_family() && p.x >= kPeriodFrom && ensure_period(p.x);
     if (by_period) continue;
     period_failed = period_failed || (periodic_family() && p.x >= kPeriodFrom);
@@ -186,7 +185,7 @@ std::string PeriodicSource::no_period_message(const ResourceError& e) const {
 }
 
 Value PeriodicSource::value(const Position& p) {
-  if (game_->formula_value(p)) return direct_.value(p);
+  if (game_->traits().formula_values && game_->formula_value(p)) return direct_.value(p);
   if (periodicity_) return periodicity_->value_at(p.x);
   if (p.x >= table_size() && periodic_family() && p.x >= kPeriodFrom && ensure_period(p.x)) {
     return periodicity_->value_at(p.x);
@@ -206,7 +205,7 @@ Value PeriodicSource::value(const Position& p) {
 OptionSearch PeriodicSource::options_with_value(const Position& p, Value target, std::size_t limit,
                                                 OptionVisitor& visit) {
   if (!periodicity_ || periodicity_->saltus != 0 || p.x < table_size()) return {};
-  if (const TakeBreakCode* code = game_->take_break_code()) {
+  if (const TakeBreakCode* code = game_->traits().take_break) {
     return take_break_options_with_value(*code, *periodicity_, p.x, target, limit, visit);
   }
   return {};  // subtraction games: few options each, enumerated with values from the period
@@ -214,7 +213,7 @@ OptionSearch PeriodicSource::options_with_value(const Position& p, Value target,
 
 std::optional<std::vector<ValueCount>> PeriodicSource::option_value_counts(const Position& p) {
   if (!periodicity_ || p.x < table_size()) return std::nullopt;
-  if (const TakeBreakCode* code = game_->take_break_code()) {
+  if (const TakeBreakCode* code = game_->traits().take_break) {
     return take_break_option_value_counts(*code, *periodicity_, p.x);
   }
   return std::nullopt;  // subtraction games: few options each, enumerated

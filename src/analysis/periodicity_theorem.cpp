@@ -43,7 +43,7 @@ std::optional<std::uint64_t> residue_modulus(const SubtractionSet& set) {
 
 PeriodicityTheorem periodicity_theorem(const Game& game) {
   PeriodicityTheorem th;
-  if (const TakeBreakCode* code = game.take_break_code()) {
+  if (const TakeBreakCode* code = game.traits().take_break) {
     if (code->unequal_split) {
       th.reason = "no periodicity theorem covers splits into unequal heaps (Grundy's game)";
       return th;
@@ -53,7 +53,7 @@ PeriodicityTheorem periodicity_theorem(const Game& game) {
     th.heaps = std::max(1, code->max_parts());
     return th;
   }
-  if (const SubtractionSet* set = game.subtraction_set()) {
+  if (const SubtractionSet* set = game.traits().subtraction) {
     if (set->all_but) {
       if (set->finite.empty()) {
         th.kind = PeriodicityTheorem::Kind::nim;

@@ -8,6 +8,7 @@
 #include "grundy/analysis/sparse_space.hpp"
 #include "grundy/core/checked.hpp"
 #include "grundy/core/sequence_file.hpp"
+#include "grundy/solve/solver_choice.hpp"
 
 namespace grundy {
 namespace {
@@ -75,9 +76,7 @@ void fill_from_period(SequenceFile& file, const Periodicity& periodicity, std::u
 }
 
 std::optional<PeriodicityTheorem> theorem_for(const Game& game) {
-  if (!game.heap_ordered() || (!game.take_break_code() && !game.subtraction_set())) {
-    return std::nullopt;
-  }
+  if (!periodicity_may_apply(game.traits())) return std::nullopt;
   PeriodicityTheorem theorem = periodicity_theorem(game);
   if (theorem.kind == PeriodicityTheorem::Kind::none_applies) return std::nullopt;
   return theorem;
@@ -121,7 +120,7 @@ SequenceRunResult write_sequence_file(const std::shared_ptr<const Game>& game,
   }
   std::uint64_t count = file->count();
 
-  const TakeBreakCode* code = game->take_break_code();
+  const TakeBreakCode* code = game->traits().take_break;
   if (!result.periodicity && code != nullptr && SparseSpaceSolver::supports(*code)) {
     // The sparse-space engine writes straight into the file's mapping.
     SparseSpaceSolver solver(*code, options.period.limits, *file, count);

@@ -9,6 +9,7 @@
 
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/solve/solver_choice.hpp"
 #include "sparse_scan.hpp"
 #include "sparse_space_state.hpp"
 
@@ -274,8 +275,8 @@ template Value SparseSpace::finish(const std::uint32_t*, std::uint64_t, Partial&
 }  // namespace detail
 
 bool SparseSpaceSolver::supports(const TakeBreakCode& code) {
-  return std::none_of(code.digits.begin(), code.digits.end(),
-                      [](std::uint8_t d) { return (d & kLeaveThree) != 0; });
+  // One rule, solver_choice.hpp's, for the code of a heap game.
+  return sparse_space_serves(GameTraits{.layout = Layout::heaps, .take_break = &code});
 }
 
 SparseSpaceSolver::SparseSpaceSolver(TakeBreakCode code, Limits limits)

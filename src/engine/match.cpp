@@ -90,7 +90,7 @@ constexpr std::size_t kMaxNamedByValue = 1000;
 /// non-decreasing order), then the options of its value that the value source or the family's
 /// formula name.
 Found is_option(const Component& c, const std::vector<Position>& parts, ValueSource& source) {
-  if (const TakeBreakCode* code = c.game->take_break_code()) {
+  if (const TakeBreakCode* code = c.game->traits().take_break) {
     return is_take_break_option(*code, c.position.x, parts) ? Found::yes : Found::no;
   }
   std::uint64_t seen = 0;
@@ -115,7 +115,9 @@ Found is_option(const Component& c, const std::vector<Position>& parts, ValueSou
   try {
     const Value v = option_value(parts, source);
     std::optional<std::uint64_t> count =
-        c.game->formula_options_with_value(c.position, v, kMaxNamedByValue, compare);
+        c.game->traits().formula_values
+            ? c.game->formula_options_with_value(c.position, v, kMaxNamedByValue, compare)
+            : std::nullopt;
     if (!count) count = source.options_with_value(c.position, v, kMaxNamedByValue, compare).count;
     all_named = count && *count <= kMaxNamedByValue;
   } catch (const Error&) {

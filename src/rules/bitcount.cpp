@@ -177,7 +177,9 @@ class OptionLister {
 
 class BitCount final : public Game {
  public:
-  explicit BitCount(std::uint64_t k) : Game("bitcount(" + std::to_string(k) + ")"), k_(k) {}
+  explicit BitCount(std::uint64_t k) : Game("bitcount(" + std::to_string(k) + ")"), k_(k) {
+    set_traits({.layout = Layout::integers, .formula_values = true});
+  }
 
   static std::shared_ptr<const Game> make(Scanner* args) {
     if (args == nullptr)
@@ -217,8 +219,6 @@ class BitCount final : public Game {
       std::fill(pick.begin() + static_cast<std::ptrdiff_t>(i - 1), pick.end(), next(pick[i - 1]));
     }
   }
-
-  bool integer_positions() const override { return true; }
 
   std::optional<Value> formula_value(const Position& p) const override {
     return value_of_bits(static_cast<unsigned>(std::popcount(p.x)));
@@ -305,8 +305,8 @@ class BitCount final : public Game {
       std::uint64_t set;
     };
     require_table_memory(saturating_mul(entries, sizeof(Entry)),
-                             "listing the winning moves of " + name() + " from a number of " +
-                                 std::to_string(b) + " one-bits");
+                         "listing the winning moves of " + name() + " from a number of " +
+                             std::to_string(b) + " one-bits");
     std::vector<Entry> table;
     table.reserve(static_cast<std::size_t>(entries));
     auto build = [&](auto&& self, unsigned from, unsigned size, Value x,
@@ -397,8 +397,8 @@ class BitCount final : public Game {
   void resize_reach(unsigned width) const {
     const std::uint64_t words = width <= 6 ? 1 : std::uint64_t{1} << (width - 6);
     require_table_memory(saturating_mul(saturating_mul(k_ + 1, words), 8),
-                             "the value table of " + name() + " past " +
-                                 std::to_string(values_.size() - 1) + " one-bits");
+                         "the value table of " + name() + " past " +
+                             std::to_string(values_.size() - 1) + " one-bits");
     reach_.resize(static_cast<std::size_t>(k_ + 1));
     for (auto& set : reach_) set.resize(static_cast<std::size_t>(words), 0);
     width_ = width;

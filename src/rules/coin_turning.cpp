@@ -284,28 +284,36 @@ class MockTurtles final : public TurningGame {
 // Registration
 // ---------------------------------------------------------------------------------------------
 
-/// The 1-D families, by name, for tartan's arguments and its error messages.
+/// A 1-D coin-turning family by its registered name (the registry is the only list of families),
+/// for tartan's arguments; nothing when the name is not one.
 std::shared_ptr<const TurningGame> make_turning(std::string_view name) {
-  if (name == "ruler") return std::make_shared<const Ruler>();
-  if (name == "turtles") return std::make_shared<const Turtles>();
-  if (name == "twins") return std::make_shared<const Twins>();
-  if (name == "mockturtles") return std::make_shared<const MockTurtles>();
-  return nullptr;
+  const Family* family = Registry::instance().find(name);
+  if (family == nullptr || family->arguments != Arguments::none) return nullptr;
+  return std::dynamic_pointer_cast<const TurningGame>(family->make(nullptr));
 }
-constexpr const char* kTurningNames = "ruler, turtles, twins, mockturtles";
+
+/// `ruler, turtles, twins, mockturtles`: the 1-D families, for error messages.
+std::string turning_names() {
+  std::string out;
+  for (const Family* f : Registry::instance().families()) {
+    if (make_turning(f->name) == nullptr) continue;
+    out += (out.empty() ? "" : ", ") + f->name;
+  }
+  return out;
+}
 
 std::shared_ptr<const TurningGame> parse_factor(Scanner& args) {
   args.skip_spaces();
   const std::size_t start = args.offset();
   const std::string_view name = args.identifier();
   if (name.empty()) {
-    args.fail("expected a 1-D coin-turning game (" + std::string(kTurningNames) + "), found " +
+    args.fail("expected a 1-D coin-turning game (" + turning_names() + "), found " +
               describe_char(args.text(), args.offset()));
   }
   auto game = make_turning(name);
   if (game == nullptr) {
     args.fail_at(start, "'" + std::string(name) + "' is not a 1-D coin-turning game (" +
-                            kTurningNames + ")");
+                            turning_names() + ")");
   }
   args.skip_spaces();
   return game;
@@ -322,7 +330,7 @@ const FamilyRegistration kRuler{Family{
                "coins from 1, g(n) = largest power of 2 dividing n (position: a heads coin)",
     .arguments = Arguments::none,
     .examples = {"ruler"},
-    .make = [](Scanner*) { return make_turning("ruler"); },
+    .make = [](Scanner*) { return std::make_shared<const Ruler>(); },
 }};
 
 const FamilyRegistration kTurtles{Family{
@@ -332,7 +340,7 @@ const FamilyRegistration kTurtles{Family{
                "coins from 1, g(n) = n (position: a heads coin)",
     .arguments = Arguments::none,
     .examples = {"turtles"},
-    .make = [](Scanner*) { return make_turning("turtles"); },
+    .make = [](Scanner*) { return std::make_shared<const Turtles>(); },
 }};
 
 const FamilyRegistration kTwins{Family{
@@ -342,7 +350,7 @@ const FamilyRegistration kTwins{Family{
                "g(n) = n (position: a heads coin)",
     .arguments = Arguments::none,
     .examples = {"twins"},
-    .make = [](Scanner*) { return make_turning("twins"); },
+    .make = [](Scanner*) { return std::make_shared<const Twins>(); },
 }};
 
 const FamilyRegistration kMockTurtles{Family{
@@ -352,7 +360,7 @@ const FamilyRegistration kMockTurtles{Family{
                "g(n) = the n-th odious number (position: a heads coin)",
     .arguments = Arguments::none,
     .examples = {"mockturtles"},
-    .make = [](Scanner*) { return make_turning("mockturtles"); },
+    .make = [](Scanner*) { return std::make_shared<const MockTurtles>(); },
 }};
 
 const FamilyRegistration kTartan{Family{
@@ -415,7 +423,9 @@ TartanGame::TartanGame(std::shared_ptr<const TurningGame> first,
                        std::shared_ptr<const TurningGame> second)
     : Game("tartan(" + first->name() + "," + second->name() + ")"),
       first_(std::move(first)),
-      second_(std::move(second)) {}
+      second_(std::move(second)) {
+  set_traits({.formula_values = true, .rows_of_heads = true});
+}
 
 Position TartanGame::parse_position(Scanner& in) const {
   const std::uint64_t x = in.unsigned_integer("a coin number", kMaxCoordinate);
@@ -498,20 +508,15 @@ std::vector<Position> TartanGame::sample_positions(std::size_t count) const {
 // Rows
 // ---------------------------------------------------------------------------------------------
 
-bool is_coin_turning(const Game& game) noexcept {
-  return dynamic_cast<const TurningGame*>(&game) != nullptr ||
-         dynamic_cast<const TartanGame*>(&game) != nullptr;
-}
-
 Sum actual_rows(const Sum& sum) {
   // How often each head is listed, by (Game object, coin).
   std::map<std::pair<const Game*, Position>, std::size_t> listed;
   for (const Component& c : sum.components) {
-    if (is_coin_turning(*c.game)) ++listed[{c.game.get(), c.position}];
+    if (c.game->traits().rows_of_heads) ++listed[{c.game.get(), c.position}];
   }
   Sum out;
   for (const Component& c : sum.components) {
-    if (!is_coin_turning(*c.game)) {
+    if (!c.game->traits().rows_of_heads) {
       out.components.push_back(c);
       continue;
     }

@@ -19,7 +19,9 @@ namespace {
 
 class Corner final : public Game {
  public:
-  Corner() : Game("corner") {}
+  Corner() : Game("corner") {
+    set_traits({.layout = Layout::grid, .symmetric = true, .formula_values = true});
+  }
 
   Position parse_position(Scanner& in) const override {
     return parse_point_position(in, "the steps left", "the steps down");
@@ -32,9 +34,6 @@ class Corner final : public Game {
     if (p.x > 0) visit_single(Position{p.x - 1, p.y}, visit);
     if (p.y > 0) visit_single(Position{p.x, p.y - 1}, visit);
   }
-
-  bool grid_ordered() const override { return true; }
-  bool symmetric() const override { return true; }
 
   std::optional<Value> formula_value(const Position& p) const override {
     const bool x_odd = (p.x & 1) != 0;

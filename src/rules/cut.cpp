@@ -20,7 +20,12 @@ constexpr std::uint64_t kMinSide = 2;
 
 class Cut final : public Game {
  public:
-  Cut() : Game("cut") {}
+  Cut() : Game("cut") {
+    set_traits({.layout = Layout::grid,
+                .symmetric = true,
+                .grid_moves = GridMoves::cuts,
+                .min_side = kMinSide});
+  }
 
   Position parse_position(Scanner& in) const override {
     const std::uint64_t w = side(in, "the width");
@@ -52,10 +57,6 @@ class Cut final : public Game {
       visit.option(parts);
     }
   }
-
-  bool grid_ordered() const override { return true; }
-  bool symmetric() const override { return true; }
-  std::optional<std::uint64_t> cutting_min_side() const override { return kMinSide; }
 
   std::vector<Position> sample_positions(std::size_t count) const override {
     // By area-like size: w + h = 4, 5, 6, ..., each with w increasing.

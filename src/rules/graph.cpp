@@ -17,6 +17,7 @@ bool is_vertex_name_char(char c) noexcept {
 
 GraphGame::GraphGame(const std::string& path)
     : Game("graph(" + quote_excerpt(path, path.size()) + ")") {
+  set_traits({.layout = Layout::graph});
   // Quoted through quote_excerpt everywhere: a path or a line may hold control bytes (a NUL
   // would cut the message), and a line may be as long as the file.
   const std::string file = "graph file '" + quote_excerpt(path, 200) + "'";

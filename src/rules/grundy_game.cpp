@@ -8,12 +8,15 @@ namespace {
 
 class GrundysGame final : public HeapGame {
  public:
-  GrundysGame() : HeapGame("grundy"), code_{.digits = {kLeaveTwo}, .unequal_split = true} {}
+  GrundysGame() : HeapGame("grundy"), code_{.digits = {kLeaveTwo}, .unequal_split = true} {
+    GameTraits traits = this->traits();
+    traits.take_break = &code_;
+    set_traits(traits);
+  }
 
   void options(const Position& p, OptionVisitor& visit) const override {
     take_break_options(code_, p.x, visit);
   }
-  const TakeBreakCode* take_break_code() const override { return &code_; }
 
  private:
   TakeBreakCode code_;

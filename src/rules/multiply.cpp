@@ -25,7 +25,6 @@
 namespace grundy {
 namespace {
 
-
 std::uint64_t ceil_div(std::uint64_t n, std::uint64_t d) {
   return n / d + (n % d != 0);
 }
@@ -94,7 +93,9 @@ class Multiply final : public Game {
         a_(a),
         b_(b),
         target_(target),
-        steps_(compute_steps(a, b, target)) {}
+        steps_(compute_steps(a, b, target)) {
+    set_traits({.layout = Layout::integers, .formula_values = true});
+  }
 
   static std::shared_ptr<const Game> make(Scanner* args) {
     const char* example = "e.g. multiply(2..9,100)";
@@ -151,8 +152,6 @@ class Multiply final : public Game {
       if (k == b_) break;
     }
   }
-
-  bool integer_positions() const override { return true; }
 
   std::optional<Value> formula_value(const Position& p) const override {
     require_positive(p);

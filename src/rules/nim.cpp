@@ -1,4 +1,6 @@
 // Nim: one heap; a move removes any positive number of tokens. g(n) = n (Bouton 1901).
+#include "grundy/rules/nim.hpp"
+
 #include "grundy/rules/heap_game.hpp"
 #include "grundy/rules/registry.hpp"
 #include "grundy/rules/subtraction.hpp"
@@ -8,7 +10,13 @@ namespace {
 
 class Nim final : public HeapGame {
  public:
-  Nim() : HeapGame("nim") {}
+  Nim() : HeapGame("nim") {
+    GameTraits traits = this->traits();
+    traits.formula_values = true;
+    traits.subtraction = &set_;  // Nim is the all-but game that excludes nothing
+    traits.nim = true;
+    set_traits(traits);
+  }
 
   void options(const Position& p, OptionVisitor& visit) const override {
     if (p.x == 0) return;
@@ -19,8 +27,6 @@ class Nim final : public HeapGame {
     }
   }
   std::optional<Value> formula_value(const Position& p) const override { return p.x; }
-  /// Nim is the all-but game that excludes nothing.
-  const SubtractionSet* subtraction_set() const override { return &set_; }
   std::optional<std::uint64_t> formula_options_with_value(const Position& p, Value target,
                                                           std::size_t limit,
                                                           OptionVisitor& visit) const override {
@@ -51,4 +57,9 @@ const FamilyRegistration kNim{Family{
 }};
 
 }  // namespace
+
+std::shared_ptr<const Game> nim_game() {
+  return std::make_shared<const Nim>();
+}
+
 }  // namespace grundy

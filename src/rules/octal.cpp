@@ -9,12 +9,15 @@ namespace {
 class TakeBreakGame final : public HeapGame {
  public:
   TakeBreakGame(std::string name, TakeBreakCode code)
-      : HeapGame(std::move(name)), code_(std::move(code)) {}
+      : HeapGame(std::move(name)), code_(std::move(code)) {
+    GameTraits traits = this->traits();
+    traits.take_break = &code_;
+    set_traits(traits);
+  }
 
   void options(const Position& p, OptionVisitor& visit) const override {
     take_break_options(code_, p.x, visit);
   }
-  const TakeBreakCode* take_break_code() const override { return &code_; }
 
  private:
   TakeBreakCode code_;

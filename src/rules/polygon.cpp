@@ -10,7 +10,11 @@ namespace {
 
 class Polygon final : public HeapGame {
  public:
-  Polygon() : HeapGame("polygon"), code_{.digits = {0, 0, kLeaveNothing | kLeaveOne | kLeaveTwo}} {}
+  Polygon() : HeapGame("polygon"), code_{.digits = {0, 0, kLeaveNothing | kLeaveOne | kLeaveTwo}} {
+    GameTraits traits = this->traits();
+    traits.take_break = &code_;
+    set_traits(traits);
+  }
 
   Position parse_position(Scanner& in) const override {
     return Position{in.unsigned_integer("a number of vertices", kMaxCoordinate), 0};
@@ -18,7 +22,6 @@ class Polygon final : public HeapGame {
   void options(const Position& p, OptionVisitor& visit) const override {
     take_break_options(code_, p.x, visit);
   }
-  const TakeBreakCode* take_break_code() const override { return &code_; }
 
  private:
   TakeBreakCode code_;

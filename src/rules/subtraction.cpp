@@ -225,8 +225,13 @@ class Subtraction final : public HeapGame {
         set_{.all_but = false, .finite = std::move(finite), .named = std::move(named)},
         finite_(set_.finite),
         named_(set_.named),
-        modulus_(residue_modulus(finite_, named_)) {}
-  const SubtractionSet* subtraction_set() const override { return &set_; }
+        modulus_(residue_modulus(finite_, named_)) {
+    GameTraits traits = this->traits();
+    traits.subtraction = &set_;
+    // Bash's game and sets of whole residue classes: a closed form.
+    traits.formula_values = modulus_.has_value();
+    set_traits(traits);
+  }
 
   std::optional<Value> formula_value(const Position& p) const override {
     if (!modulus_) return std::nullopt;
@@ -370,8 +375,11 @@ class AllBut final : public HeapGame {
   AllBut(std::string name, std::vector<Interval> excluded)
       : HeapGame(std::move(name)),
         set_{.all_but = true, .finite = std::move(excluded), .named = {}},
-        excluded_(set_.finite) {}
-  const SubtractionSet* subtraction_set() const override { return &set_; }
+        excluded_(set_.finite) {
+    GameTraits traits = this->traits();
+    traits.subtraction = &set_;
+    set_traits(traits);
+  }
 
   static std::shared_ptr<const Game> make(Scanner* args) {
     if (args == nullptr || args->rest().find_first_not_of(" \t") == std::string_view::npos) {

@@ -5,7 +5,6 @@
 // mex over three incrementally kept line sets); that serves moderate coordinates. Outcomes and
 // winning moves of any position up to 2^63-1 come from Wythoff's theorem (see wythoff.hpp): from
 // an N-position the winning moves are the moves to P-positions, and there are at most three.
-#include "grundy/core/checked.hpp"
 #include "grundy/rules/wythoff.hpp"
 
 #include <algorithm>
@@ -14,13 +13,13 @@
 #include <utility>
 #include <vector>
 
+#include "grundy/core/checked.hpp"
 #include "grundy/rules/game.hpp"
 #include "grundy/rules/registry.hpp"
 
 namespace grundy {
 namespace wythoff {
 namespace {
-
 
 /// floor(m·√5) for m <= 2^63. Writing m·√5 = 2m + m·(√5 - 2) and √5 - 2 = 1/φ³, the fractional
 /// part t = floor(m/φ³) is the largest t with t·(2 + √5) <= m, i.e. 2t <= m and
@@ -70,7 +69,12 @@ namespace {
 
 class Wythoff final : public Game {
  public:
-  Wythoff() : Game("wythoff") {}
+  Wythoff() : Game("wythoff") {
+    set_traits({.layout = Layout::grid,
+                .symmetric = true,
+                .grid_moves = GridMoves::queen,
+                .formula_p_positions = true});
+  }
 
   Position parse_position(Scanner& in) const override {
     return parse_point_position(in, "the first heap", "the second heap");
@@ -84,10 +88,6 @@ class Wythoff final : public Game {
       visit_single(Position{p.x - d, p.y - d}, visit);
     }
   }
-
-  bool grid_ordered() const override { return true; }
-  bool symmetric() const override { return true; }
-  bool queen_moves() const override { return true; }
 
   std::optional<bool> formula_is_p_position(const Position& p) const override {
     // The exact arithmetic of wythoff.hpp holds for coordinates up to 2^63-1 (a partner then stays

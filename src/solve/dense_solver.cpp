@@ -30,11 +30,11 @@ constexpr std::uint64_t kStepsPerReport = std::uint64_t{1} << 22;
 }  // namespace
 
 DenseSolver::DenseSolver(const Game& game, Limits limits) : game_(game), limits_(limits) {
-  if (!game.heap_ordered()) {
+  if (game.traits().layout != Layout::heaps) {
     throw std::logic_error("DenseSolver needs a heap-ordered game, not " + game.name());
   }
-  if (const SubtractionSet* set = game.subtraction_set();
-      set != nullptr && game.take_break_code() == nullptr && SubtractionWindows::pay_off(*set)) {
+  if (const SubtractionSet* set = game.traits().subtraction;
+      set != nullptr && game.traits().take_break == nullptr && SubtractionWindows::pay_off(*set)) {
     windows_ = std::make_unique<SubtractionWindows>(*set);
   }
 }
@@ -48,7 +48,7 @@ std::uint64_t DenseSolver::table_bytes(std::uint64_t n) {
 std::uint64_t DenseSolver::take_break_work(std::uint64_t from, std::uint64_t to) const {
   // Per value one step, and per digit k the moves from a remainder r = m - k: one heap (one
   // step), two heaps (about r/2 splits), three heaps (about r^2/12 splits).
-  const TakeBreakCode& code = *game_.take_break_code();
+  const TakeBreakCode& code = *game_.traits().take_break;
   const double split = max_value_ < 64 ? kSplitWeightWord : kSplitWeightWide;
   auto sum_r = [](double a, double b) { return (a + b) * (b - a + 1) / 2; };
   auto sum_r2 = [](double x) { return x * (x + 1) * (2 * x + 1) / 6; };
@@ -69,7 +69,7 @@ std::uint64_t DenseSolver::work_to(std::uint64_t n) const {
   const std::uint64_t from = table_.size();
   if (n < from) return 0;
   if (windows_) return windows_->work(from, n);
-  if (game_.take_break_code() != nullptr) return take_break_work(from, n);
+  if (game_.traits().take_break != nullptr) return take_break_work(from, n);
   // Heap n has the most options of 0..n in every family without a formula here (nim, digits,
   // Python games with few options); each option costs its parts.
   std::uint64_t parts = kGenericValueSteps;
@@ -107,7 +107,7 @@ void DenseSolver::extend_to(std::uint64_t n) {
                           ", more than can be allocated");
     }
   }
-  const TakeBreakCode* code = game_.take_break_code();
+  const TakeBreakCode* code = game_.traits().take_break;
   const std::uint64_t start = table_.size();
   const std::uint64_t values = n + 1 - start;
   // Reports about every kStepsPerReport steps, and at least every 2^14 values.
@@ -142,7 +142,7 @@ void DenseSolver::store(std::uint64_t n, Value v) {
 Value DenseSolver::compute_take_break(std::uint64_t n) {
   // Every value so far is below 2^w, so every XOR of them is too, and the mex is at most 2^w.
   const std::uint64_t width = std::bit_ceil(max_value_ + 1);
-  const TakeBreakCode& code = *game_.take_break_code();
+  const TakeBreakCode& code = *game_.traits().take_break;
   const std::uint32_t* g = table_.data();
   if (width <= 64) {
     // The common case (octal games rarely pass 63): the marks fit one machine word, and the

@@ -5,17 +5,25 @@
 #include "grundy/core/error.hpp"
 #include "grundy/rules/sum.hpp"
 #include "grundy/solve/graph_solver.hpp"
+#include "grundy/solve/solver_choice.hpp"
 
 namespace grundy {
 
 Evaluator::Evaluator(std::shared_ptr<const Game> game, Limits limits)
     : game_(std::move(game)), limits_(limits) {
-  if (game_->heap_ordered()) {
-    dense_ = std::make_unique<DenseSolver>(*game_, limits_);
-  } else if (game_->grid_ordered()) {
-    grid_ = std::make_unique<GridSolver>(*game_, limits_);
-  } else if (dynamic_cast<const GraphGame*>(game_.get()) == nullptr) {
-    memo_ = std::make_unique<MemoSolver>(*game_, limits_);
+  // The choice is solver_choice.hpp's; the graph's values are computed on first use.
+  switch (value_table_for(game_->traits())) {
+    case ValueTable::dense:
+      dense_ = std::make_unique<DenseSolver>(*game_, limits_);
+      break;
+    case ValueTable::grid:
+      grid_ = std::make_unique<GridSolver>(*game_, limits_);
+      break;
+    case ValueTable::memo:
+      memo_ = std::make_unique<MemoSolver>(*game_, limits_);
+      break;
+    case ValueTable::graph:
+      break;
   }
 }
 
@@ -24,8 +32,8 @@ void Evaluator::prepare(std::span<const Position> positions) {
   Position largest;
   bool any = false;
   for (Position p : positions) {
-    if (game_->formula_value(p)) continue;
-    if (grid_ && game_->symmetric() && p.x > p.y) std::swap(p.x, p.y);
+    if (game_->traits().formula_values && game_->formula_value(p)) continue;
+    if (grid_ && game_->traits().symmetric && p.x > p.y) std::swap(p.x, p.y);
     largest.x = std::max(largest.x, p.x);
     largest.y = std::max(largest.y, p.y);
     any = true;
@@ -36,7 +44,7 @@ void Evaluator::prepare(std::span<const Position> positions) {
 }
 
 Value Evaluator::value(const Position& p) {
-  if (auto v = game_->formula_value(p)) {
+  if (auto v = game_->traits().formula_values ? game_->formula_value(p) : std::nullopt) {
     // 2^64-1 stands for an infinite (loopy) value everywhere past here; a finite one equal to it
     // (a nim product, a huge nim heap) would be taken for infinite, so it is refused instead.
     if (*v == kInfiniteValue) {
@@ -95,7 +103,7 @@ std::vector<ValueSource*> SumEvaluators::assign(const Sum& sum) {
       // sees it and either uses the theorem or reports it.
       const Game* const g = game;  // clang 14 cannot capture a structured binding
       const bool theorem = std::any_of(mine.begin(), mine.end(), [g](const Position& p) {
-        return g->formula_is_p_position(p).has_value();
+        return g->traits().formula_p_positions && g->formula_is_p_position(p).has_value();
       });
       if (!theorem) throw;
     }

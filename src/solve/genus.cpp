@@ -5,20 +5,18 @@
 #include <utility>
 
 #include "grundy/core/error.hpp"
-#include "grundy/rules/registry.hpp"
+#include "grundy/rules/nim.hpp"
 #include "grundy/solve/misere_solver.hpp"
-#include "misere_nim.hpp"
 #include "search.hpp"
 
 namespace grundy {
 
-using detail::is_nim_game;
 using detail::Search;
 
 GenusCalculator::GenusCalculator(std::shared_ptr<const Game> game, const SearchOptions& options)
     : game_(std::move(game)) {
   // *2 shares the game's object when the game is Nim, so that heaps of both meet in one memo.
-  star_two_ = is_nim_game(*game_) ? game_ : Registry::instance().find("nim")->make(nullptr);
+  star_two_ = game_->traits().nim ? game_ : nim_game();
   SearchOptions misere = options;
   misere.play = Play::misere;
   search_ = std::make_unique<Search>(misere);

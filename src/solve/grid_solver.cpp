@@ -38,13 +38,13 @@ std::string about(std::uint64_t n) {
 }  // namespace
 
 GridSolver::GridSolver(const Game& game, Limits limits) : game_(game), limits_(limits) {
-  if (!game.grid_ordered()) {
+  if (game.traits().layout != Layout::grid) {
     throw std::logic_error("GridSolver needs a grid-ordered game, not " + game.name());
   }
 }
 
 Value GridSolver::at(const Position& q) const noexcept {
-  const bool mirror = game_.symmetric() && q.x > q.y;
+  const bool mirror = game_.traits().symmetric && q.x > q.y;
   const std::uint64_t x = mirror ? q.y : q.x;
   const std::uint64_t y = mirror ? q.x : q.y;
   return table_[static_cast<std::size_t>(x * columns_ + y)];
@@ -52,7 +52,7 @@ Value GridSolver::at(const Position& q) const noexcept {
 
 std::uint64_t GridSolver::table_bytes(std::uint64_t rows, std::uint64_t columns) const noexcept {
   const std::uint64_t cells = bytes_for(saturating_mul(rows, columns), sizeof(std::uint32_t));
-  if (!game_.queen_moves() || rows == 0 || columns == 0) return cells;
+  if (game_.traits().grid_moves != GridMoves::queen || rows == 0 || columns == 0) return cells;
   // The row, every column and every diagonal keep a bitset of the values on them.
   const std::uint64_t lines = saturating_add(saturating_add(rows, columns), columns);
   const std::uint64_t words = words_for(queen_value_bound(rows - 1, columns - 1));
@@ -65,7 +65,7 @@ Value GridSolver::value(const Position& p) {
 }
 
 void GridSolver::extend_to(std::uint64_t x, std::uint64_t y) {
-  if (game_.symmetric() && x > y) std::swap(x, y);
+  if (game_.traits().symmetric && x > y) std::swap(x, y);
   // Saturating: a coordinate of 2^64-1 asks for 2^64 rows, which no limit admits (the size
   // below saturates too), rather than for none.
   const std::uint64_t rows = std::max(rows_, saturating_add(x, 1));
@@ -79,13 +79,13 @@ void GridSolver::extend_to(std::uint64_t x, std::uint64_t y) {
   const std::uint64_t cells = saturating_mul(rows, columns);
   const std::uint64_t bytes = table_bytes(rows, columns);
   std::uint64_t work = cells;
-  if (game_.queen_moves()) {
+  if (game_.traits().grid_moves == GridMoves::queen) {
     // Each cell's mex scan reads up to a word per 64 values of the bound; measured, it reads
     // about a quarter of that, each word cheaper than an option look-up (10^4 x 10^4: 5 s).
     work = saturating_mul(cells, 1 + saturating_add(rows, columns) / 256);
   }
   require_memory(limits_, bytes, what);
-  if (!game_.queen_moves()) {
+  if (game_.traits().grid_moves != GridMoves::queen) {
     // The corner has the most options of the box in the families this serves (the cutting
     // game); each new cell looks up at most that many parts.
     std::uint64_t parts = 0;
@@ -116,10 +116,10 @@ void GridSolver::extend_to(std::uint64_t x, std::uint64_t y) {
   rows_ = rows;
   columns_ = columns;
   try {
-    if (game_.queen_moves()) {
+    if (game_.traits().grid_moves == GridMoves::queen) {
       fill_queen_moves();
-    } else if (const auto min_side = game_.cutting_min_side(); min_side && game_.symmetric()) {
-      fill_cutting(old_rows, old_columns, *min_side);
+    } else if (game_.traits().grid_moves == GridMoves::cuts && game_.traits().symmetric) {
+      fill_cutting(old_rows, old_columns, game_.traits().min_side);
     } else {
       fill_generic(old_rows, old_columns);
     }
@@ -144,7 +144,7 @@ void GridSolver::fill_generic(std::uint64_t old_rows, std::uint64_t old_columns)
   // an earlier row, or in the same row and an earlier column. For a symmetric game only x <= y is
   // computed, and a part folded to (min, max) still comes earlier (its min is at most x, and when
   // it equals x its max is below y).
-  const bool symmetric = game_.symmetric();
+  const bool symmetric = game_.traits().symmetric;
   const std::uint32_t* table = table_.data();
   const std::uint64_t columns = columns_;
   for (std::uint64_t x = 0; x < rows_; ++x) {

@@ -10,7 +10,7 @@ namespace grundy {
 MemoSolver::MemoSolver(const Game& game, Limits limits) : game_(game), limits_(limits) {}
 
 const Value* MemoSolver::known(const Position& p) {
-  if (auto v = game_.formula_value(p)) {
+  if (auto v = game_.traits().formula_values ? game_.formula_value(p) : std::nullopt) {
     formula_scratch_ = *v;
     return &formula_scratch_;
   }

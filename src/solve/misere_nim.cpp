@@ -1,27 +1,13 @@
 // Misère Nim in closed form (Bouton; Winning Ways ch. 13), and which games are Nim heaps.
 
-#include "misere_nim.hpp"
-
 #include <algorithm>
 #include <memory>
 #include <typeinfo>
 #include <vector>
 
-#include "grundy/rules/registry.hpp"
 #include "grundy/solve/misere_solver.hpp"
 
 namespace grundy {
-namespace detail {
-
-/// Nim heaps are told by type, not by name: a game of another family may be called "nim".
-bool is_nim_game(const Game& game) {
-  static const std::shared_ptr<const Game> nim = Registry::instance().find("nim")->make(nullptr);
-  return typeid(game) == typeid(*nim);
-}
-
-}  // namespace detail
-
-using detail::is_nim_game;
 
 Outcome misere_nim_outcome(std::span<const std::uint64_t> heaps) {
   std::uint64_t x = 0;
@@ -36,7 +22,7 @@ Outcome misere_nim_outcome(std::span<const std::uint64_t> heaps) {
 
 bool is_nim_sum(const Sum& sum) {
   return std::all_of(sum.components.begin(), sum.components.end(),
-                     [](const Component& c) { return is_nim_game(*c.game); });
+                     [](const Component& c) { return c.game->traits().nim; });
 }
 
 SearchSolution solve_misere_nim(const Sum& sum, std::size_t max_moves) {

@@ -24,7 +24,7 @@ std::uint32_t Search::game_index(const std::shared_ptr<const Game>& game) {
   const auto index = static_cast<std::uint32_t>(it - games_.begin());
   if (it == games_.end()) {
     games_.push_back(game);
-    row_game_.push_back(is_coin_turning(*game));
+    row_game_.push_back(game->traits().rows_of_heads);
   }
   return index;
 }

@@ -34,7 +34,7 @@ class SmithCounters {
  public:
   /// The graph game `game` is, or nullptr when it is another family.
   static const GraphGame* graph_of(const Game& game) {
-    return dynamic_cast<const GraphGame*>(&game);
+    return game.traits().layout == Layout::graph ? static_cast<const GraphGame*>(&game) : nullptr;
   }
   /// c(v) of a vertex of finite value (see LoopyValues).
   std::uint64_t counter(const GraphGame& graph, const Position& v) {
@@ -189,7 +189,9 @@ SumSolution solve_sum(const Sum& sum, std::span<ValueSource* const> sources,
     try {
       out.component_values.push_back(sources[i]->value(c.position));
     } catch (const ResourceError& e) {
-      const std::optional<bool> is_p = c.game->formula_is_p_position(c.position);
+      const std::optional<bool> is_p = c.game->traits().formula_p_positions
+                                           ? c.game->formula_is_p_position(c.position)
+                                           : std::nullopt;
       if (!is_p) throw;
       if (sum.components.size() == 1) return solve_by_p_positions(c, *is_p, max_moves);
       throw ResourceError(format_component(*c.game, c.position) +
@@ -218,7 +220,10 @@ SumSolution solve_sum(const Sum& sum, std::span<ValueSource* const> sources,
         std::max<std::size_t>(1, max_moves - std::min(max_moves, out.winning_moves.size()));
     OptionFunction visitor([&](std::span<const Position> parts) { collector.add(parts); });
     std::uint64_t here = 0;
-    if (auto formula = c.game->formula_options_with_value(c.position, target, room, visitor)) {
+    const GameTraits& traits = c.game->traits();
+    if (auto formula = traits.formula_values || traits.formula_p_positions
+                           ? c.game->formula_options_with_value(c.position, target, room, visitor)
+                           : std::nullopt) {
       here = *formula;
     } else if (OptionSearch search =
                    sources[i]->options_with_value(c.position, target, room, visitor);

@@ -37,7 +37,7 @@ TEST(PeriodicMoves, AgreeWithEnumerationBeyondThePreperiod) {
           listed.emplace_back(parts.begin(), parts.end());
         });
         const OptionSearch got =
-            take_break_options_with_value(*game->take_break_code(), per, n, target, 5, collect);
+            take_break_options_with_value(*game->traits().take_break, per, n, target, 5, collect);
         ASSERT_TRUE(got.answered);
         ASSERT_TRUE(got.count);
         EXPECT_EQ(*got.count, expected.size()) << spec << " n=" << n << " target=" << target;
@@ -79,7 +79,7 @@ TEST(PeriodicMoves, ThreeHeapCodesReportAnUnknownCount) {
   const PeriodSearch s = find_periodicity(*game, solver, 10000);
   ASSERT_TRUE(s.periodicity);
   OptionFunction ignore([](std::span<const Position>) {});
-  const OptionSearch got = take_break_options_with_value(*game->take_break_code(), *s.periodicity,
+  const OptionSearch got = take_break_options_with_value(*game->traits().take_break, *s.periodicity,
                                                          1000000000, 0, 5, ignore);
   EXPECT_TRUE(got.answered);
   EXPECT_FALSE(got.count);
@@ -105,7 +105,8 @@ TEST(PeriodicMoves, ValueCountsAgreeWithEnumeration) {
       });
       std::vector<ValueCount> expected;
       for (const auto& [value, count] : by_value) expected.push_back({value, count});
-      const auto got = take_break_option_value_counts(*game->take_break_code(), *s.periodicity, n);
+      const auto got =
+          take_break_option_value_counts(*game->traits().take_break, *s.periodicity, n);
       ASSERT_TRUE(got) << spec << " n=" << n;
       EXPECT_EQ(*got, expected) << spec << " n=" << n;
     }
@@ -120,14 +121,14 @@ TEST(PeriodicMoves, ValueCountsOfAHugeKaylesHeap) {
   const PeriodSearch s = find_periodicity(*game, solver, 100000);
   ASSERT_TRUE(s.periodicity);
   const std::uint64_t n = 1000000000000;
-  const auto counts = take_break_option_value_counts(*game->take_break_code(), *s.periodicity, n);
+  const auto counts = take_break_option_value_counts(*game->traits().take_break, *s.periodicity, n);
   ASSERT_TRUE(counts);
   std::uint64_t total = 0;
   for (const ValueCount& c : *counts) total += c.count;
   EXPECT_EQ(total, n);
   OptionFunction ignore([](std::span<const Position>) {});
   const OptionSearch zero =
-      take_break_options_with_value(*game->take_break_code(), *s.periodicity, n, 0, 1, ignore);
+      take_break_options_with_value(*game->traits().take_break, *s.periodicity, n, 0, 1, ignore);
   ASSERT_TRUE(zero.count);
   ASSERT_FALSE(counts->empty());
   EXPECT_EQ((*counts)[0], (ValueCount{0, *zero.count}));
@@ -138,7 +139,7 @@ TEST(PeriodicMoves, ValueCountsOfThreeHeapCodesAreNotGiven) {
   DenseSolver solver(*game, Limits{});
   const PeriodSearch s = find_periodicity(*game, solver, 10000);
   ASSERT_TRUE(s.periodicity);
-  EXPECT_FALSE(take_break_option_value_counts(*game->take_break_code(), *s.periodicity, 1000000));
+  EXPECT_FALSE(take_break_option_value_counts(*game->traits().take_break, *s.periodicity, 1000000));
 }
 
 }  // namespace

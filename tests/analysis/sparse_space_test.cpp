@@ -14,7 +14,7 @@ namespace {
 
 void expect_same_as_dense(const std::string& spec, std::uint64_t to, unsigned threads = 1) {
   const auto game = parse_game(spec);
-  SparseSpaceSolver sparse(*game->take_break_code(), Limits{});
+  SparseSpaceSolver sparse(*game->traits().take_break, Limits{});
   sparse.set_threads(threads, /*adaptive=*/false);
   DenseSolver dense(*game, Limits{});
   sparse.extend_to(to);
@@ -53,10 +53,10 @@ TEST(SparseSpace, GrundysGame) {
 /// The same values whatever the thread count, far out (wider values, new masks, long rare lists).
 void expect_same_with_threads(const std::string& spec, std::uint64_t to) {
   const auto game = parse_game(spec);
-  SparseSpaceSolver one(*game->take_break_code(), Limits{});
+  SparseSpaceSolver one(*game->traits().take_break, Limits{});
   one.extend_to(to);
   for (unsigned threads : {2u, 4u}) {
-    SparseSpaceSolver many(*game->take_break_code(), Limits{});
+    SparseSpaceSolver many(*game->traits().take_break, Limits{});
     many.set_threads(threads, /*adaptive=*/false);
     many.extend_to(to);
     ASSERT_EQ(many.size(), one.size());
@@ -88,18 +88,19 @@ TEST(SparseSpace, GrowsInStepsAndWidens) {
   // allbut-like growth is impossible for codes, but 4.0 (split only) and 0.6 give long runs;
   // extending in small steps must give the same values as one big step.
   const auto game = parse_game("0.6");
-  SparseSpaceSolver steps(*game->take_break_code(), Limits{});
+  SparseSpaceSolver steps(*game->traits().take_break, Limits{});
   for (std::uint64_t n = 0; n <= 3000; n += 37) steps.extend_to(n);
-  SparseSpaceSolver once(*game->take_break_code(), Limits{});
+  SparseSpaceSolver once(*game->traits().take_break, Limits{});
   once.extend_to(steps.size() - 1);
   for (std::uint64_t n = 0; n < steps.size(); ++n) ASSERT_EQ(steps.at(n), once.at(n)) << n;
   EXPECT_EQ(steps.value_bytes(), 1);
 }
 
 TEST(SparseSpace, RefusesThreeHeapCodesAndHugeTables) {
-  EXPECT_FALSE(SparseSpaceSolver::supports(*parse_game("hex(0.8)")->take_break_code()));
-  EXPECT_TRUE(SparseSpaceSolver::supports(*parse_game("0.77")->take_break_code()));
-  SparseSpaceSolver small(*parse_game("0.77")->take_break_code(), Limits{.max_memory_bytes = 1000});
+  EXPECT_FALSE(SparseSpaceSolver::supports(*parse_game("hex(0.8)")->traits().take_break));
+  EXPECT_TRUE(SparseSpaceSolver::supports(*parse_game("0.77")->traits().take_break));
+  SparseSpaceSolver small(*parse_game("0.77")->traits().take_break,
+                          Limits{.max_memory_bytes = 1000});
   EXPECT_THROW(small.extend_to(5000), ResourceError);
 }
 

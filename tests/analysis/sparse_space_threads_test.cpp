@@ -31,7 +31,7 @@ namespace grundy {
 namespace {
 
 TakeBreakCode code_of(const std::string& spec) {
-  return *parse_game(spec)->take_break_code();
+  return *parse_game(spec)->traits().take_break;
 }
 
 /// Bash's game as a take-and-break code: remove 1..k tokens (digit 3: leaving none or one heap).
@@ -206,7 +206,7 @@ TEST(SparseSpaceThreads, InterruptedFromAnotherThreadThenResumed) {
   // so far saved, and the same call continues from them.
   const auto game = parse_game("0.354");
   const std::uint64_t to = 20000;
-  const std::vector<Value> truth = one_thread(*game->take_break_code(), to);
+  const std::vector<Value> truth = one_thread(*game->traits().take_break, to);
   test::TempFile file;
   SequenceRunOptions options;
   options.period.threads = 3;

@@ -42,7 +42,7 @@ std::vector<std::string> all_specs() {
 }
 
 std::uint64_t search_limit(const Game& game) {
-  const TakeBreakCode* code = game.take_break_code();
+  const TakeBreakCode* code = game.traits().take_break;
   return code != nullptr && code->max_parts() == 3 ? 150 : 2000;
 }
 

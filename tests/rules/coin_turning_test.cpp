@@ -482,9 +482,9 @@ TEST(CoinTurning, ActualRowsCancelHeadsListedTwice) {
   const Sum sum = parse_sum("ruler:3 + nim:2 + ruler:3 + ruler:5 + twins:0 + ruler:3 + nim:2");
   EXPECT_EQ(format_sum(actual_rows(sum)), "ruler:3 + nim:2 + ruler:5 + twins:0 + nim:2");
   EXPECT_EQ(format_sum(actual_rows(parse_sum("ruler:3 + ruler:3"))), "");
-  EXPECT_TRUE(is_coin_turning(*parse_game("mockturtles")));
-  EXPECT_TRUE(is_coin_turning(*parse_game("rugs")));
-  EXPECT_FALSE(is_coin_turning(*parse_game("nim")));
+  EXPECT_TRUE(parse_game("mockturtles")->traits().rows_of_heads);
+  EXPECT_TRUE(parse_game("rugs")->traits().rows_of_heads);
+  EXPECT_FALSE(parse_game("nim")->traits().rows_of_heads);
 }
 
 TEST(CoinTurning, OptionsOfOneHeadTurnDistinctCoins) {

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "family_specs.hpp"
 #include "grundy/analysis/periodic_source.hpp"
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
@@ -26,7 +27,6 @@
 #include "grundy/solve/graph_solver.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
-#include "family_specs.hpp"
 
 namespace grundy {
 namespace {
@@ -42,11 +42,13 @@ const std::vector<std::uint64_t> kEdges = {kTwo63 - 2, kTwo63 - 1, kTwo63,
 /// Small coordinates to pair with an edge one.
 const std::vector<std::uint64_t> kSmall = {0, 1, 2, 3};
 
-std::vector<std::string> all_specs() { return test::family_example_specs(); }
+std::vector<std::string> all_specs() {
+  return test::family_example_specs();
+}
 
 std::vector<Position> edge_positions(const Game& game) {
   std::vector<Position> out;
-  if (game.integer_positions() || dynamic_cast<const GraphGame*>(&game) != nullptr) {
+  if (game.integer_positions() || game.traits().layout == Layout::graph) {
     for (std::uint64_t x : kEdges) out.push_back(Position{x, 0});
     return out;
   }
@@ -151,13 +153,14 @@ std::uint64_t last_argument(const std::string& spec) {
 
 /// Values a period search may compute: three-heap codes cost the cube.
 std::uint64_t search_limit(const Game& game) {
-  const TakeBreakCode* code = game.take_break_code();
+  const TakeBreakCode* code = game.traits().take_break;
   return code != nullptr && code->max_parts() == 3 ? 150 : 2000;
 }
 
 /// Values of a heap game through a proven period, reduced here into a plain table's range.
 std::optional<Value> by_period(const std::shared_ptr<const Game>& game, std::uint64_t n) {
-  if (!game->heap_ordered() || (!game->take_break_code() && !game->subtraction_set())) {
+  if (game->traits().layout != Layout::heaps ||
+      (!game->traits().take_break && !game->traits().subtraction)) {
     return std::nullopt;
   }
   static std::map<std::string, std::optional<Periodicity>> proven;
@@ -330,7 +333,7 @@ class EdgePositions : public ::testing::TestWithParam<std::string> {
           *after ^= part.x;
           continue;
         }
-        if (game_->heap_ordered()) {
+        if (game_->traits().layout == Layout::heaps) {
           EXPECT_LT(part.x, p.x);
         }
         const Expected pe = expected(game_, part);
@@ -347,10 +350,10 @@ class EdgePositions : public ::testing::TestWithParam<std::string> {
     SCOPED_TRACE("options");
     auto well_formed = [&](std::span<const Position> parts) {
       for (const Position& part : parts) {
-        if (game_->heap_ordered()) {
+        if (game_->traits().layout == Layout::heaps) {
           EXPECT_LT(part.x, p.x);
         }
-        if (game_->grid_ordered()) {
+        if (game_->traits().layout == Layout::grid) {
           EXPECT_TRUE(part.x <= p.x && part.y <= p.y && part != p);
         }
       }

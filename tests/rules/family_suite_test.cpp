@@ -19,7 +19,9 @@ namespace grundy {
 namespace {
 
 /// Every example of every registered family, plus the specs that need files from tests/data.
-std::vector<std::string> all_specs() { return test::family_example_specs(); }
+std::vector<std::string> all_specs() {
+  return test::family_example_specs();
+}
 
 TEST(FamilySuite, EveryFamilyIsCovered) {
   const auto specs = all_specs();
@@ -38,7 +40,7 @@ class EveryFamily : public ::testing::TestWithParam<std::string> {
   void SetUp() override { game_ = parse_game(GetParam()); }
   std::size_t sample_count() const {
     // Hexadecimal codes with three-heap moves are cubic; keep them smaller.
-    const auto* code = game_->take_break_code();
+    const auto* code = game_->traits().take_break;
     return code != nullptr && code->max_parts() == 3 ? 30 : 60;
   }
   std::shared_ptr<const Game> game_;
@@ -69,12 +71,44 @@ TEST_P(EveryFamily, OptionsAreWellFormed) {
         if (game_->integer_positions()) {
           EXPECT_EQ(part.y, 0u);
         }
-        if (game_->heap_ordered()) {
+        if (game_->traits().layout == Layout::heaps) {
           EXPECT_LT(part.x, p.x);
           EXPECT_GT(part.x, 0u) << "a heap game gives an empty heap as a part, not 'nothing'";
         }
       }
     });
+  }
+}
+
+TEST_P(EveryFamily, TraitsSayWhatTheFamilyDoes) {
+  // The solvers believe the traits (solver_choice.hpp): a formula not stated is never asked, a
+  // stated one must answer; a grid game's options lie in the box below; codes and sets belong
+  // to heap games.
+  const GameTraits& traits = game_->traits();
+  bool formula_answers = false;
+  bool p_theorem_answers = false;
+  for (const Position& p : game_->sample_positions(sample_count())) {
+    formula_answers = formula_answers || game_->formula_value(p).has_value();
+    p_theorem_answers = p_theorem_answers || game_->formula_is_p_position(p).has_value();
+    if (traits.layout == Layout::grid) {
+      for_each_option(*game_, p, [&](std::span<const Position> parts) {
+        for (const Position& q : parts) {
+          EXPECT_TRUE(q.x <= p.x && q.y <= p.y && q != p) << game_->format_position(p);
+        }
+      });
+    }
+    if (traits.symmetric) {
+      test::BruteForce brute(*game_);
+      EXPECT_EQ(brute.value(p), brute.value(Position{p.y, p.x})) << game_->format_position(p);
+    }
+  }
+  EXPECT_EQ(traits.formula_values, formula_answers);
+  EXPECT_EQ(traits.formula_p_positions, p_theorem_answers);
+  if (traits.take_break != nullptr || traits.subtraction != nullptr) {
+    EXPECT_EQ(traits.layout, Layout::heaps);
+  }
+  if (traits.symmetric || traits.grid_moves != GridMoves::options) {
+    EXPECT_EQ(traits.layout, Layout::grid);
   }
 }
 

@@ -76,7 +76,9 @@ TEST(GridSolver, QueenMovesAgreeWithTheGenericSearch) {
 class OptionsOnly final : public Game {
  public:
   OptionsOnly(std::shared_ptr<const Game> inner, bool symmetric)
-      : Game(inner->name()), inner_(std::move(inner)), symmetric_(symmetric) {}
+      : Game(inner->name()), inner_(std::move(inner)) {
+    set_traits({.layout = Layout::grid, .symmetric = symmetric});
+  }
   Position parse_position(Scanner& in) const override { return inner_->parse_position(in); }
   std::string format_position(const Position& p) const override {
     return inner_->format_position(p);
@@ -84,15 +86,12 @@ class OptionsOnly final : public Game {
   void options(const Position& p, OptionVisitor& visit) const override {
     inner_->options(p, visit);
   }
-  bool grid_ordered() const override { return true; }
-  bool symmetric() const override { return symmetric_; }
   std::vector<Position> sample_positions(std::size_t count) const override {
     return inner_->sample_positions(count);
   }
 
  private:
   std::shared_ptr<const Game> inner_;
-  bool symmetric_;
 };
 
 TEST(GridSolver, FastPathsAgreeWithTheGenericFill) {

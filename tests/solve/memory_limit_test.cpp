@@ -83,7 +83,7 @@ TEST(MemoryLimit, SparseSpaceEngine) {
     expect_exact(
         SparseSpaceSolver::table_bytes(n, 1),
         [&](Limits limits) {
-          SparseSpaceSolver solver(*game->take_break_code(), limits);
+          SparseSpaceSolver solver(*game->traits().take_break, limits);
           size = 0;
           solver.extend_to(n);
           size = solver.size();
@@ -98,7 +98,7 @@ TEST(MemoryLimit, GridTables) {
   // cut: cells only; wythoff: cells and the queen-move line sets; both symmetric (x <= y kept).
   for (const char* spec : {"cut", "wythoff"}) {
     const auto game = parse_game(spec);
-    ASSERT_TRUE(game->grid_ordered());
+    ASSERT_TRUE(game->traits().layout == Layout::grid);
     for (auto [x, y] : {std::pair<std::uint64_t, std::uint64_t>{10, 20}, {40, 3}, {0, 7}}) {
       SCOPED_TRACE(std::string(spec) + " to " + std::to_string(x) + "," + std::to_string(y));
       const std::uint64_t rows = std::min(x, y) + 1, columns = std::max(x, y) + 1;

@@ -300,7 +300,9 @@ class FunctionGame final : public Game {
  public:
   using Options = std::function<std::vector<std::uint64_t>(std::uint64_t)>;
   FunctionGame(std::string name, Options options)
-      : Game(std::move(name)), options_(std::move(options)) {}
+      : Game(std::move(name)), options_(std::move(options)) {
+    set_traits({.layout = Layout::integers});
+  }
   Position parse_position(Scanner& in) const override { return parse_heap_position(in); }
   std::string format_position(const Position& p) const override { return std::to_string(p.x); }
   void options(const Position& p, OptionVisitor& visit) const override {
@@ -312,7 +314,6 @@ class FunctionGame final : public Game {
       }
     }
   }
-  bool integer_positions() const override { return true; }
   std::vector<Position> sample_positions(std::size_t) const override { return {}; }
 
  private:

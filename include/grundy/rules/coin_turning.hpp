@@ -45,7 +45,9 @@ namespace grundy {
 /// A 1-D coin-turning game; positions are single heads (Position{n, 0}: coin n).
 class TurningGame : public Game {
  public:
-  using Game::Game;
+  explicit TurningGame(std::string name) : Game(std::move(name)) {
+    set_traits({.layout = Layout::integers, .formula_values = true, .rows_of_heads = true});
+  }
 
   /// The first coin's number, 0 or 1, as Winning Ways numbers the game. Position 0 of a game
   /// numbered from 1 is the empty row: no coin, value 0, no moves.
@@ -59,7 +61,6 @@ class TurningGame : public Game {
 
   Position parse_position(Scanner& in) const override;
   std::string format_position(const Position& p) const override;
-  bool integer_positions() const override { return true; }
   std::optional<Value> formula_value(const Position& p) const override { return coin_value(p.x); }
   std::vector<Position> sample_positions(std::size_t count) const override;
 };
@@ -89,10 +90,6 @@ class TartanGame final : public Game {
   std::shared_ptr<const TurningGame> first_;
   std::shared_ptr<const TurningGame> second_;
 };
-
-/// Whether `game` is a coin-turning game (a TurningGame or a TartanGame): its components in a sum
-/// are the heads of one row, a coin listed twice being tails.
-bool is_coin_turning(const Game& game) noexcept;
 
 /// `sum` with the rows of its coin-turning games as they are: a head listed an even number of
 /// times (same Game object, same coin) removed, one listed an odd number of times kept once, at

@@ -12,11 +12,9 @@
 
 #include "grundy/core/scanner.hpp"
 #include "grundy/core/value.hpp"
+#include "grundy/rules/game_traits.hpp"
 
 namespace grundy {
-
-struct TakeBreakCode;
-struct SubtractionSet;
 
 /// Receives the options of a position one at a time. An option is a list of component positions
 /// of the same game whose values XOR (a take-and-break move can leave several heaps); an empty
@@ -65,25 +63,12 @@ class Game {
   /// Every option of `p`, each exactly once.
   virtual void options(const Position& p, OptionVisitor& visit) const = 0;
 
-  /// Positions of this game are single integers x (y is 0): heap sizes, numbers.
-  virtual bool integer_positions() const { return false; }
-  /// Integer positions whose option parts are all integers below x, so values fill a dense
-  /// table bottom-up.
-  virtual bool heap_ordered() const { return false; }
-  /// Positions are points (x, y) and every option part q of p lies in the box below p
-  /// (q.x <= p.x, q.y <= p.y, q != p), so values fill a 2-D table row by row.
-  virtual bool grid_ordered() const { return false; }
-  /// g(x, y) = g(y, x) for every position: a table stores one of the two.
-  virtual bool symmetric() const { return false; }
-  /// The options of (x, y) are every point reached by moving any positive distance left, down or
-  /// diagonally down-left: Wythoff's game as "Corner the Queen" (Isaacs; Winning Ways ch. 3). A
-  /// table solver can then take each mex over three sets it keeps incrementally (the row, the
-  /// column and the diagonal) instead of visiting every option.
-  virtual bool queen_moves() const { return false; }
-  /// For the rectangle-cutting game (a move cuts a W x H sheet along a grid line into two
-  /// rectangles whose sides all stay >= m; positions (W, H)): m. A table solver can then take
-  /// each mex straight over the cuts instead of through options().
-  virtual std::optional<std::uint64_t> cutting_min_side() const { return std::nullopt; }
+  /// What the family states about itself (game_traits.hpp): the solvers read this, never the
+  /// family's name or type.
+  const GameTraits& traits() const noexcept { return traits_; }
+  /// Positions are single integers x (y is 0): heap sizes, numbers.
+  bool integer_positions() const noexcept { return traits_.integer_positions(); }
+
   /// The value of `p` by a formula (Nim: the heap size), or nothing when the family has none.
   virtual std::optional<Value> formula_value(const Position&) const { return std::nullopt; }
   /// For families with a formula: the options of `p` whose value is `target`, without enumerating
@@ -100,18 +85,16 @@ class Game {
   /// game): whether `p` is a P-position; nothing when the family has none. Such a family also
   /// answers formula_options_with_value(p, 0, ...), the moves to P-positions, for every p.
   virtual std::optional<bool> formula_is_p_position(const Position&) const { return std::nullopt; }
-  /// The take-and-break code of the game when it has one (octal, hexadecimal, Grundy's game,
-  /// polygon), for solvers with a fast path over codes.
-  virtual const TakeBreakCode* take_break_code() const { return nullptr; }
-  /// The subtraction set of the game when it is a subtraction game (sub, allbut, nim), for the
-  /// periodicity theorems.
-  virtual const SubtractionSet* subtraction_set() const { return nullptr; }
-
   /// Up to `count` small positions, smallest first: for tests, demos and tables.
   virtual std::vector<Position> sample_positions(std::size_t count) const = 0;
 
+ protected:
+  /// A family states its traits once, in its constructor.
+  void set_traits(const GameTraits& traits) noexcept { traits_ = traits; }
+
  private:
   std::string name_;
+  GameTraits traits_;
 };
 
 /// Calls `f(parts)` for every option of `p`.

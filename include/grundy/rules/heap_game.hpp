@@ -11,11 +11,11 @@ namespace grundy {
 
 class HeapGame : public Game {
  public:
-  using Game::Game;
+  explicit HeapGame(std::string name) : Game(std::move(name)) {
+    set_traits({.layout = Layout::heaps});
+  }
   Position parse_position(Scanner& in) const override { return parse_heap_position(in); }
   std::string format_position(const Position& p) const override { return std::to_string(p.x); }
-  bool integer_positions() const override { return true; }
-  bool heap_ordered() const override { return true; }
   std::vector<Position> sample_positions(std::size_t count) const override {
     std::vector<Position> out;
     for (std::size_t n = 0; n < count; ++n) out.push_back(Position{n, 0});

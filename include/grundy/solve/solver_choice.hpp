@@ -1,0 +1,41 @@
+#pragma once
+/// \file Which solver serves which game, from the traits its family states (game_traits.hpp): the
+/// one place that says so, and why. Every face gets values through these choices (the engine's
+/// value sources: analysis/value_sources.hpp), so a new family that states its traits is served
+/// by every solver that fits them.
+///
+/// | traits                                   | values from                          | why |
+/// | ---------------------------------------- | ------------------------------------ | --- |
+/// | `formula_values` (where the formula answers) | the family's formula             | exact, O(1),
+/// any size | | `heaps`, a take-and-break code leaving at most two heaps | the sparse-space engine
+/// | the common/rare split makes each mex cheap (docs/theory/sparse-space.md); threads | | `heaps`
+/// otherwise                        | a dense table, bottom-up (windows for finite subtraction
+/// sets) | every option is a smaller heap | | `grid`                                   | a 2-D
+/// table row by row (queen or cut fast paths) | every option lies in the box below | | `graph` |
+/// Smith's values over the whole graph  | cycles: no bottom-up order exists | | `general`,
+/// `integers`                    | a memo over the options reached      | no order a table can use
+/// |
+///
+/// Beyond any table: heaps with a take-and-break code or a subtraction set have a periodicity
+/// theory (analysis/periodicity_theorem.hpp), so a proven period answers them;
+/// `formula_p_positions` decides a lone position by its theorem (Wythoff). Misère play and
+/// remoteness search the sum's positions (misere_solver.hpp), the components of a `rows_of_heads`
+/// game being one row; a sum of `nim` heaps alone is solved by Bouton's misère rule.
+
+#include "grundy/rules/game_traits.hpp"
+
+namespace grundy {
+
+/// The table (or memo) that holds a game's values.
+enum class ValueTable { dense, grid, graph, memo };
+ValueTable value_table_for(const GameTraits& traits) noexcept;
+
+/// The sparse-space engine computes the game's values and period searches (heaps of a
+/// take-and-break code whose moves leave at most two heaps).
+bool sparse_space_serves(const GameTraits& traits) noexcept;
+
+/// A periodicity theorem may answer heaps beyond any table: heaps with a take-and-break code or a
+/// subtraction set (the theorem itself may still say it does not apply: Grundy's game).
+bool periodicity_may_apply(const GameTraits& traits) noexcept;
+
+}  // namespace grundy

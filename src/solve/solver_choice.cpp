@@ -1,0 +1,36 @@
+// Which solver serves which game (solver_choice.hpp).
+#include "grundy/solve/solver_choice.hpp"
+
+#include <algorithm>
+
+#include "grundy/rules/take_break.hpp"
+
+namespace grundy {
+
+ValueTable value_table_for(const GameTraits& traits) noexcept {
+  switch (traits.layout) {
+    case Layout::heaps:
+      return ValueTable::dense;
+    case Layout::grid:
+      return ValueTable::grid;
+    case Layout::graph:
+      return ValueTable::graph;
+    case Layout::general:
+    case Layout::integers:
+      break;
+  }
+  return ValueTable::memo;
+}
+
+bool sparse_space_serves(const GameTraits& traits) noexcept {
+  return traits.layout == Layout::heaps && traits.take_break != nullptr &&
+         std::none_of(traits.take_break->digits.begin(), traits.take_break->digits.end(),
+                      [](std::uint8_t d) { return (d & kLeaveThree) != 0; });
+}
+
+bool periodicity_may_apply(const GameTraits& traits) noexcept {
+  return traits.layout == Layout::heaps &&
+         (traits.take_break != nullptr || traits.subtraction != nullptr);
+}
+
+}  // namespace grundy

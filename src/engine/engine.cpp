@@ -50,6 +50,13 @@ void require_heap_game(const Game& game, std::string_view request) {
   }
 }
 
+/// g(from..to) needs from <= to (the command says so first, in its options' words).
+void require_range(std::uint64_t from, std::uint64_t to) {
+  if (from > to) {
+    throw Error("from " + std::to_string(from) + " is above to " + std::to_string(to));
+  }
+}
+
 /// The file `value --in` and `seq --in` read, checked to hold `game`'s sequence.
 void require_file_of(const SequenceFile& file, const std::filesystem::path& path,
                      const Game& game) {
@@ -212,9 +219,7 @@ Value SequenceValues::at(std::uint64_t n) {
 SequenceValues Engine::sequence(std::shared_ptr<const Game> game, std::uint64_t from,
                                 std::uint64_t to) const {
   require_heap_game(*game, "seq");
-  if (from > to) {
-    throw Error("--from " + std::to_string(from) + " is above --to " + std::to_string(to));
-  }
+  require_range(from, to);
   // Values come from the sparse-space engine or the dense table, and past a proven period from
   // the period.
   SequenceValues values(value_source(std::move(game), "seq"), from, to);
@@ -225,9 +230,7 @@ SequenceValues Engine::sequence(std::shared_ptr<const Game> game, std::uint64_t 
 SequenceAnswer Engine::seq(std::shared_ptr<const Game> game, std::uint64_t from,
                            std::uint64_t to) const {
   require_heap_game(*game, "seq");
-  if (from > to) {
-    throw Error("--from " + std::to_string(from) + " is above --to " + std::to_string(to));
-  }
+  require_range(from, to);
   // The list itself is a table too: sized with overflow checks and against the memory limit
   // before anything is computed (to = 2^64-1 would otherwise wrap the count to 0).
   const std::uint64_t count = add_or_refuse(to - from, 1, "a list of g(from..to)");
@@ -255,9 +258,7 @@ Genus GenusSequence::at(std::uint64_t n) {
 GenusSequence Engine::genus_sequence(std::shared_ptr<const Game> game, std::uint64_t from,
                                      std::uint64_t to) const {
   require_heap_game(*game, "seq");
-  if (from > to) {
-    throw Error("--from " + std::to_string(from) + " is above --to " + std::to_string(to));
-  }
+  require_range(from, to);
   // Refused before any value is computed when the genus of the last heap alone passes the budget
   // by its bound.
   auto genera = std::make_unique<GenusCalculator>(game, search_options(Play::misere, "seq"));

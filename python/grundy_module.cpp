@@ -159,9 +159,15 @@ class InterruptCheck {
     last_ = now;
     if (deferred_ != nullptr && deferred_->requested.load()) return;
     const py::gil_scoped_acquire gil;
-    if (PyErr_CheckSignals() == 0) return;
-    if (deferred_ == nullptr) throw py::error_already_set();
-    deferred_->error.emplace();  // takes the exception (KeyboardInterrupt) off the interpreter
+    if (PyErr_CheckSignals() != 0) raised(py::error_already_set());
+  }
+
+  /// An exception of Python code run for the work (a signal handler's, or one raised inside a
+  /// progress bar's code while a signal was handled there): thrown, or kept for when the work
+  /// has stopped. Called with the GIL.
+  void raised(py::error_already_set error) {
+    if (deferred_ == nullptr) throw error;
+    if (!deferred_->error) deferred_->error.emplace(std::move(error));
     deferred_->requested.store(true);
   }
 
@@ -185,34 +191,50 @@ class ProgressBar {
     // Short work gets no bar: only after a second.
     if (now - started_ < std::chrono::seconds(1)) return;
     const py::gil_scoped_acquire gil;
-    if (!bar_) {
-      if (!tqdm_available()) return;
-      bar_ = py::module_::import("tqdm.auto")
-                 .attr("tqdm")(py::arg("total") = total, py::arg("desc") = "grundy." + label_,
-                               py::arg("unit") = unit, py::arg("leave") = false);
+    // A signal that arrives meanwhile is handled inside this Python code: its exception goes
+    // where the check's would.
+    try {
+      if (!bar_) {
+        if (!tqdm_available()) return;
+        bar_ = py::module_::import("tqdm.auto")
+                   .attr("tqdm")(py::arg("total") = total, py::arg("desc") = "grundy." + label_,
+                                 py::arg("unit") = unit, py::arg("leave") = false);
+      }
+      bar_->attr("total") = total;
+      bar_->attr("update")(done >= shown_ ? done - shown_ : 0);
+      shown_ = std::max(shown_, done);
+    } catch (py::error_already_set& e) {
+      check_.raised(std::move(e));
     }
-    bar_->attr("total") = total;
-    bar_->attr("update")(done >= shown_ ? done - shown_ : 0);
-    shown_ = std::max(shown_, done);
   }
   void close() {
     if (!bar_) return;
     const py::gil_scoped_acquire gil;
-    bar_->attr("close")();
+    try {
+      bar_->attr("close")();
+    } catch (py::error_already_set& e) {
+      // Closed from a destructor, which cannot throw: a Ctrl-C handled here is sent again, for
+      // the next check.
+      if (e.matches(PyExc_KeyboardInterrupt)) PyErr_SetInterrupt();
+    }
     bar_.reset();
   }
 
  private:
+  /// Whether tqdm can be imported (asked once). Only an ImportError says no: any other exception
+  /// (a KeyboardInterrupt raised inside the import) is thrown and asked again next time.
   static bool tqdm_available() {
-    static const bool available = [] {
+    static std::optional<bool> available;  // read and written with the GIL
+    if (!available) {
       try {
         py::module_::import("tqdm.auto");
-        return true;
-      } catch (const py::error_already_set&) {
-        return false;
+        available = true;
+      } catch (py::error_already_set& e) {
+        if (!e.matches(PyExc_ImportError)) throw;
+        available = false;
       }
-    }();
-    return available;
+    }
+    return *available;
   }
   std::string label_;
   InterruptCheck check_;

@@ -779,3 +779,42 @@ def test_the_stub_gives_the_modules_parameters():
                     check(method, getattr(getattr(grundy, node.name), method.name), False)
                     checked += 1
     assert checked >= 30
+
+
+SIGNAL_DURING_THE_BAR = """
+import sys
+import grundy
+
+
+class SignalDuringImport:
+    # A Ctrl-C handled while the progress bar imports tqdm (after a second of work): Python
+    # raises the KeyboardInterrupt inside the import.
+    def find_spec(self, name, path=None, target=None):
+        if name == "tqdm" or name.startswith("tqdm."):
+            raise KeyboardInterrupt
+        return None
+
+
+sys.modules.pop("tqdm", None)
+sys.meta_path.insert(0, SignalDuringImport())
+try:
+    grundy.write_sequence("0.6", sys.argv[1], to=3000000, checkpoint=0, cache=False, threads=1)
+    print("finished: the interrupt was lost")
+except KeyboardInterrupt as e:
+    print(e)
+try:
+    grundy.seq("0.6", to=3000000, cache=False, threads=1)
+    print("finished: the interrupt was lost")
+except KeyboardInterrupt:
+    print("seq: KeyboardInterrupt")
+"""
+
+
+def test_a_ctrl_c_handled_inside_the_progress_bar_is_not_lost(tmp_path):
+    # The KeyboardInterrupt was taken for a missing tqdm and dropped: the run went on to the end.
+    run = subprocess.run([sys.executable, "-c", SIGNAL_DURING_THE_BAR, str(tmp_path / "w.gseq")],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    said = run.stdout.splitlines()
+    assert len(said) == 2 and said[0].startswith("interrupted: "), run.stdout
+    assert said[1] == "seq: KeyboardInterrupt"

@@ -3,7 +3,7 @@
 build_ext configures a CMake build of the library and the module alone (GRUNDY_PYTHON_PACKAGE:
 the library is static and linked whole into the module, so the installed module is one
 self-contained file, imported as `grundy` like the build tree's), builds that one target, and
-puts the module where setuptools packs it into the wheel.
+puts the module, with its type hints python/grundy.pyi, where setuptools packs it into the wheel.
 
 Everything setuptools and CMake write goes into one folder, never among the sources:
 $GRUNDY_BUILD_DIR, else build/python-package (ignored by git; a second install rebuilds only
@@ -54,6 +54,10 @@ class CMakeBuild(build_ext):
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(built, target)
         shutil.copymode(built, target)
+        # The type hints go beside the module (PEP 561: a single-module distribution ships its
+        # stub as a top-level file); an in-place build already has them in the sources.
+        if not self.inplace:
+            shutil.copyfile(SOURCE / "python" / "grundy.pyi", target.parent / "grundy.pyi")
 
 
 BUILD.mkdir(parents=True, exist_ok=True)

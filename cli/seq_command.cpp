@@ -227,8 +227,10 @@ int run_seq(const SeqArgs& args) {
     GenusSequence genera = engine.genus_sequence(game, from, to);
     std::string out;
     if (args.common.json) {
-      out += "{\"game\":" + dump_document(game->name()) + ",\"from\":" + dump_document(from) +
-             ",\"to\":" + dump_document(to) + ",\"play\":\"misere\",\"genus\":[";
+      // The document of grundy.genus (to_document(GenusAnswer)), streamed: its text with no
+      // genera, less the "]}" that closes the list and the document, then the genera one by one.
+      out = dump_document(to_document(GenusAnswer{game->name(), from, to, {}}));
+      out.resize(out.size() - 2);
     }
     for (std::uint64_t n = from;; ++n) {
       const Genus genus = genera.at(n);

@@ -4,12 +4,15 @@
 #include <pybind11/functional.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <memory>
@@ -135,26 +138,49 @@ py::object to_python(const Document& doc) {
   }
 }
 
+/// Ctrl-C for work that stops itself at a safe point (write_sequence saves a checkpoint first):
+/// the flag the engine polls, and the exception Python raised for the signal, to raise once the
+/// engine has stopped.
+struct DeferredInterrupt {
+  std::atomic<bool> requested{false};
+  std::optional<py::error_already_set> error;
+};
+
 /// Ctrl-C is honoured within about 100 ms wherever the engine reports progress
 /// (KeyboardInterrupt); with the GIL released around the work, the check takes it back briefly.
+/// With a DeferredInterrupt the work is asked to stop instead of being unwound at once.
 class InterruptCheck {
  public:
+  explicit InterruptCheck(DeferredInterrupt* deferred = nullptr) : deferred_(deferred) {}
+
   void operator()() {
     const auto now = std::chrono::steady_clock::now();
     if (now - last_ < std::chrono::milliseconds(100)) return;
     last_ = now;
+    if (deferred_ != nullptr && deferred_->requested.load()) return;
     const py::gil_scoped_acquire gil;
-    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    if (PyErr_CheckSignals() != 0) raised(py::error_already_set());
+  }
+
+  /// An exception of Python code run for the work (a signal handler's, or one raised inside a
+  /// progress bar's code while a signal was handled there): thrown, or kept for when the work
+  /// has stopped. Called with the GIL.
+  void raised(py::error_already_set error) {
+    if (deferred_ == nullptr) throw error;
+    if (!deferred_->error) deferred_->error.emplace(std::move(error));
+    deferred_->requested.store(true);
   }
 
  private:
+  DeferredInterrupt* deferred_;
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
 /// A progress bar (tqdm, when it is installed) for long work, and the Ctrl-C check.
 class ProgressBar {
  public:
-  explicit ProgressBar(std::string label) : label_(std::move(label)) {}
+  explicit ProgressBar(std::string label, InterruptCheck check = InterruptCheck())
+      : label_(std::move(label)), check_(check) {}
   ~ProgressBar() { close(); }
   ProgressBar(const ProgressBar&) = delete;
   ProgressBar& operator=(const ProgressBar&) = delete;
@@ -165,34 +191,50 @@ class ProgressBar {
     // Short work gets no bar: only after a second.
     if (now - started_ < std::chrono::seconds(1)) return;
     const py::gil_scoped_acquire gil;
-    if (!bar_) {
-      if (!tqdm_available()) return;
-      bar_ = py::module_::import("tqdm.auto")
-                 .attr("tqdm")(py::arg("total") = total, py::arg("desc") = "grundy." + label_,
-                               py::arg("unit") = unit, py::arg("leave") = false);
+    // A signal that arrives meanwhile is handled inside this Python code: its exception goes
+    // where the check's would.
+    try {
+      if (!bar_) {
+        if (!tqdm_available()) return;
+        bar_ = py::module_::import("tqdm.auto")
+                   .attr("tqdm")(py::arg("total") = total, py::arg("desc") = "grundy." + label_,
+                                 py::arg("unit") = unit, py::arg("leave") = false);
+      }
+      bar_->attr("total") = total;
+      bar_->attr("update")(done >= shown_ ? done - shown_ : 0);
+      shown_ = std::max(shown_, done);
+    } catch (py::error_already_set& e) {
+      check_.raised(std::move(e));
     }
-    bar_->attr("total") = total;
-    bar_->attr("update")(done >= shown_ ? done - shown_ : 0);
-    shown_ = std::max(shown_, done);
   }
   void close() {
     if (!bar_) return;
     const py::gil_scoped_acquire gil;
-    bar_->attr("close")();
+    try {
+      bar_->attr("close")();
+    } catch (py::error_already_set& e) {
+      // Closed from a destructor, which cannot throw: a Ctrl-C handled here is sent again, for
+      // the next check.
+      if (e.matches(PyExc_KeyboardInterrupt)) PyErr_SetInterrupt();
+    }
     bar_.reset();
   }
 
  private:
+  /// Whether tqdm can be imported (asked once). Only an ImportError says no: any other exception
+  /// (a KeyboardInterrupt raised inside the import) is thrown and asked again next time.
   static bool tqdm_available() {
-    static const bool available = [] {
+    static std::optional<bool> available;  // read and written with the GIL
+    if (!available) {
       try {
         py::module_::import("tqdm.auto");
-        return true;
-      } catch (const py::error_already_set&) {
-        return false;
+        available = true;
+      } catch (py::error_already_set& e) {
+        if (!e.matches(PyExc_ImportError)) throw;
+        available = false;
       }
-    }();
-    return available;
+    }
+    return *available;
   }
   std::string label_;
   InterruptCheck check_;
@@ -201,25 +243,26 @@ class ProgressBar {
   std::uint64_t shown_ = 0;
 };
 
-/// The engine's reporter for Python: warnings through `warnings.warn`, progress bars, Ctrl-C.
-Reporter python_reporter() {
+/// The engine's reporter for Python: warnings through `warnings.warn`, progress bars, Ctrl-C
+/// (deferred to the engine's safe points when `deferred` is given).
+Reporter python_reporter(DeferredInterrupt* deferred) {
   Reporter reporter;
   reporter.warning = [](const std::string& w) {
     const py::gil_scoped_acquire gil;
     PyErr_WarnEx(PyExc_RuntimeWarning, w.c_str(), 1);
   };
-  reporter.table = [](const std::string& label) -> TableProgress {
-    auto bar = std::make_shared<ProgressBar>(label);
+  reporter.table = [deferred](const std::string& label) -> TableProgress {
+    auto bar = std::make_shared<ProgressBar>(label, InterruptCheck(deferred));
     return [bar](std::uint64_t done, std::uint64_t total) { bar->update(done, total, "values"); };
   };
-  reporter.sequence = [](const std::string& label) -> SequenceProgress {
-    auto bar = std::make_shared<ProgressBar>(label);
+  reporter.sequence = [deferred](const std::string& label) -> SequenceProgress {
+    auto bar = std::make_shared<ProgressBar>(label, InterruptCheck(deferred));
     return [bar](std::uint64_t done, std::uint64_t total, std::size_t) {
       bar->update(done, total, "values");
     };
   };
-  reporter.search = [](const std::string& label) -> SearchProgressCallback {
-    auto bar = std::make_shared<ProgressBar>(label);
+  reporter.search = [deferred](const std::string& label) -> SearchProgressCallback {
+    auto bar = std::make_shared<ProgressBar>(label, InterruptCheck(deferred));
     return [bar](const SearchProgress& p) {
       bar->update(p.states, p.bound.value_or(p.max_states), "states");
     };
@@ -240,7 +283,8 @@ struct CallOptions {
 /// Python games met in a request, so that the engine takes their values from their own memos.
 using CustomGames = std::map<const Game*, CustomGame*>;
 
-Engine make_engine(const CallOptions& limits, const CustomGames& custom = {}) {
+Engine make_engine(const CallOptions& limits, const CustomGames& custom = {},
+                   DeferredInterrupt* deferred = nullptr) {
   EngineOptions options;
   options.max_values = limits.max_values;
   options.max_states = limits.max_states;
@@ -257,7 +301,7 @@ Engine make_engine(const CallOptions& limits, const CustomGames& custom = {}) {
       return nullptr;
     };
   }
-  return Engine(std::move(options), python_reporter());
+  return Engine(std::move(options), python_reporter(deferred));
 }
 
 /// A game given as a spec or a grundy.Game.
@@ -336,6 +380,47 @@ py::object seq(const py::object& game, std::uint64_t to, std::uint64_t start, bo
   array.attr("frombytes")(py::bytes(reinterpret_cast<const char*>(answer.values.data()),
                                     answer.values.size() * sizeof(std::uint64_t)));
   return array;
+}
+
+/// The genus of each heap start..to, as `grundy seq --misere --json`.
+py::object genus(const py::object& game, std::uint64_t to, std::uint64_t start,
+                 const CallOptions& limits) {
+  CustomGames custom;
+  const auto parsed = game_argument(game, custom);
+  const Engine engine = make_engine(limits, custom);
+  const GenusAnswer answer = without_gil(custom, [&] { return engine.genera(parsed, start, to); });
+  return to_python(to_document(answer));
+}
+
+/// g(0..to) into a sequence file, as `grundy seq --out FILE --json`. Ctrl-C stops the run at its
+/// next safe point, after a checkpoint, and raises KeyboardInterrupt with the engine's message.
+py::object write_sequence(const py::object& game, const std::filesystem::path& path,
+                          std::uint64_t to, std::uint64_t checkpoint, const CallOptions& limits) {
+  // The command's bound on --checkpoint.
+  if (checkpoint > 86400) {
+    throw Error("checkpoint is at most 86400 seconds (a day), not " + std::to_string(checkpoint));
+  }
+  CustomGames custom;
+  const auto parsed = game_argument(game, custom);
+  DeferredInterrupt interrupt;
+  const Engine engine = make_engine(limits, custom, &interrupt);
+  try {
+    const SequenceFileAnswer answer = without_gil(custom, [&] {
+      return engine.write_sequence(parsed, path, to,
+                                   std::chrono::seconds(static_cast<std::int64_t>(checkpoint)),
+                                   &interrupt.requested);
+    });
+    // Ctrl-C after the last safe point: the file is complete, and the caller still stops.
+    if (interrupt.error) throw *interrupt.error;
+    return to_python(to_document(answer));
+  } catch (const Interrupted& e) {
+    if (!interrupt.error) throw;
+    // A KeyboardInterrupt says what was saved; another exception (a signal handler of the
+    // caller's) goes on as it was raised.
+    if (!interrupt.error->matches(PyExc_KeyboardInterrupt)) throw *interrupt.error;
+    PyErr_SetString(PyExc_KeyboardInterrupt, e.what());
+    throw py::error_already_set();
+  }
 }
 
 py::object period(const py::object& game, bool verify, std::uint64_t max_work,
@@ -567,6 +652,54 @@ text ``inf{K}``.
 >>> grundy.seq("0.07", to=10)
 array('Q', [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3])
 )");
+  m.def(
+      "genus",
+      [=](const py::object& game, std::uint64_t to, std::uint64_t start, std::uint64_t max_states,
+          std::uint64_t max, std::optional<std::string> max_memory, unsigned threads, bool cache) {
+        return genus(game, to, start,
+                     call_options(max, max_states, defaults.max_moves, std::move(max_memory),
+                                  threads, cache));
+      },
+      py::arg("game"), py::arg("to"), py::arg("start") = 0, py::kw_only(),
+      py::arg("max_states") = defaults.max_states, py::arg("max") = defaults.max_values,
+      py::arg("max_memory") = py::none(), py::arg("threads") = 0, py::arg("cache") = true,
+      R"(The genus of each heap start..to, as ``grundy seq GAME --misere --json``.
+
+Each entry is [g, [gamma0, gamma1, ...]]: the Grundy value and the misère values of the heap
+plus heaps of 2 (Conway's genus, Winning Ways ch. 13), the final alternating pair written once.
+The searches share one memo and stop at max_states positions (ValueError with the command's
+message when the last heap's bound passes it).
+
+>>> g = grundy.genus("0.312", to=4)
+>>> g["play"], g["genus"]
+('misere', [[0, [1, 2, 0]], [1, [0, 3, 1]], [2, [2, 0]], [0, [0, 2]], [2, [1, 4, 2, 0]]])
+)");
+  m.def(
+      "write_sequence",
+      [=](const py::object& game, const std::filesystem::path& path, std::uint64_t to,
+          std::uint64_t checkpoint, std::uint64_t max, std::optional<std::string> max_memory,
+          unsigned threads, bool cache) {
+        return write_sequence(game, path, to, checkpoint,
+                              call_options(max, defaults.max_states, defaults.max_moves,
+                                           std::move(max_memory), threads, cache));
+      },
+      py::arg("game"), py::arg("path"), py::arg("to"), py::kw_only(), py::arg("checkpoint") = 60,
+      py::arg("max") = defaults.max_values, py::arg("max_memory") = py::none(),
+      py::arg("threads") = 0, py::arg("cache") = true,
+      R"(g(0..to) into a sequence file, as ``grundy seq GAME --to N --out FILE --json``.
+
+The file (docs/file-formats.md) is continued from what it holds and saved at least every
+checkpoint seconds. Ctrl-C stops the run at its next safe point after saving, and raises
+KeyboardInterrupt saying what is saved; the same call continues from there. The result is the
+command's summary; grundy.open_sequence(path) reads the values.
+
+>>> import os, tempfile
+>>> folder = tempfile.TemporaryDirectory()
+>>> s = grundy.write_sequence("0.07", os.path.join(folder.name, "dawson.gseq"), to=1000)
+>>> s["count"], s["value_bytes"], s["preperiod"], s["period"]
+(1001, 1, 53, 34)
+>>> folder.cleanup()
+)");
   bind_sequence_arrays(m);
   m.def(
       "period",
@@ -692,11 +825,61 @@ True
       py::arg("threads") = 0, py::arg("cache") = true,
       R"(An SVG plot of what ``grundy period --plot`` draws: a few periods, the preperiod marked.)");
 
-  // Nimber arithmetic on 64-bit nimbers (grundy nimber ...).
+  // Nimber arithmetic on 64-bit nimbers: the operations of `grundy nimber`, with its errors.
+  m.def("nim_add", &grundy::nim_add, py::arg("a"), py::arg("b"),
+        R"(a + b, nim-addition (XOR): ``grundy nimber add``.
+
+>>> grundy.nim_add(3, 5)
+6
+)");
   m.def(
       "nim_mul", [](grundy::Value a, grundy::Value b) { return grundy::nim_mul(a, b); },
-      py::arg("a"), py::arg("b"), "The nim-product of two 64-bit nimbers.");
-  m.def("nim_inv", &grundy::nim_inv, py::arg("a"), "The nim-inverse (ValueError for 0).");
-  m.def("nim_sqrt", &grundy::nim_sqrt, py::arg("a"), "The nim-square root.");
-  m.def("nim_pow", &grundy::nim_pow, py::arg("a"), py::arg("k"), "a to the nim-power k.");
+      py::arg("a"), py::arg("b"),
+      R"(a * b, nim-multiplication: ``grundy nimber mul``.
+
+>>> grundy.nim_mul(3141, 5926)
+14994
+)");
+  m.def("nim_div", &grundy::nim_div, py::arg("a"), py::arg("b"),
+        R"(a * b^-1: ``grundy nimber div`` (ValueError when b is 0).
+
+>>> grundy.nim_div(grundy.nim_mul(7, 9), 9)
+7
+)");
+  m.def("nim_inv", &grundy::nim_inv, py::arg("a"),
+        R"(The nim-inverse a^-1: ``grundy nimber inv`` (ValueError for 0).
+
+>>> grundy.nim_inv(2)
+3
+)");
+  m.def("nim_square", &grundy::nim_square, py::arg("a"),
+        R"(a * a: ``grundy nimber square``.
+
+>>> grundy.nim_square(2)
+3
+)");
+  m.def("nim_sqrt", &grundy::nim_sqrt, py::arg("a"),
+        R"(The b with b * b = a: ``grundy nimber sqrt``.
+
+>>> grundy.nim_sqrt(3)
+2
+)");
+  m.def("nim_pow", &grundy::nim_pow, py::arg("a"), py::arg("k"),
+        R"(a^k, k an ordinary integer (a^0 = 1): ``grundy nimber pow``.
+
+>>> grundy.nim_pow(2, 2), grundy.nim_pow(2, 3)
+(3, 1)
+)");
+  m.def("nim_order", &grundy::nim_order, py::arg("a"),
+        R"(The least k > 0 with a^k = 1: ``grundy nimber order`` (ValueError for 0).
+
+>>> grundy.nim_order(2)
+3
+)");
+  m.def("nim_log", &grundy::nim_log, py::arg("a"), py::arg("x"),
+        R"(The least k >= 0 with a^k = x, or None: ``grundy nimber log``.
+
+>>> grundy.nim_log(2, 3), grundy.nim_log(2, 8)
+(2, None)
+)");
 }

@@ -77,6 +77,16 @@ Document to_document(const SequenceAnswer& answer) {
           {"values", array_of(answer.values)}};
 }
 
+Document to_document(const GenusAnswer& answer) {
+  Document genera = Document::array();
+  for (const Genus& genus : answer.genera) genera.push_back(to_document(genus));
+  return {{"game", answer.game},
+          {"from", answer.from},
+          {"to", answer.to},
+          {"play", "misere"},
+          {"genus", std::move(genera)}};
+}
+
 Document to_document(const SequenceFileAnswer& answer) {
   const SequenceRunResult& result = answer.run;
   Document doc;

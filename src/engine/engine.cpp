@@ -266,6 +266,28 @@ GenusSequence Engine::genus_sequence(std::shared_ptr<const Game> game, std::uint
   return GenusSequence(sequence(std::move(game), from, to), std::move(genera));
 }
 
+GenusAnswer Engine::genera(std::shared_ptr<const Game> game, std::uint64_t from,
+                           std::uint64_t to) const {
+  GenusAnswer answer{game->name(), from, to, {}};
+  GenusSequence genera = genus_sequence(std::move(game), from, to);
+  // Sized as Engine::seq sizes its list; each genus holds a few gammas more.
+  const std::uint64_t count = add_or_refuse(to - from, 1, "a list of genera of heaps from..to");
+  require_memory(limits_, bytes_for(count, sizeof(Genus)),
+                 "a list of " + std::to_string(count) + " genera");
+  answer.genera.reserve(static_cast<std::size_t>(count));
+  try {
+    for (std::uint64_t n = from;; ++n) {
+      answer.genera.push_back(genera.at(n));
+      if (n == to) break;
+    }
+  } catch (...) {
+    done();
+    throw;
+  }
+  done();
+  return answer;
+}
+
 SequenceFileAnswer Engine::write_sequence(std::shared_ptr<const Game> game,
                                           const std::filesystem::path& file, std::uint64_t to,
                                           std::chrono::seconds checkpoint_every,

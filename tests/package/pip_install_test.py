@@ -5,7 +5,8 @@ The venv sees Debian's python3 packages (--system-site-packages: setuptools, whe
 is given no index and no build isolation, and everything the build writes goes to a temporary
 folder (GRUNDY_BUILD_DIR); the source tree must look the same afterwards (git status, and no new
 folder under build/). The module must load without LD_LIBRARY_PATH or PYTHONPATH and give
-Kayles' value at 10^15 from the published period (OEIS A002186: preperiod 71, period 12).
+Kayles' value at 10^15 from the published period (OEIS A002186: preperiod 71, period 12), and its
+type hints (grundy.pyi) must be installed beside it.
 """
 import json
 import os
@@ -84,6 +85,14 @@ def main():
         module = doc["file"]
         if not module.startswith(os.path.join(venv, "lib")) or "site-packages" not in module:
             fail(f"grundy was imported from {module}, not from the venv's site-packages")
+        stub = os.path.join(os.path.dirname(module), "grundy.pyi")
+        with open(os.path.join(source, "python", "grundy.pyi")) as f:
+            expected_stub = f.read()
+        if not os.path.isfile(stub):
+            fail(f"the type hints are not installed beside the module as {stub}")
+        with open(stub) as f:
+            if f.read() != expected_stub:
+                fail(f"{stub} is not python/grundy.pyi")
         if shutil.which("ldd"):
             libraries = run(["ldd", module])
             if "libgrundy" in libraries or "not found" in libraries:

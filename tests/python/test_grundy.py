@@ -1,5 +1,6 @@
 """The Python module against hand-checked values, published sequences and the command's JSON."""
 import array
+import ast
 import json
 import os
 import subprocess
@@ -153,6 +154,61 @@ def test_nimber_arithmetic():
         grundy.nim_inv(0)
 
 
+# Every operation of `grundy nimber`, as (command operation, Python function, operands).
+NIMBER_REQUESTS = [
+    ("add", grundy.nim_add, (3, 5)),
+    ("add", grundy.nim_add, (2**64 - 1, 2**63)),
+    ("mul", grundy.nim_mul, (3141, 5926)),
+    ("div", grundy.nim_div, (14994, 5926)),
+    ("div", grundy.nim_div, (0, 7)),
+    ("inv", grundy.nim_inv, (2**63 + 5,)),
+    ("square", grundy.nim_square, (2**40 + 17,)),
+    ("sqrt", grundy.nim_sqrt, (2**64 - 1,)),
+    ("pow", grundy.nim_pow, (2, 3)),
+    ("pow", grundy.nim_pow, (0, 0)),
+    ("order", grundy.nim_order, (2,)),
+    ("order", grundy.nim_order, (1,)),
+    ("log", grundy.nim_log, (2, 3)),
+    ("log", grundy.nim_log, (2, 8)),  # 8 is not a power of 2: none, null, None
+    ("log", grundy.nim_log, (2**32, 2**63)),
+]
+
+
+@pytest.mark.parametrize("op,function,operands", NIMBER_REQUESTS,
+                         ids=[f"{r[0]} {' '.join(map(str, r[2]))}" for r in NIMBER_REQUESTS])
+def test_nimber_functions_give_the_commands_results(op, function, operands):
+    cli = run_cli("nimber", op, *map(str, operands), "--json")
+    assert cli.returncode == 0, cli.stderr
+    doc = json.loads(cli.stdout)
+    result = function(*operands)
+    expected = doc["result"]
+    assert result == (None if expected is None else int(expected))
+    text = run_cli("nimber", op, *map(str, operands)).stdout.strip()
+    assert text == ("none" if result is None else str(result))
+
+
+def test_nimber_functions_agree_with_the_field_laws():
+    for a in (1, 2, 3, 7, 255, 2**32 + 1, 2**63 + 5):
+        b = 2**40 + 3
+        assert grundy.nim_add(a, b) == a ^ b
+        assert grundy.nim_square(a) == grundy.nim_mul(a, a)
+        assert grundy.nim_mul(grundy.nim_div(a, b), b) == a
+        k = grundy.nim_order(a)
+        assert grundy.nim_pow(a, k) == 1 and (2**64 - 1) % k == 0
+        assert grundy.nim_log(a, grundy.nim_pow(a, 12345)) == 12345 % k
+
+
+@pytest.mark.parametrize("args,call", [
+    (("inv", "0"), lambda: grundy.nim_inv(0)),
+    (("div", "5", "0"), lambda: grundy.nim_div(5, 0)),
+    (("order", "0"), lambda: grundy.nim_order(0)),
+])
+def test_nimber_errors_are_the_commands(args, call):
+    with pytest.raises(ValueError) as raised:
+        call()
+    assert str(raised.value) == cli_error("nimber", *args)
+
+
 def test_bad_specs_raise_value_error_with_the_command_message():
     for args, py_call in [
         (("value", "0.9", "4"), lambda: grundy.value("0.9", 4)),
@@ -265,6 +321,10 @@ SAME_REQUESTS = [
     (["explain", "0.07", "9007199254740993", "--max-options", "2"],
      lambda: grundy.explain("0.07", 2**53 + 1, max_options=2)),
     (["explain", "cut", "5x7"], lambda: grundy.explain("cut", "5x7")),
+    (["seq", "0.312", "--to", "12", "--misere"], lambda: grundy.genus("0.312", to=12)),
+    (["seq", "kayles", "--from", "5", "--to", "9", "--misere"],
+     lambda: grundy.genus("kayles", to=9, start=5)),
+    (["seq", "0.07", "--from", "3", "--to", "3", "--misere"], lambda: grundy.genus("0.07", 3, 3)),
 ]
 
 
@@ -515,3 +575,246 @@ def test_play_gives_the_commands_events(sum_text, lines, options):
     expected = [json.loads(line) for line in cli.stdout.splitlines()]
     got = python_transcript(sum_text, lines, **options)
     assert [e.document() if isinstance(e, grundy.Result) else e for e in got] == expected
+
+
+# The genus sequence (grundy seq --misere) and sequence files (grundy seq --out).
+
+
+def test_genus_is_the_commands_genus_sequence():
+    # Conway's genus of 0.312's heaps, as Winning Ways prints them (0^120 1^031 2^20 ...).
+    cli = run_cli("seq", "0.312", "--to", "10", "--misere")
+    assert cli.returncode == 0, cli.stderr
+    doc = grundy.genus("0.312", to=10)
+    assert isinstance(doc, grundy.Result)
+    text = []
+    for g, gammas in doc["genus"]:
+        separator = "," if any(x >= 10 for x in gammas) else ""
+        text.append(f"{g}^{separator.join(map(str, gammas))}")
+    assert " ".join(text) == cli.stdout.strip()
+    assert doc["genus"][0] == [0, [1, 2, 0]]  # the empty heap: 0^120
+
+
+def test_genus_errors_are_the_commands():
+    for args, call in [
+        (("seq", "kayles", "--to", "60", "--misere", "--max-states", "1000"),
+         lambda: grundy.genus("kayles", to=60, max_states=1000)),
+        (("seq", "wythoff", "--to", "3", "--misere"), lambda: grundy.genus("wythoff", to=3)),
+        (("seq", "kayles", "--from", "5", "--to", "3", "--misere"),
+         lambda: grundy.genus("kayles", to=3, start=5)),
+    ]:
+        with pytest.raises(ValueError) as raised:
+            call()
+        assert str(raised.value) == cli_error(*args)
+
+
+def test_write_sequence_is_the_commands_file_and_summary(tmp_path):
+    for game, to in [("0.07", 1000), ("0.6", 3000), ("sub(1,3,4)", 500), ("nim", 70000)]:
+        command_file, python_file = tmp_path / "cli.gseq", tmp_path / "python.gseq"
+        cli = run_cli("seq", game, "--to", str(to), "--out", str(command_file), "--json")
+        assert cli.returncode == 0, cli.stderr
+        doc = grundy.write_sequence(game, python_file, to=to)  # a path-like works
+        assert isinstance(doc, grundy.Result)
+        expected = json.loads(cli.stdout)
+        assert expected.pop("file") == str(command_file)
+        assert doc.pop("file") == str(python_file)
+        assert doc.document() == expected, game
+        assert python_file.read_bytes() == command_file.read_bytes(), game
+        command_file.unlink()
+        python_file.unlink()
+
+
+def test_write_sequence_continues_a_file_as_the_command_does(tmp_path):
+    command_file, python_file = str(tmp_path / "cli.gseq"), str(tmp_path / "python.gseq")
+    for to in (2000, 5000):
+        cli = run_cli("seq", "0.6", "--to", str(to), "--out", command_file, "--json", "--no-cache")
+        assert cli.returncode == 0, cli.stderr
+        doc = grundy.write_sequence("0.6", python_file, to=to, cache=False)
+        expected = json.loads(cli.stdout)
+        expected["file"] = python_file
+        assert doc == expected
+    assert doc["resumed_at"] == 2001 and doc["count"] == 5001
+    with open(command_file, "rb") as a, open(python_file, "rb") as b:
+        assert a.read() == b.read()
+
+
+def test_write_sequence_refusals(tmp_path):
+    path = str(tmp_path / "w.gseq")
+    with pytest.raises(ValueError) as raised:
+        grundy.write_sequence("wythoff", path, to=3)
+    assert str(raised.value) == cli_error("seq", "wythoff", "--to", "3", "--out", path)
+    with pytest.raises(ValueError, match="86400"):
+        grundy.write_sequence("0.6", path, to=10, checkpoint=86401)
+    assert not os.path.exists(path)
+
+
+INTERRUPTED_RUN = """
+import os, signal, sys, threading, time
+import grundy
+
+path = sys.argv[1]
+
+
+def saved():
+    # The values the header counts as saved (bytes 24..31, docs/file-formats.md).
+    try:
+        with open(path, "rb") as f:
+            f.seek(24)
+            return int.from_bytes(f.read(8), "little")
+    except OSError:
+        return 0
+
+
+def interrupt():  # Ctrl-C once the run has saved something
+    while saved() == 0:
+        time.sleep(0.002)
+    os.kill(os.getpid(), signal.SIGINT)
+
+
+threading.Thread(target=interrupt, daemon=True).start()
+try:
+    grundy.write_sequence("0.6", path, to=500000, checkpoint=0, cache=False, threads=1)
+    print("finished before the interrupt")
+except KeyboardInterrupt as e:
+    print(e)
+    print(saved())
+"""
+
+
+def test_ctrl_c_stops_write_sequence_after_a_checkpoint_and_the_same_call_continues(tmp_path):
+    whole, resumed = str(tmp_path / "whole.gseq"), str(tmp_path / "resumed.gseq")
+    cli = run_cli("seq", "0.6", "--to", "500000", "--out", whole, "--no-cache", "--threads", "1")
+    assert cli.returncode == 0, cli.stderr
+    run = subprocess.run([sys.executable, "-c", INTERRUPTED_RUN, resumed], capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    said, saved = run.stdout.splitlines()
+    assert said.startswith("interrupted: ") and "the same command continues" in said, said
+    assert 0 < int(saved) < 500001
+    assert f"{saved} values" in said
+    # The file holds what the message says, unfinished; the same call continues from there.
+    doc = grundy.write_sequence("0.6", resumed, to=500000, checkpoint=0, cache=False, threads=1)
+    assert doc["resumed_at"] == int(saved) and doc["count"] == 500001
+    with open(whole, "rb") as a, open(resumed, "rb") as b:
+        assert a.read() == b.read()
+
+
+# Type hints: python/grundy.pyi, installed beside the module.
+
+STUB = os.path.join(os.path.dirname(__file__), "..", "..", "python", "grundy.pyi")
+MISSING = object()
+
+
+def stub_module():
+    with open(STUB) as f:
+        return ast.parse(f.read(), STUB)
+
+
+def public(names):
+    return {n for n in names if not n.startswith("_")}
+
+
+def defined_names(body):
+    names = set()
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return names
+
+
+def parameters(function):
+    """(name, kind, default) of each parameter of an ast function; MISSING: no default."""
+    a = function.args
+    positional = a.posonlyargs + a.args
+    defaults = [MISSING] * (len(positional) - len(a.defaults)) + list(a.defaults)
+    out = [(p.arg, "positional", d) for p, d in zip(positional, defaults)]
+    out += [(p.arg, "keyword", MISSING if d is None else d)
+            for p, d in zip(a.kwonlyargs, a.kw_defaults)]
+    return [(n, k, d if d is MISSING else ast.literal_eval(d)) for n, k, d in out]
+
+
+def runtime_parameters(obj):
+    """The parameters of a pybind11 function, from the signature its docstring opens with."""
+    line = obj.__doc__.splitlines()[0]
+    name, _, rest = line.partition("(")
+    assert name == obj.__name__, line
+    params = rest[:rest.rindex(") ->")]
+    return parameters(ast.parse(f"def f({params}): pass").body[0])
+
+
+def test_the_stub_names_every_public_name_of_the_module():
+    module = stub_module()
+    assert public(defined_names(module.body)) == public(dir(grundy))
+    for node in module.body:
+        if isinstance(node, ast.ClassDef):
+            members = {n for n in vars(getattr(grundy, node.name)) if not n.startswith("__")}
+            assert {n for n in defined_names(node.body) if not n.startswith("__")} == members, node.name
+
+
+def test_the_stub_gives_the_modules_parameters():
+    # Names, kinds (positional or keyword-only) and defaults, as the module's signatures say.
+    def check(node, obj, overloaded):
+        got, want = parameters(node), runtime_parameters(obj)
+        if overloaded:  # an overload narrows a default (seq's numpy=True has none)
+            got = [(n, k) for n, k, _ in got]
+            want = [(n, k) for n, k, _ in want]
+        assert got == want, node.name
+
+    module = stub_module()
+    overloads = {n.name for n in ast.walk(module) if isinstance(n, ast.FunctionDef)
+                 and any(isinstance(d, ast.Name) and d.id == "overload" for d in n.decorator_list)}
+    checked = 0
+    for node in module.body:
+        if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+            check(node, getattr(grundy, node.name), node.name in overloads)
+            checked += 1
+        elif isinstance(node, ast.ClassDef) and node.name != "Result":  # Result is Python
+            for method in node.body:
+                is_property = isinstance(method, ast.FunctionDef) and any(
+                    isinstance(d, ast.Name) and d.id == "property" for d in method.decorator_list)
+                if isinstance(method, ast.FunctionDef) and not is_property:
+                    check(method, getattr(getattr(grundy, node.name), method.name), False)
+                    checked += 1
+    assert checked >= 30
+
+
+SIGNAL_DURING_THE_BAR = """
+import sys
+import grundy
+
+
+class SignalDuringImport:
+    # A Ctrl-C handled while the progress bar imports tqdm (after a second of work): Python
+    # raises the KeyboardInterrupt inside the import.
+    def find_spec(self, name, path=None, target=None):
+        if name == "tqdm" or name.startswith("tqdm."):
+            raise KeyboardInterrupt
+        return None
+
+
+sys.modules.pop("tqdm", None)
+sys.meta_path.insert(0, SignalDuringImport())
+try:
+    grundy.write_sequence("0.6", sys.argv[1], to=3000000, checkpoint=0, cache=False, threads=1)
+    print("finished: the interrupt was lost")
+except KeyboardInterrupt as e:
+    print(e)
+try:
+    grundy.seq("0.6", to=3000000, cache=False, threads=1)
+    print("finished: the interrupt was lost")
+except KeyboardInterrupt:
+    print("seq: KeyboardInterrupt")
+"""
+
+
+def test_a_ctrl_c_handled_inside_the_progress_bar_is_not_lost(tmp_path):
+    # The KeyboardInterrupt was taken for a missing tqdm and dropped: the run went on to the end.
+    run = subprocess.run([sys.executable, "-c", SIGNAL_DURING_THE_BAR, str(tmp_path / "w.gseq")],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    said = run.stdout.splitlines()
+    assert len(said) == 2 and said[0].startswith("interrupted: "), run.stdout
+    assert said[1] == "seq: KeyboardInterrupt"

@@ -1,5 +1,6 @@
 #pragma once
-/// \file What the engine's requests return: value, seq, solve and period answers. Plain data,
+/// \file What the engine's requests return: value, seq (and its genus sequence), solve and period
+/// answers. Plain data,
 /// with positions and moves already written in the spec language, so that each face only prints
 /// or converts them (document.hpp gives their JSON documents).
 
@@ -38,6 +39,14 @@ struct SequenceAnswer {
   std::uint64_t from = 0;
   std::uint64_t to = 0;
   std::vector<Value> values;
+};
+
+/// `grundy seq --misere` held in memory: the genus of each heap g(from..to).
+struct GenusAnswer {
+  std::string game;
+  std::uint64_t from = 0;
+  std::uint64_t to = 0;
+  std::vector<Genus> genera;
 };
 
 /// `grundy seq --out FILE`: what the file holds after the run.

@@ -19,6 +19,9 @@ using Document = nlohmann::ordered_json;
 
 Document to_document(const ValueAnswer& answer);
 Document to_document(const SequenceAnswer& answer);
+/// `{"game", "from", "to", "play": "misere", "genus": [...]}`; the command streams the same
+/// document heap by heap.
+Document to_document(const GenusAnswer& answer);
 Document to_document(const SequenceFileAnswer& answer);
 Document to_document(const SolveAnswer& answer);
 Document to_document(const PeriodReport& report);

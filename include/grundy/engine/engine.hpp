@@ -172,6 +172,8 @@ class Engine {
   /// search for the last heap passes the state budget by its bound.
   GenusSequence genus_sequence(std::shared_ptr<const Game> game, std::uint64_t from,
                                std::uint64_t to) const;
+  /// The same, held in memory (the list sized against the memory limit first).
+  GenusAnswer genera(std::shared_ptr<const Game> game, std::uint64_t from, std::uint64_t to) const;
   /// `grundy seq --out FILE`: g(0..to) into a sequence file, continuing what it holds; stops
   /// with Interrupted when `*interrupted` becomes true (after a checkpoint).
   SequenceFileAnswer write_sequence(std::shared_ptr<const Game> game,

@@ -50,10 +50,11 @@ void require_heap_game(const Game& game, std::string_view request) {
   }
 }
 
-/// g(from..to) needs from <= to (the command says so first, in its options' words).
+/// g(from..to) needs from <= to; both faces say it in the command's words (Python errors are the
+/// command's messages).
 void require_range(std::uint64_t from, std::uint64_t to) {
   if (from > to) {
-    throw Error("from " + std::to_string(from) + " is above to " + std::to_string(to));
+    throw Error("--from " + std::to_string(from) + " is above --to " + std::to_string(to));
   }
 }
 

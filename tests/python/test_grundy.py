@@ -818,3 +818,39 @@ def test_a_ctrl_c_handled_inside_the_progress_bar_is_not_lost(tmp_path):
     said = run.stdout.splitlines()
     assert len(said) == 2 and said[0].startswith("interrupted: "), run.stdout
     assert said[1] == "seq: KeyboardInterrupt"
+
+
+CTRL_C = r"""
+import os, signal, sys, threading, time
+import grundy
+sent = None
+def fire():
+    global sent
+    time.sleep(1.0)
+    sent = time.monotonic()
+    os.kill(os.getpid(), signal.SIGINT)
+threading.Thread(target=fire, daemon=True).start()
+try:
+    WORK
+    print("finished")
+except KeyboardInterrupt:
+    print("interrupted after %.3f s" % (time.monotonic() - sent))
+"""
+
+
+# Long work of each kind, far longer than the second before the Ctrl-C: a misère search (about
+# 70 s), a dense table (sub(squares) to 3*10^6), the sparse-space engine (0.6, which has no
+# period, searched to 3*10^8 values).
+@pytest.mark.parametrize("work", [
+    'grundy.solve("kayles:60 + nim:5", misere=True, max_states=7_000_000)',
+    'grundy.seq("sub(squares)", to=3_000_000, cache=False)',
+    'grundy.period("0.6", max=300_000_000, cache=False)',
+], ids=["misere search", "dense table", "sparse-space engine"])
+def test_ctrl_c_stops_long_work_within_moments(work):
+    out = subprocess.run([sys.executable, "-c", CTRL_C.replace("WORK", work)], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("interrupted after"), out.stdout + out.stderr
+    # Checked at every progress report, at least every 100 ms; 2 s leaves room for a busy machine.
+    assert float(out.stdout.split()[2]) < 2.0, out.stdout
+

@@ -13,24 +13,20 @@
 
 namespace grundy::cli {
 
-Limits CommonOptions::limits() const {
-  Limits limits;
-  if (max_memory.empty()) return limits;
+std::optional<std::uint64_t> CommonOptions::max_memory_bytes() const {
+  if (max_memory.empty()) return std::nullopt;
   try {
-    limits.max_memory_bytes = parse_size(max_memory);
-    // The tables a game builds by itself (bitcount's) are bounded by the same limit.
-    set_game_table_memory_limit(limits.max_memory_bytes);
+    return parse_size(max_memory);
   } catch (const ResourceError&) {
     throw;
   } catch (const Error& e) {
     throw Error(std::string("--max-memory: ") + e.what());
   }
-  return limits;
 }
 
 EngineOptions engine_options(const CommonOptions& common, const std::string& max, bool no_cache) {
   EngineOptions options;
-  if (!common.max_memory.empty()) options.max_memory = common.limits().max_memory_bytes;
+  options.max_memory = common.max_memory_bytes();
   options.threads = static_cast<unsigned>(parse_number_option("--threads", common.threads, 1024));
   options.max_values = parse_number_option("--max", max, kMaxCoordinate);
   options.use_cache = !no_cache;
@@ -48,19 +44,6 @@ Reporter terminal_reporter() {
   reporter.search = [](const std::string& label) { return terminal_search_progress(label); };
   reporter.done = [] { end_progress(); };
   return reporter;
-}
-
-PeriodOptions period_options(const CommonOptions& common, bool no_cache, std::uint64_t max_values) {
-  PeriodOptions options;
-  options.limits = common.limits();
-  options.max_values = max_values;
-  options.threads = static_cast<unsigned>(parse_number_option("--threads", common.threads, 1024));
-  if (no_cache) options.cache_directory.reset();
-  options.warning = [](const std::string& w) {
-    end_progress();
-    std::cerr << "grundy: warning: " << w << '\n';
-  };
-  return options;
 }
 
 void add_period_search_options(CLI::App& command, std::string& max, bool& no_cache) {

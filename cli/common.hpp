@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -17,7 +18,8 @@ struct CommonOptions {
   std::string max_memory;     // empty: the memory available
   std::string threads = "0";  // --threads, where a command has it; 0: one per core
 
-  Limits limits() const;
+  /// --max-memory in bytes; nothing: the memory available.
+  std::optional<std::uint64_t> max_memory_bytes() const;
 };
 
 /// The engine's options from the common ones (--max-memory, --threads), with --max and
@@ -26,9 +28,6 @@ EngineOptions engine_options(const CommonOptions& common, const std::string& max
                              bool no_cache = false);
 /// The engine's reporter for the command: warnings on stderr, progress lines on a terminal.
 Reporter terminal_reporter();
-
-/// The options of period searches behind value, solve and period.
-PeriodOptions period_options(const CommonOptions& common, bool no_cache, std::uint64_t max_values);
 
 /// Adds --json and --max-memory to a subcommand.
 void add_common_options(CLI::App& command, CommonOptions& options);

@@ -13,12 +13,4 @@ namespace grundy::cli {
 /// when stderr is a terminal; nothing otherwise (the callback is then empty).
 std::function<void(const SearchProgress&)> terminal_search_progress(std::string label);
 
-/// Clears the line when it goes out of scope, so that an error message starts a clean line.
-struct SearchProgressLine {
-  SearchProgressLine() = default;
-  SearchProgressLine(const SearchProgressLine&) = delete;
-  SearchProgressLine& operator=(const SearchProgressLine&) = delete;
-  ~SearchProgressLine() { end_progress(); }
-};
-
 }  // namespace grundy::cli

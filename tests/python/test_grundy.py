@@ -854,3 +854,32 @@ def test_ctrl_c_stops_long_work_within_moments(work):
     # Checked at every progress report, at least every 100 ms; 2 s leaves room for a busy machine.
     assert float(out.stdout.split()[2]) < 2.0, out.stdout
 
+
+
+# Bad input and refused requests: both faces say the same one line (the command after
+# "grundy: error: ", Python as the ValueError's text).
+SAME_ERRORS = [
+    (["value", "0.9", "4"], lambda: grundy.value("0.9", 4)),
+    (["value", "kayles", "x7"], lambda: grundy.value("kayles", "x7")),
+    (["value", "0.6", "9223372036854775807", "--max", "60000"],
+     lambda: grundy.value("0.6", 2**63 - 1, max=60000)),
+    (["value", "digits", "100000000", "--max-memory", "1M"],
+     lambda: grundy.value("digits", 10**8, max_memory="1M")),
+    (["seq", "wythoff", "--to", "5"], lambda: grundy.seq("wythoff", to=5)),
+    (["solve", "nim:3 + "], lambda: grundy.solve("nim:3 + ")),
+    (["solve", "kayles:60 + nim:5", "--misere"], lambda: grundy.solve("kayles:60 + nim:5", misere=True)),
+    (["period", "cut"], lambda: grundy.period("cut")),
+    (["period", "0.16", "--verify", "--max-work", "10"],
+     lambda: grundy.period("0.16", verify=True, max_work=10)),
+    (["explain", "nim", "1000000000000000000"], lambda: grundy.explain("nim", 10**18)),
+    (["play", "kayles:60 + nim:5", "--misere", "--max-states", "1000"],
+     lambda: grundy.play("kayles:60 + nim:5", misere=True, max_states=1000)),
+]
+
+
+@pytest.mark.parametrize("args,call", SAME_ERRORS, ids=[" ".join(r[0]) for r in SAME_ERRORS])
+def test_both_faces_refuse_with_the_same_message(args, call):
+    expected = cli_error(*args)
+    with pytest.raises(ValueError) as raised:
+        call()
+    assert str(raised.value) == expected

@@ -1,5 +1,6 @@
 #include "grundy/rules/take_break.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 
@@ -135,6 +136,31 @@ std::string format_take_break_code(const TakeBreakCode& code) {
   out += '.';
   for (std::size_t k = 1; k < code.digits.size(); ++k) out += kDigits[code.digits[k]];
   if (code.digits.size() <= 1) out += '0';
+  return out;
+}
+
+std::optional<TakeBreakCode> offset_code(const TakeBreakCode& code) {
+  const auto digit = [&](std::ptrdiff_t k) -> std::uint8_t {
+    return k >= 0 && static_cast<std::size_t>(k) < code.digits.size() ? code.digits[k] : 0;
+  };
+  if (code.unequal_split || (digit(1) & kLeaveNothing) != 0) return std::nullopt;
+  if (std::any_of(code.digits.begin(), code.digits.end(),
+                  [](std::uint8_t d) { return (d & kLeaveThree) != 0; })) {
+    return std::nullopt;
+  }
+  // A heap of n + 1 under d is a heap of n under d' with one token set aside: a d-move removing k
+  // tokens and leaving p non-empty heaps is the d'-move removing k + p - 1 and leaving those p
+  // heaps one token smaller (a heap of 1, value 0 when d1 is even, becomes an empty heap).
+  TakeBreakCode out;
+  const auto length = static_cast<std::ptrdiff_t>(code.digits.size()) + 1;
+  for (std::ptrdiff_t r = 0; r < length; ++r) {
+    std::uint8_t d = 0;
+    if ((digit(r + 1) & kLeaveNothing) != 0) d |= kLeaveNothing;
+    if ((digit(r) & kLeaveOne) != 0) d |= kLeaveNothing | kLeaveOne;
+    if ((digit(r - 1) & kLeaveTwo) != 0) d |= kLeaveNothing | kLeaveOne | kLeaveTwo;
+    out.digits.push_back(d);
+  }
+  while (out.digits.size() > 1 && out.digits.back() == 0) out.digits.pop_back();
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "grundy/core/error.hpp"
+#include "grundy/solve/evaluator.hpp"
 #include "grundy/spec/parser.hpp"
 
 namespace grundy {
@@ -134,6 +135,46 @@ TEST(TakeBreakOptions, IsOptionAgreesWithEnumeration) {
                                     std::vector<Position>{{big, 0}, {big, 0}, {big, 0}}));
   EXPECT_TRUE(is_take_break_option(kayles, 1000000000000,
                                    std::vector<Position>{{400000, 0}, {999999599998, 0}}));
+}
+
+TEST(OffsetRule, PublishedExamples) {
+  EXPECT_EQ(offset_code(parse("0.4")), parse("0.07"));
+  EXPECT_EQ(offset_code(parse("0.07")), parse("0.137"));
+  // Not proven (and not claimed): an odd d1, three-heap moves, unequal splits.
+  EXPECT_FALSE(offset_code(parse("0.77")));
+  EXPECT_FALSE(offset_code(parse("0.08", true)));
+  EXPECT_FALSE(offset_code(*parse_game("grundy")->traits().take_break));
+}
+
+TEST(OffsetRule, HoldsForEveryOctalCodeOfUpToThreeDigits) {
+  // g(n + 1) of d equals g'(n) of the offset code d', for every code 0.d1d2d3 and 4.d1d2d3 with
+  // d1 even (510 codes), each through its own table of values.
+  constexpr std::uint64_t kHeaps = 200;
+  std::size_t codes = 0;
+  for (const std::uint8_t d0 : {0, 4}) {
+    for (std::uint32_t digits = 0; digits < 512; ++digits) {
+      TakeBreakCode code{.digits = {d0, static_cast<std::uint8_t>(digits >> 6),
+                                    static_cast<std::uint8_t>((digits >> 3) & 7),
+                                    static_cast<std::uint8_t>(digits & 7)}};
+      while (code.digits.size() > 1 && code.digits.back() == 0) code.digits.pop_back();
+      if (code.digits.size() < 2 || (code.digits[1] & kLeaveNothing) != 0) continue;
+      const auto offset = offset_code(code);
+      ASSERT_TRUE(offset) << format_take_break_code(code);
+      const auto game = parse_game(format_take_break_code(code));
+      const auto shifted = parse_game(format_take_break_code(*offset));
+      Evaluator values(game, Limits{});
+      Evaluator offset_values(shifted, Limits{});
+      const Position last{kHeaps, 0};
+      values.prepare({&last, 1});
+      offset_values.prepare({&last, 1});
+      for (std::uint64_t n = 0; n < kHeaps; ++n) {
+        ASSERT_EQ(values.value(Position{n + 1, 0}), offset_values.value(Position{n, 0}))
+            << game->name() << " heap " << n + 1 << " against " << shifted->name() << " heap " << n;
+      }
+      ++codes;
+    }
+  }
+  EXPECT_EQ(codes, 2u * (4 * 8 * 8 - 1));  // d0 in {0, 4}, d1 even, d2, d3; not all zero
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 /// \file Take-and-break codes (Winning Ways ch. 4): octal and hexadecimal games, Grundy's game.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,14 @@ void take_break_options(const TakeBreakCode& code, std::uint64_t n, OptionVisito
 /// k = n - (the parts' total) tokens, and digits[k] must allow leaving that many non-empty heaps.
 bool is_take_break_option(const TakeBreakCode& code, std::uint64_t n,
                           std::span<const Position> parts);
+
+/// The offset rule (docs/theory/code-equivalence.md): when d1 is even, heap n + 1 of the octal
+/// code d has the value of heap n of the code d' with
+///   d'_r = 1*[1 in d_(r+1)] | 3*[2 in d_r] | 7*[4 in d_(r-1)]
+/// ([b in d]: digit d has bit b; d_0 the digit before the point, d_(-1) = 0): g(n+1) = g'(n) for
+/// every n. 0.4 -> 0.07, 0.07 -> 0.137. Nothing for an odd d1, a hexadecimal digit (three-heap
+/// moves), or unequal splits (Grundy's game), where the rule is not proven.
+std::optional<TakeBreakCode> offset_code(const TakeBreakCode& code);
 
 /// Parses `D.DDD...` from `in`: octal digits (0-7) or, with `hexadecimal`, 0-9 and A-F. The digit
 /// before the point may be 0 or 4 (8 or C too in hexadecimal).

@@ -30,11 +30,6 @@ struct PlayArgs {
   bool no_cache = false;
 };
 
-/// `i: FROM -> TO`.
-std::string describe(const MoveText& m) {
-  return std::to_string(m.component) + ": " + m.from + " -> " + m.to;
-}
-
 /// The transcript: lines for a person (the contract's text), or with --json one JSON object per
 /// event (engine/document.hpp), each line flushed as it is written so that a program can answer
 /// it.
@@ -56,12 +51,12 @@ class Transcript {
     const MoveList& moves = match.moves();
     const std::vector<MoveText>& all = moves.moves;
     for (std::size_t k = 0; k < all.size() && k < list_; ++k) {
-      std::cout << "  [" << k + 1 << "] " << describe(all[k]) << '\n';
+      std::cout << "  [" << k + 1 << "] " << move_line(all[k]) << '\n';
     }
     if (all.size() > list_ || !moves.complete) {
       // Past the enumerated moves the count is a lower bound.
       std::cout << "  ... " << (moves.complete ? "" : "over ") << all.size() - list_
-                << " more moves (type the move, e.g. '" << describe(all.back()) << "')\n";
+                << " more moves (type the move, e.g. '" << move_line(all.back()) << "')\n";
     }
   }
   void prompt() {
@@ -75,7 +70,7 @@ class Transcript {
   }
   void computer_move(const Match::Choice& c) {
     if (json_) return emit(move_event(c.move, false, c.verdict));
-    std::cout << "computer: " << describe(c.move)
+    std::cout << "computer: " << move_line(c.move)
               << (c.verdict == Verdict::win    ? ""
                   : c.verdict == Verdict::draw ? " (it cannot force a win; it keeps the draw)"
                                                : " (it cannot force a win)")
@@ -83,13 +78,13 @@ class Transcript {
   }
   void human_move(const MoveText& m) {
     if (json_) return emit(move_event(m, true));
-    std::cout << "you: " << describe(m) << '\n';
+    std::cout << "you: " << move_line(m) << '\n';
   }
   void hint(const Match::Choice& c) {
     if (json_) return emit(hint_event(c));
-    std::cout << (c.verdict == Verdict::win ? "hint: " + describe(c.move) + " wins\n"
+    std::cout << (c.verdict == Verdict::win ? "hint: " + move_line(c.move) + " wins\n"
                   : c.verdict == Verdict::draw
-                      ? "hint: no winning move; " + describe(c.move) + " keeps the draw\n"
+                      ? "hint: no winning move; " + move_line(c.move) + " keeps the draw\n"
                       : std::string("hint: no winning move; every move loses against perfect "
                                     "play\n"));
   }

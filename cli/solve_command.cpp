@@ -24,8 +24,7 @@ struct SolveArgs {
 };
 
 void print_moves(const std::vector<MoveText>& moves) {
-  for (const MoveText& m : moves)
-    std::cout << m.component << ": " << m.from << " -> " << m.to << '\n';
+  for (const MoveText& m : moves) std::cout << move_line(m) << '\n';
 }
 
 int run_solve(const SolveArgs& args) {

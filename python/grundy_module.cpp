@@ -110,16 +110,18 @@ class MemoForward final : public ValueSource {
 /// A document (document.hpp) as Python objects: objects become `grundy.Result` dicts, numbers
 /// stay whole ints (the command writes those of 2^53 and more as strings; Result.json() does the
 /// same).
-py::object to_python(const Document& doc) {
+py::object to_python(const Document& doc, const py::object& result_class) {
   switch (doc.type()) {
     case Document::value_t::object: {
-      py::object result = py::module_::import("grundy").attr("Result")();
-      for (const auto& [key, value] : doc.items()) result[py::str(key)] = to_python(value);
+      py::object result = result_class();
+      for (const auto& [key, value] : doc.items()) {
+        result[py::str(key)] = to_python(value, result_class);
+      }
       return result;
     }
     case Document::value_t::array: {
       py::list list;
-      for (const Document& item : doc) list.append(to_python(item));
+      for (const Document& item : doc) list.append(to_python(item, result_class));
       return list;
     }
     case Document::value_t::string:
@@ -135,6 +137,10 @@ py::object to_python(const Document& doc) {
     default:
       return py::none();
   }
+}
+
+py::object to_python(const Document& doc) {
+  return to_python(doc, py::module_::import("grundy").attr("Result"));
 }
 
 /// Ctrl-C for work that stops itself at a safe point (write_sequence saves a checkpoint first):
@@ -349,7 +355,7 @@ Sum sum_argument(const py::object& sum_argument, CustomGames& custom) {
 /// Runs `work` with the GIL released when no Python game takes part (Python games call back into
 /// Python for their options).
 template <class Work>
-auto without_gil(const CustomGames& custom, Work&& work) {
+auto without_gil(const CustomGames& custom, Work&& work) -> decltype(work()) {
   if (!custom.empty()) return work();
   const py::gil_scoped_release released;
   return work();
@@ -459,10 +465,15 @@ class PythonMatch {
   PythonMatch(const py::object& sum_text, bool misere, bool computer_first, std::size_t list,
               const CallOptions& limits)
       : list_(list) {
-    CustomGames custom;
-    const Sum sum = sum_argument(sum_text, custom);
-    engine_ = std::make_unique<Engine>(make_engine(limits, custom));
-    custom_ = !custom.empty();
+    const Sum sum = sum_argument(sum_text, custom_);
+    // The engine reads the Python games' memos for the whole match: keep the games alive.
+    if (!py::isinstance<py::str>(sum_text)) {
+      for (py::handle item : sum_text) {
+        py::object game = py::reinterpret_borrow<py::object>(item).cast<py::tuple>()[0];
+        if (py::isinstance<CustomGame>(game)) python_games_.push_back(std::move(game));
+      }
+    }
+    engine_ = std::make_unique<Engine>(make_engine(limits, custom_));
     match_ = std::make_unique<Match>(*engine_, sum, misere ? Play::misere : Play::normal,
                                      !computer_first);
   }
@@ -491,34 +502,27 @@ class PythonMatch {
     return py::none();
   }
   py::object computer_move() {
-    const Match::Choice c = work([&] { return match_->computer_move(); });
+    const Match::Choice c = without_gil(custom_, [&] { return match_->computer_move(); });
     return to_python(move_event(c.move, false, c.verdict));
   }
   py::object hint() {
-    const Match::Choice c = work([&] { return match_->hint(); });
+    const Match::Choice c = without_gil(custom_, [&] { return match_->hint(); });
     return to_python(hint_event(c));
   }
   /// A move typed as the command takes it (text or its number in the list): the move event, or
   /// a rejected event.
   py::object move(const py::object& typed) {
     const std::string text = py::str(typed).cast<std::string>();
-    const Match::Typed t = work([&] { return match_->human_move(text); });
+    const Match::Typed t = without_gil(custom_, [&] { return match_->human_move(text); });
     if (!t.move) return to_python(rejected_event(text, t.found));
     return to_python(move_event(*t.move, true));
   }
   py::object undo() { return to_python(undo_event(match_->undo())); }
 
  private:
-  /// The search runs without the GIL when no Python game takes part.
-  template <class Work>
-  auto work(Work&& w) -> decltype(w()) {
-    if (custom_) return w();
-    const py::gil_scoped_release released;
-    return w();
-  }
-
   std::size_t list_;
-  bool custom_ = false;
+  CustomGames custom_;  // the Python games of the sum: their searches keep the GIL
+  std::vector<py::object> python_games_;
   std::unique_ptr<Engine> engine_;
   std::unique_ptr<Match> match_;
 };

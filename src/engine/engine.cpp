@@ -14,6 +14,7 @@
 #include "grundy/solve/loopy_value.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
+#include "move_text.hpp"
 
 namespace grundy {
 namespace {
@@ -30,15 +31,10 @@ namespace {
   }
 }
 
-MoveText move_text(const Sum& sum, const Move& m) {
-  const Component& c = sum.components[m.component];
-  return {m.component, format_component(*c.game, c.position), format_option(*c.game, m.to)};
-}
-
 std::vector<MoveText> move_texts(const Sum& sum, const std::vector<Move>& moves) {
   std::vector<MoveText> out;
   out.reserve(moves.size());
-  for (const Move& m : moves) out.push_back(move_text(sum, m));
+  for (const Move& m : moves) out.push_back(describe_move(sum, m));
   return out;
 }
 
@@ -68,6 +64,15 @@ void require_file_of(const SequenceFile& file, const std::filesystem::path& path
 }
 
 }  // namespace
+
+template <class Work>
+auto Engine::reported(Work&& work) const -> decltype(work()) {
+  struct Done {
+    const Engine& engine;
+    ~Done() { engine.done(); }
+  } done_after{*this};
+  return work();
+}
 
 Engine::Engine(EngineOptions options, Reporter reporter)
     : options_(std::move(options)), reporter_(std::move(reporter)) {
@@ -106,8 +111,7 @@ std::unique_ptr<ValueSource> Engine::value_source(std::shared_ptr<const Game> ga
   if (options_.own_values) {
     if (auto own = options_.own_values(game)) return own;
   }
-  return make_value_source(std::move(game), period_options(),
-                           reporter_.table ? reporter_.table(label) : TableProgress{});
+  return make_value_source(std::move(game), period_options(), table_progress(label));
 }
 
 std::shared_ptr<const Game> Engine::game(std::string_view spec) {
@@ -204,9 +208,8 @@ ValueAnswer Engine::value(std::shared_ptr<const Game> game,
 
 // --- seq -----------------------------------------------------------------------------------
 
-SequenceValues::SequenceValues(std::unique_ptr<ValueSource> source, std::uint64_t from,
-                               std::uint64_t to)
-    : source_(std::move(source)), from_(from), to_(to) {
+SequenceValues::SequenceValues(std::unique_ptr<ValueSource> source, std::uint64_t to)
+    : source_(std::move(source)) {
   const Position last{to, 0};
   source_->prepare(std::span<const Position>(&last, 1));
 }
@@ -223,9 +226,7 @@ SequenceValues Engine::sequence(std::shared_ptr<const Game> game, std::uint64_t 
   require_range(from, to);
   // Values come from the sparse-space engine or the dense table, and past a proven period from
   // the period.
-  SequenceValues values(value_source(std::move(game), "seq"), from, to);
-  done();
-  return values;
+  return reported([&] { return SequenceValues(value_source(std::move(game), "seq"), to); });
 }
 
 SequenceAnswer Engine::seq(std::shared_ptr<const Game> game, std::uint64_t from,
@@ -269,24 +270,23 @@ GenusSequence Engine::genus_sequence(std::shared_ptr<const Game> game, std::uint
 
 GenusAnswer Engine::genera(std::shared_ptr<const Game> game, std::uint64_t from,
                            std::uint64_t to) const {
-  GenusAnswer answer{game->name(), from, to, {}};
-  GenusSequence genera = genus_sequence(std::move(game), from, to);
-  // Sized as Engine::seq sizes its list; each genus holds a few gammas more.
+  require_heap_game(*game, "seq");
+  require_range(from, to);
+  // Sized as Engine::seq sizes its list, before anything is computed; each genus holds a few
+  // gammas more.
   const std::uint64_t count = add_or_refuse(to - from, 1, "a list of genera of heaps from..to");
   require_memory(limits_, bytes_for(count, sizeof(Genus)),
                  "a list of " + std::to_string(count) + " genera");
+  GenusAnswer answer{game->name(), from, to, {}};
+  GenusSequence genera = genus_sequence(std::move(game), from, to);
   answer.genera.reserve(static_cast<std::size_t>(count));
-  try {
+  return reported([&] {
     for (std::uint64_t n = from;; ++n) {
       answer.genera.push_back(genera.at(n));
       if (n == to) break;
     }
-  } catch (...) {
-    done();
-    throw;
-  }
-  done();
-  return answer;
+    return std::move(answer);
+  });
 }
 
 SequenceFileAnswer Engine::write_sequence(std::shared_ptr<const Game> game,
@@ -299,13 +299,7 @@ SequenceFileAnswer Engine::write_sequence(std::shared_ptr<const Game> game,
   options.interrupted = interrupted;
   if (reporter_.sequence) options.progress = reporter_.sequence("seq");
   SequenceFileAnswer answer{game->name(), file.string(), {}};
-  try {
-    answer.run = write_sequence_file(game, file, to, options);
-  } catch (...) {
-    done();
-    throw;
-  }
-  done();
+  answer.run = reported([&] { return write_sequence_file(game, file, to, options); });
   return answer;
 }
 
@@ -331,13 +325,7 @@ SolveAnswer Engine::solve(const Sum& sum, Play play, bool remoteness) const {
     if (play == Play::misere && !remoteness && is_nim_sum(sum)) {
       searched = solve_misere_nim(sum, options_.max_moves);
     } else {
-      try {
-        searched = solve_by_search(sum, search_options(play, "solve"));
-      } catch (...) {
-        done();
-        throw;
-      }
-      done();
+      searched = reported([&] { return solve_by_search(sum, search_options(play, "solve")); });
     }
     if (remoteness && searched->outcome != Outcome::D) answer.remoteness = searched->remoteness;
   }
@@ -362,7 +350,7 @@ SolveAnswer Engine::solve(const Sum& sum, Play play, bool remoteness) const {
   answer.winning_moves_truncated = solution.winning_moves_truncated;
   answer.winning_move_count = solution.winning_move_count;
   answer.count_note = solution.winning_move_count_note;
-  if (solution.move_to_play) answer.move_to_play = move_text(sum, *solution.move_to_play);
+  if (solution.move_to_play) answer.move_to_play = describe_move(sum, *solution.move_to_play);
   return answer;
 }
 
@@ -375,14 +363,12 @@ PeriodReport Engine::period(std::shared_ptr<const Game> game, bool verify,
   PeriodReport report;
   report.game = game->name();
   report.max_values = options_.max_values;
-  const auto progress = [&](const std::string& label) {
-    return reporter_.table ? reporter_.table(label) : TableProgress{};
-  };
-  report.answer = find_or_load_periodicity(*game, options, options_.max_values, progress("period"));
+  report.answer =
+      find_or_load_periodicity(*game, options, options_.max_values, table_progress("period"));
   done();
   if (verify && report.answer.periodicity) {
     report.verified = verify_period_answer(*game, report.answer, options, options_.max_values,
-                                           max_work, progress("verify"));
+                                           max_work, table_progress("verify"));
     done();
   }
   return report;
@@ -431,7 +417,7 @@ std::string Engine::period_plot(std::shared_ptr<const Game> game, const PeriodRe
   const std::string name = game->name();
   {
     PeriodicSource source(std::move(game), period_options());
-    if (reporter_.table) source.set_progress(reporter_.table("plot"));
+    source.set_progress(table_progress("plot"));
     const Position end{last, 0};
     source.prepare(std::span<const Position>(&end, 1));
     for (std::uint64_t n = 0; n <= last; ++n) plot.add(n, source.value(Position{n, 0}));

@@ -10,6 +10,7 @@
 #include "grundy/rules/take_break.hpp"
 #include "grundy/solve/loopy_value.hpp"
 #include "grundy/spec/parser.hpp"
+#include "move_text.hpp"
 #include "oracle.hpp"
 
 namespace grundy {
@@ -17,17 +18,6 @@ namespace {
 
 /// Stops an enumeration of options early.
 struct StopEnumerating {};
-
-/// A move's text: component index, the component before, what the move leaves of it.
-MoveText describe(const Sum& sum, const Move& m) {
-  const Component& c = sum.components[m.component];
-  return {m.component, format_component(*c.game, c.position), format_option(*c.game, m.to)};
-}
-
-/// `i: FROM -> TO`, as the command lists a move.
-std::string move_line(const MoveText& m) {
-  return std::to_string(m.component) + ": " + m.from + " -> " + m.to;
-}
 
 /// The text without blanks: typed moves are compared so.
 std::string squeeze(std::string_view text) {
@@ -169,7 +159,7 @@ void Match::arrive() {
     moves_.complete = false;
   }
   moves_.moves.reserve(raw_moves_.size());
-  for (const Move& m : raw_moves_) moves_.moves.push_back(describe(sum_, m));
+  for (const Move& m : raw_moves_) moves_.moves.push_back(describe_move(sum_, m));
   trail_.push_back(repetition_key(sum_, human_to_move_));
   if (++seen_[trail_.back()] == kRepetitionsForDraw) {
     state_ = State::repetition;
@@ -184,22 +174,18 @@ void Match::apply(const Move& move) {
   arrive();
 }
 
-Match::Choice Match::choose() {
-  const auto [move, verdict] = oracle_->choose(sum_, raw_moves_);
-  return {describe(sum_, move), verdict};
-}
-
 Match::Choice Match::computer_move() {
   if (state_ != State::going || human_to_move_) throw Error("it is not the computer's turn");
   const auto [move, verdict] = oracle_->choose(sum_, raw_moves_);
-  const Choice choice{describe(sum_, move), verdict};
+  const Choice choice{describe_move(sum_, move), verdict};
   apply(move);
   return choice;
 }
 
 Match::Choice Match::hint() {
   if (state_ != State::going) throw Error("the game is over: no move to hint");
-  return choose();
+  const auto [move, verdict] = oracle_->choose(sum_, raw_moves_);
+  return {describe_move(sum_, move), verdict};
 }
 
 Match::Typed Match::human_move(std::string_view text) {
@@ -233,7 +219,7 @@ Match::Typed Match::human_move(std::string_view text) {
     }
   }
   if (!chosen) return {std::nullopt, found};
-  const MoveText played = describe(sum_, *chosen);
+  const MoveText played = describe_move(sum_, *chosen);
   history_.push_back({sum_, trail_.size() - 1});
   apply(*chosen);
   return {played, Found::yes};

@@ -65,6 +65,10 @@ struct MoveText {
   friend bool operator==(const MoveText&, const MoveText&) = default;
 };
 
+/// `i: FROM -> TO`: how the command writes a move (solve's lines, play's lists), and how a
+/// player may type it.
+std::string move_line(const MoveText& move);
+
 /// `grundy solve`.
 struct SolveAnswer {
   std::string sum;  // the canonical sum

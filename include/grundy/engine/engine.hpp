@@ -83,17 +83,14 @@ struct EngineOptions {
 /// sequence is never held twice.
 class SequenceValues {
  public:
-  SequenceValues(std::unique_ptr<ValueSource> source, std::uint64_t from, std::uint64_t to);
+  /// `source` prepared for heaps up to `to`.
+  SequenceValues(std::unique_ptr<ValueSource> source, std::uint64_t to);
   ~SequenceValues();
   SequenceValues(SequenceValues&&) noexcept;
-  std::uint64_t from() const { return from_; }
-  std::uint64_t to() const { return to_; }
   Value at(std::uint64_t n);
 
  private:
   std::unique_ptr<ValueSource> source_;
-  std::uint64_t from_;
-  std::uint64_t to_;
 };
 
 /// The genus of each heap g(from..to) (seq --misere), computed in order with one search memo.
@@ -102,8 +99,6 @@ class GenusSequence {
   GenusSequence(SequenceValues values, std::unique_ptr<GenusCalculator> genera);
   ~GenusSequence();
   GenusSequence(GenusSequence&&) noexcept;
-  std::uint64_t from() const { return values_.from(); }
-  std::uint64_t to() const { return values_.to(); }
   Genus at(std::uint64_t n);
 
  private:
@@ -119,7 +114,6 @@ class ValueQuery {
              std::unique_ptr<SequenceFile> file);
   ~ValueQuery();
   ValueQuery(ValueQuery&&) noexcept;
-  const Game& game() const { return *game_; }
   /// Sizes the tables for these positions at once (one memory check for the request).
   void prepare(std::span<const Position> positions);
   PositionValue value(const Position& p);
@@ -140,9 +134,6 @@ struct FamilySummary {
 class Engine {
  public:
   explicit Engine(EngineOptions options = {}, Reporter reporter = {});
-  const EngineOptions& options() const { return options_; }
-  const Reporter& reporter() const { return reporter_; }
-
   // Text in the spec language, read with the command's wording for errors (Error: "spec column
   // 5: ...", "position 'x' column 1: ...").
   static std::shared_ptr<const Game> game(std::string_view spec);
@@ -215,6 +206,13 @@ class Engine {
   PeriodOptions period_options() const;
   void done() const {
     if (reporter_.done) reporter_.done();
+  }
+  /// `work()`, then done(), whether the work returns or throws.
+  template <class Work>
+  auto reported(Work&& work) const -> decltype(work());
+  /// The reporter's progress for a table labelled `label` (none without one).
+  TableProgress table_progress(const std::string& label) const {
+    return reporter_.table ? reporter_.table(label) : TableProgress{};
   }
 
   EngineOptions options_;

@@ -92,7 +92,6 @@ class Match {
   /// A new position: its moves, and the repetition rule.
   void arrive();
   void apply(const Move& move);
-  Choice choose();
 
   Play play_;
   Sum sum_;

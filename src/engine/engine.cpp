@@ -233,19 +233,25 @@ SequenceAnswer Engine::seq(std::shared_ptr<const Game> game, std::uint64_t from,
                            std::uint64_t to) const {
   require_heap_game(*game, "seq");
   require_range(from, to);
-  // The list itself is a table too: sized with overflow checks and against the memory limit
-  // before anything is computed (to = 2^64-1 would otherwise wrap the count to 0).
-  const std::uint64_t count = add_or_refuse(to - from, 1, "a list of g(from..to)");
-  require_memory(limits_, bytes_for(count, sizeof(Value)),
-                 "a list of " + std::to_string(count) + " values");
+  const std::size_t count = list_room(from, to, sizeof(Value), "a list of g(from..to)", "values");
   SequenceAnswer answer{game->name(), from, to, {}};
   SequenceValues values = sequence(std::move(game), from, to);
-  answer.values.reserve(static_cast<std::size_t>(count));
+  answer.values.reserve(count);
   for (std::uint64_t n = from;; ++n) {
     answer.values.push_back(values.at(n));
     if (n == to) break;
   }
   return answer;
+}
+
+std::size_t Engine::list_room(std::uint64_t from, std::uint64_t to, std::size_t item_bytes,
+                              const std::string& list, const std::string& items) const {
+  // The list itself is a table too: sized with overflow checks and against the memory limit
+  // before anything is computed (to = 2^64-1 would otherwise wrap the count to 0).
+  const std::uint64_t count = add_or_refuse(to - from, 1, list);
+  require_memory(limits_, bytes_for(count, item_bytes),
+                 "a list of " + std::to_string(count) + " " + items);
+  return static_cast<std::size_t>(count);
 }
 
 GenusSequence::GenusSequence(SequenceValues values, std::unique_ptr<GenusCalculator> genera)
@@ -272,14 +278,12 @@ GenusAnswer Engine::genera(std::shared_ptr<const Game> game, std::uint64_t from,
                            std::uint64_t to) const {
   require_heap_game(*game, "seq");
   require_range(from, to);
-  // Sized as Engine::seq sizes its list, before anything is computed; each genus holds a few
-  // gammas more.
-  const std::uint64_t count = add_or_refuse(to - from, 1, "a list of genera of heaps from..to");
-  require_memory(limits_, bytes_for(count, sizeof(Genus)),
-                 "a list of " + std::to_string(count) + " genera");
+  // Each genus holds a few gammas more than its own bytes.
+  const std::size_t count =
+      list_room(from, to, sizeof(Genus), "a list of genera of heaps from..to", "genera");
   GenusAnswer answer{game->name(), from, to, {}};
   GenusSequence genera = genus_sequence(std::move(game), from, to);
-  answer.genera.reserve(static_cast<std::size_t>(count));
+  answer.genera.reserve(count);
   return reported([&] {
     for (std::uint64_t n = from;; ++n) {
       answer.genera.push_back(genera.at(n));

@@ -210,6 +210,10 @@ class Engine {
   /// `work()`, then done(), whether the work returns or throws.
   template <class Work>
   auto reported(Work&& work) const -> decltype(work());
+  /// The count of `list` (g(from..to), or genera) held in memory, refused when its `items` of
+  /// `item_bytes` pass the memory limit.
+  std::size_t list_room(std::uint64_t from, std::uint64_t to, std::size_t item_bytes,
+                        const std::string& list, const std::string& items) const;
   /// The reporter's progress for a table labelled `label` (none without one).
   TableProgress table_progress(const std::string& label) const {
     return reporter_.table ? reporter_.table(label) : TableProgress{};

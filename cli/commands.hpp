@@ -15,5 +15,6 @@ Runner add_period_command(CLI::App& app);
 Runner add_nimber_command(CLI::App& app);
 Runner add_explain_command(CLI::App& app);
 Runner add_play_command(CLI::App& app);
+Runner add_census_command(CLI::App& app);
 
 }  // namespace grundy::cli

@@ -1,0 +1,279 @@
+// grundy census FAMILY | census report | census verify : whole families of games, classified,
+// proven where possible, stored in an SQLite database (docs/census.md).
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "grundy/census/census_database.hpp"
+#include "grundy/census/census_family.hpp"
+#include "grundy/census/census_mpi.hpp"
+#include "grundy/census/census_report_data.hpp"
+#include "grundy/census/census_run.hpp"
+#include "grundy/census/census_verify.hpp"
+#include "grundy/core/atomic_file.hpp"
+#include "grundy/core/error.hpp"
+#include "grundy/engine/document.hpp"
+#include "grundy/engine/engine.hpp"
+
+namespace grundy::cli {
+namespace {
+
+struct CensusArgs {
+  CommonOptions common;
+  std::string family;
+  std::string db = "census.db";
+  std::string budget = "1048576,20";
+  std::string extend = "67108864,300";
+  std::string three_heap = "8192,20";
+  // report
+  std::string report_family;
+  std::string format = "md";
+  std::string out;
+  // verify
+  std::string verify_family;
+  std::string max_work = "1000000000";
+};
+
+/// `VALUES[,SECONDS]`: values a whole number >= 1, seconds a number >= 0 (0: no limit).
+void parse_budget(const std::string& option, const std::string& text, std::uint64_t& values,
+                  double& seconds) {
+  const std::size_t comma = text.find(',');
+  values = parse_number_option(option, text.substr(0, comma), kMaxCoordinate);
+  if (values == 0) throw Error(option + " '" + quote_excerpt(text) + "': at least 1 value");
+  if (comma == std::string::npos) return;
+  const std::string s = text.substr(comma + 1);
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || end != s.c_str() + s.size() || errno != 0 || !(v >= 0) || v > 1e9 ||
+      !std::isdigit(static_cast<unsigned char>(s[0]))) {
+    throw Error(option + " '" + quote_excerpt(text) +
+                "': expected VALUES[,SECONDS], seconds a number from 0 (no limit) to 10^9");
+  }
+  seconds = v;
+}
+
+std::atomic<bool> g_stop{false};
+
+extern "C" void on_census_interrupt(int signal) {
+  g_stop.store(true);
+  std::signal(signal, SIG_DFL);  // a second Ctrl-C stops at once (committed results remain)
+}
+
+std::string duration_text(double seconds) {
+  if (seconds < 100) return std::to_string(static_cast<int>(seconds + 0.5)) + " s";
+  if (seconds < 6000) return std::to_string(static_cast<int>(seconds / 60 + 0.5)) + " min";
+  return std::to_string(static_cast<int>(seconds / 3600 + 0.5)) + " h";
+}
+
+void show_progress(const CensusProgress& p) {
+  std::string line = "census: " + std::to_string(p.done) + "/" + std::to_string(p.total) +
+                     " games, " + duration_text(p.elapsed);
+  if (p.eta) line += ", ETA " + duration_text(*p.eta);
+  if (!p.current.empty()) {
+    line += "; now";
+    for (std::size_t k = 0; k < p.current.size() && k < 4; ++k) line += " " + p.current[k];
+    if (p.current.size() > 4) line += " ...";
+  }
+  if (line.size() > 110) line.resize(110);
+  std::fprintf(stderr, "\r%-110s", line.c_str());
+  std::fflush(stderr);
+  mark_progress_drawn();
+}
+
+CensusOptions census_options(const CensusArgs& args) {
+  CensusOptions options;
+  CensusBudget& b = options.budget;
+  parse_budget("--budget", args.budget, b.values, b.seconds);
+  parse_budget("--extend", args.extend, b.extended_values, b.extended_seconds);
+  parse_budget("--three-heap", args.three_heap, b.three_heap_values, b.three_heap_seconds);
+  const EngineOptions engine = engine_options(args.common);
+  options.threads = engine.threads;
+  if (engine.max_memory) options.limits.max_memory_bytes = *engine.max_memory;
+  options.warning = [](const std::string& w) {
+    end_progress();
+    std::cerr << "grundy: warning: " << w << '\n';
+  };
+  if (isatty(STDERR_FILENO)) options.progress = show_progress;
+  options.stop = &g_stop;
+  return options;
+}
+
+int run_census_command(const CensusArgs& args) {
+  const CensusFamily family = parse_census_family(args.family);
+  CensusOptions options = census_options(args);
+  std::signal(SIGINT, on_census_interrupt);
+  std::signal(SIGTERM, on_census_interrupt);
+  std::optional<CensusSummary> summary;
+  try {
+    summary = run_census_on_ranks(family, args.db, options);
+  } catch (const Interrupted& e) {
+    end_progress();
+    std::cerr << "grundy: " << e.what() << '\n';
+    return 130;
+  }
+  end_progress();
+  if (!summary) return 0;  // an MPI worker: rank 0 reports
+  const CensusSummary& s = *summary;
+  if (args.common.json) {
+    nlohmann::ordered_json j{{"family", s.family},
+                             {"database", args.db},
+                             {"run", s.run},
+                             {"members", s.members},
+                             {"games", s.games},
+                             {"computed", s.computed},
+                             {"kept", s.kept},
+                             {"derived", s.derived},
+                             {"trivial", s.trivial},
+                             {"solved", s.solved},
+                             {"open", s.open},
+                             {"proven_equivalences", s.proven_equivalences},
+                             {"observed_equivalences", s.observed_equivalences},
+                             {"near_misses", s.near_misses},
+                             {"seconds", s.seconds},
+                             {"ranks", s.ranks},
+                             {"threads", s.threads}};
+    std::cout << dump_document(j) << '\n';
+    return 0;
+  }
+  std::cout << s.family << ": " << s.members << " codes, " << s.games << " distinct games; "
+            << s.computed << " computed in this run, " << s.kept << " kept from earlier runs, "
+            << s.derived << " derived by the offset rule\n"
+            << "trivial " << s.trivial << ", solved " << s.solved << ", open " << s.open
+            << "; equal values: " << s.proven_equivalences << " proven, "
+            << s.observed_equivalences << " observed; " << s.near_misses << " near misses\n"
+            << "database " << args.db << " (run " << s.run << "), " << s.ranks << " rank(s) x "
+            << s.threads << " thread(s), " << duration_text(s.seconds) << '\n';
+  return 0;
+}
+
+int run_report_command(const CensusArgs& args) {
+  const ReportFormat format = report_format_from_name(args.format);
+  if (!std::filesystem::exists(args.db)) throw Error("no census database at '" + args.db + "'");
+  const CensusDatabase database(args.db);
+  const std::string family =
+      args.report_family.empty() ? only_family(database) : args.report_family;
+  const std::string text = census_report(census_report_data(database, family), format);
+  if (args.out.empty()) {
+    std::cout << text;
+  } else {
+    write_file_atomically(args.out, text);
+  }
+  return 0;
+}
+
+int run_verify_command(const CensusArgs& args) {
+  if (!std::filesystem::exists(args.db)) throw Error("no census database at '" + args.db + "'");
+  const std::uint64_t max_work =
+      parse_number_option("--max-work", args.max_work, ~std::uint64_t{0});
+  const CensusDatabase database(args.db);
+  std::function<void(std::uint64_t, std::uint64_t)> progress;
+  if (isatty(STDERR_FILENO)) {
+    progress = [](std::uint64_t done, std::uint64_t total) {
+      std::fprintf(stderr, "\rcensus verify: %llu/%llu rows", static_cast<unsigned long long>(done),
+                   static_cast<unsigned long long>(total));
+      mark_progress_drawn();
+    };
+  }
+  const CensusVerification v = verify_census(database, args.verify_family, max_work, progress);
+  end_progress();
+  if (args.common.json) {
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for (const RowCheck& r : v.rows) {
+      rows.push_back({{"game", r.game},
+                      {"kind", r.proven ? "certificate" : "sequence file"},
+                      {"holds", r.holds},
+                      {"complete", r.complete},
+                      {"positions", r.positions},
+                      {"summary", r.summary}});
+    }
+    nlohmann::ordered_json j{{"database", args.db},
+                             {"certificates", v.certificates},
+                             {"complete", v.complete},
+                             {"spot_checked", v.spot_checked},
+                             {"sequence_files", v.sequence_files},
+                             {"failed", v.failed},
+                             {"rows", rows}};
+    std::cout << dump_document(j) << '\n';
+  } else {
+    for (const RowCheck& r : v.rows) {
+      if (!r.holds) std::cout << "FAILED " << r.game << ": " << r.summary << '\n';
+    }
+    std::cout << v.certificates << " certificates: " << v.complete
+              << " verified completely (every value the proof needs recomputed by mex), "
+              << v.spot_checked << " by spot check; " << v.sequence_files
+              << " open games' sequence files spot-checked; " << v.failed << " failed\n";
+  }
+  if (v.failed > 0) {
+    throw Error(std::to_string(v.failed) + " row(s) of '" + args.db + "' fail verification");
+  }
+  return 0;
+}
+
+}  // namespace
+
+Runner add_census_command(CLI::App& app) {
+  auto args = std::make_shared<CensusArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "census", "Classify every game of a family (octal:K, hex:K, sub:M, allbut:M) into a database");
+  cmd->footer(
+      "\nEach game is computed within a budget and classified: trivial (a period proven from\n"
+      "g(0..999)), solved (a proven period, with its certificate), or open (what its values\n"
+      "show). Results go to an SQLite database as they come; the same command continues an\n"
+      "interrupted census, and a larger --budget continues the open games from their values.\n"
+      "Under mpirun the ranks share the games (rank 0 owns the database). See docs/census.md.\n"
+      "\nExamples:\n"
+      "  grundy census octal:3 --db octal3.db\n"
+      "  grundy census report --db octal3.db --format html --out octal3.html\n"
+      "  grundy census verify --db octal3.db\n"
+      "  mpirun -np 4 grundy census octal:3 --db octal3.db --threads 1");
+  cmd->add_option("family", args->family,
+                  "octal:K (every 0.d1..dK and 4.d1..dK), hex:K, sub:M (every set with largest "
+                  "element <= M), allbut:M");
+  cmd->add_option("--db", args->db, "The census database (default census.db)");
+  cmd->add_option("--budget", args->budget,
+                  "Per game: VALUES[,SECONDS], whichever comes first (default 1048576,20; "
+                  "seconds 0: no limit)");
+  cmd->add_option("--extend", args->extend,
+                  "Games whose values look bounded are continued up to VALUES[,SECONDS] in all "
+                  "(default 67108864,300)");
+  cmd->add_option("--three-heap", args->three_heap,
+                  "The budget of games whose moves leave three heaps (default 8192,20)");
+  add_common_options(*cmd, args->common);
+  cmd->add_option("--threads", args->common.threads,
+                  "Games computed at once by this process (default 0: one per core)");
+
+  CLI::App* report = cmd->add_subcommand("report", "Write the census report (md, csv or html)");
+  report->add_option("--db", args->db, "The census database (default census.db)");
+  report->add_option("--family", args->report_family,
+                     "Which family (default: the database's only one)");
+  report->add_option("--format", args->format, "md (default), csv or html");
+  report->add_option("--out", args->out, "Write to FILE (default: stdout)");
+
+  CLI::App* verify = cmd->add_subcommand(
+      "verify", "Re-check every proven row's certificate, and the open games' sequence files");
+  verify->add_option("--db", args->db, "The census database (default census.db)");
+  verify->add_option("--family", args->verify_family, "Only this family's rows (default: all)");
+  verify->add_option("--max-work", args->max_work,
+                     "Options one row's check may visit before it becomes a spot check "
+                     "(default 10^9)");
+  verify->add_flag("--json", args->common.json, "Print one JSON document on stdout");
+  cmd->require_subcommand(0, 1);
+  return [args, report, verify] {
+    if (report->parsed()) return run_report_command(*args);
+    if (verify->parsed()) return run_verify_command(*args);
+    if (args->family.empty()) {
+      throw Error("census: name a family (octal:K, hex:K, sub:M, allbut:M), or report or verify");
+    }
+    return run_census_command(*args);
+  };
+}
+
+}  // namespace grundy::cli

@@ -1,0 +1,64 @@
+#pragma once
+/// \file Classifying one game of a census within a budget: compute its values (the sparse-space
+/// engine into a sequence file, or a dense table), prove a period when a theorem allows, and
+/// otherwise say what the values show. A game stopped by its budget keeps its values in its
+/// sequence file; a later run with a bigger budget verifies that file and continues it.
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+
+#include "grundy/census/census_result.hpp"
+#include "grundy/core/limits.hpp"
+#include "grundy/rules/game.hpp"
+
+namespace grundy {
+
+struct CensusBudget {
+  /// Values (g(0..values-1)) and seconds per game, whichever comes first.
+  std::uint64_t values = std::uint64_t{1} << 20;
+  double seconds = 20;
+  /// Take-and-break games still open at the budget whose values look bounded (the largest value
+  /// was first reached in the first half of the values) are continued, four times as many values
+  /// at a time, up to these (in all, for the game): .376 and .354 need millions of values.
+  std::uint64_t extended_values = std::uint64_t{1} << 26;
+  double extended_seconds = 300;
+  /// Games whose moves leave three heaps (a cubic table): their own budget.
+  std::uint64_t three_heap_values = std::uint64_t{1} << 13;
+  double three_heap_seconds = 20;
+
+  /// The values budget that applies to `game`.
+  std::uint64_t values_for(const Game& game) const;
+  double seconds_for(const Game& game) const;
+};
+
+struct CensusJob {
+  /// The game's spec (the canonical one).
+  std::string game;
+  /// Where its values are kept between runs (created when the game stays open).
+  std::filesystem::path sequence;
+  CensusBudget budget;
+};
+
+/// Classifies `job.game` (see the file comment). Stops at the budget, or when `*stop` becomes
+/// true (then throws Interrupted after saving the values computed). Throws Error for a game the
+/// census cannot classify (no periodicity theory, not a heap game) and for a sequence file that
+/// is not this game's or fails its check.
+GameResult classify_game(const CensusJob& job, const Limits& limits,
+                         const std::atomic<bool>* stop = nullptr);
+
+/// What the values g(0..n-1) show (largest value, rare positions under the best mask); sets those
+/// fields of `result`.
+template <class T>
+void describe_values(std::span<const T> g, GameResult& result);
+
+/// Recomputes g(n) by mex over the game's options from `g` itself at `positions` spread over
+/// 0..g.size()-1 (always the last one) as long as the options visited stay within `max_work`;
+/// the number of positions checked, or Error naming the first position whose value is wrong.
+template <class T>
+std::uint64_t spot_check_values(const Game& game, std::span<const T> g, std::uint64_t max_work,
+                                std::uint64_t positions = 200);
+
+}  // namespace grundy

@@ -1,0 +1,102 @@
+#pragma once
+/// \file The census database: one SQLite file holding the families' members, the runs, and one
+/// result per game (with its certificate, engine version, budget and timing). Every result is
+/// written in its own transaction, so a kill -9 at any moment loses at most the games in flight,
+/// and a rerun skips what is stored. The schema is documented in docs/census.md and versioned
+/// (`PRAGMA user_version`); `sqlite3 census.db` is a supported way to query it.
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grundy/census/census_classify.hpp"
+#include "grundy/census/census_report.hpp"
+#include "grundy/census/census_result.hpp"
+
+struct sqlite3;
+
+namespace grundy {
+
+/// One member of a family: the code as written, its canonical game, and the game whose values
+/// stand for it by a proven relation from the codes (itself, same moves, the offset rule).
+struct CensusMember {
+  std::string code;
+  std::string game;
+  std::string representative;
+  Relation relation = Relation::itself;
+};
+
+/// A run: what was asked, by whom, and when.
+struct CensusRun {
+  std::string family;
+  std::string engine;
+  std::string started, finished;  // UTC, finished empty while running (or killed)
+  CensusBudget budget;
+  unsigned ranks = 1, threads = 1;
+  std::uint64_t games_computed = 0;
+};
+
+/// A stored result with the budget it was computed under and its run.
+struct StoredResult {
+  GameResult result;
+  CensusBudget budget;
+  std::int64_t run = 0;
+};
+
+/// An equivalence among computed games found from their values (observed, or proven equal).
+struct ValueEquivalence {
+  std::string game;
+  std::string representative;
+  Relation relation = Relation::observed;
+};
+
+class CensusDatabase {
+ public:
+  static constexpr int kSchemaVersion = 1;
+
+  /// Opens the database at `path`, creating it (and its schema) when absent. Throws Error for a
+  /// file that is not an SQLite database, or not a census database of this schema version.
+  explicit CensusDatabase(const std::filesystem::path& path);
+  ~CensusDatabase();
+  CensusDatabase(const CensusDatabase&) = delete;
+  CensusDatabase& operator=(const CensusDatabase&) = delete;
+
+  const std::filesystem::path& path() const noexcept { return path_; }
+  /// Where the sequence files of open games live: `<database>.sequences/`.
+  std::filesystem::path sequence_directory() const;
+  /// The sequence file of `game` in that directory (a file name made from the game's spec).
+  std::filesystem::path sequence_path(const std::string& game) const;
+
+  std::int64_t begin_run(const CensusRun& run);
+  void finish_run(std::int64_t run, std::uint64_t games_computed);
+  std::uint64_t run_count(const std::string& family) const;
+  std::optional<CensusRun> last_run(const std::string& family) const;
+
+  /// Replaces the members of `family` (in their order), in one transaction.
+  void store_members(const std::string& family, const std::vector<CensusMember>& members);
+  std::vector<CensusMember> members(const std::string& family) const;
+  /// Families with members stored.
+  std::vector<std::string> families() const;
+
+  /// Stores (replacing) the result of one game, in one transaction.
+  void store_result(std::int64_t run, const GameResult& result, const CensusBudget& budget);
+  std::optional<StoredResult> result(const std::string& game) const;
+  /// Every stored result whose certificate is not empty (for `census verify`).
+  std::vector<StoredResult> proven_results() const;
+
+  /// Replaces the equivalences found from the values and the near misses of `family`.
+  void store_equivalences(const std::string& family, const std::vector<ValueEquivalence>& found,
+                          const std::vector<NearMiss>& near_misses);
+  std::vector<ValueEquivalence> equivalences(const std::string& family) const;
+  std::vector<NearMiss> near_misses(const std::string& family) const;
+
+ private:
+  void execute(const char* sql);
+  std::filesystem::path path_;
+  sqlite3* db_ = nullptr;
+};
+
+}  // namespace grundy

@@ -1,0 +1,517 @@
+#include "grundy/census/census_database.hpp"
+
+#include <sqlite3.h>
+
+#include <cctype>
+#include <cstdio>
+#include <limits>
+
+#include "grundy/core/error.hpp"
+
+namespace grundy {
+namespace {
+
+/// Version 1 (docs/census.md#the-database). Unsigned 64-bit numbers are stored as SQLite's
+/// signed integers; the few that can pass 2^63-1 (a theorem's "more values than can be
+/// computed") are NULL instead.
+constexpr const char* kSchema = R"sql(
+CREATE TABLE runs(
+  id INTEGER PRIMARY KEY,
+  family TEXT NOT NULL,
+  engine TEXT NOT NULL,
+  started TEXT NOT NULL,
+  finished TEXT,
+  budget_values INTEGER NOT NULL,
+  budget_seconds REAL NOT NULL,
+  extended_values INTEGER NOT NULL,
+  extended_seconds REAL NOT NULL,
+  three_heap_values INTEGER NOT NULL,
+  three_heap_seconds REAL NOT NULL,
+  ranks INTEGER NOT NULL,
+  threads INTEGER NOT NULL,
+  games_computed INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE members(
+  family TEXT NOT NULL,
+  ord INTEGER NOT NULL,
+  code TEXT NOT NULL,
+  game TEXT NOT NULL,
+  representative TEXT NOT NULL,
+  relation TEXT NOT NULL,
+  PRIMARY KEY (family, code));
+CREATE TABLE results(
+  game TEXT PRIMARY KEY,
+  run INTEGER NOT NULL REFERENCES runs(id),
+  class TEXT NOT NULL,
+  values_computed INTEGER NOT NULL,
+  preperiod INTEGER,
+  period INTEGER,
+  saltus INTEGER,
+  theorem TEXT,
+  proof TEXT,
+  certificate TEXT,
+  largest_value INTEGER NOT NULL,
+  largest_first INTEGER NOT NULL,
+  rare_mask INTEGER NOT NULL,
+  rare_count INTEGER NOT NULL,
+  last_rare INTEGER,
+  regularity TEXT NOT NULL,
+  observed_preperiod INTEGER,
+  observed_period INTEGER,
+  observed_saltus INTEGER,
+  observed_values_needed INTEGER,
+  seconds REAL NOT NULL,
+  stopped_by_time INTEGER NOT NULL,
+  budget_values INTEGER NOT NULL,
+  budget_seconds REAL NOT NULL,
+  extended_values INTEGER NOT NULL,
+  extended_seconds REAL NOT NULL,
+  three_heap_values INTEGER NOT NULL,
+  three_heap_seconds REAL NOT NULL,
+  engine TEXT NOT NULL);
+CREATE TABLE equivalences(
+  family TEXT NOT NULL,
+  game TEXT NOT NULL,
+  representative TEXT NOT NULL,
+  relation TEXT NOT NULL,
+  PRIMARY KEY (family, game));
+CREATE TABLE near_misses(
+  family TEXT NOT NULL,
+  a TEXT NOT NULL,
+  b TEXT NOT NULL,
+  first_difference INTEGER NOT NULL,
+  PRIMARY KEY (family, a, b));
+CREATE VIEW census AS
+  SELECT m.family, m.ord, m.code, m.game, m.representative, m.relation, r.class,
+         r.values_computed, r.preperiod, r.period, r.saltus, r.theorem, r.largest_value,
+         r.rare_count, r.last_rare, r.regularity, r.seconds
+  FROM members m LEFT JOIN results r ON r.game = m.representative;
+)sql";
+
+constexpr std::int64_t kMaxStored = std::numeric_limits<std::int64_t>::max();
+
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) {
+      throw Error(std::string("census database: ") + sqlite3_errmsg(db));
+    }
+  }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  Statement& bind(int i, const std::string& s) {
+    check(sqlite3_bind_text(stmt_, i, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT));
+    return *this;
+  }
+  Statement& bind(int i, std::uint64_t v) {
+    check(v <= static_cast<std::uint64_t>(kMaxStored)
+              ? sqlite3_bind_int64(stmt_, i, static_cast<std::int64_t>(v))
+              : sqlite3_bind_null(stmt_, i));
+    return *this;
+  }
+  Statement& bind(int i, std::int64_t v) {
+    check(sqlite3_bind_int64(stmt_, i, v));
+    return *this;
+  }
+  Statement& bind(int i, double v) {
+    check(sqlite3_bind_double(stmt_, i, v));
+    return *this;
+  }
+  Statement& bind_null(int i) {
+    check(sqlite3_bind_null(stmt_, i));
+    return *this;
+  }
+  /// True while there is a row.
+  bool step() {
+    const int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    throw Error(std::string("census database: ") + sqlite3_errmsg(db_));
+  }
+  /// Ready to run again with new bindings.
+  void reset() {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+  }
+  bool null(int i) const { return sqlite3_column_type(stmt_, i) == SQLITE_NULL; }
+  std::string text(int i) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, i));
+    return p == nullptr ? std::string() : std::string(p, sqlite3_column_bytes(stmt_, i));
+  }
+  std::uint64_t number(int i) const {
+    if (null(i)) return ~std::uint64_t{0};
+    const std::int64_t v = sqlite3_column_int64(stmt_, i);
+    if (v < 0) throw Error("census database: a negative count in column " + std::to_string(i));
+    return static_cast<std::uint64_t>(v);
+  }
+  double real(int i) const { return sqlite3_column_double(stmt_, i); }
+
+ private:
+  void check(int rc) {
+    if (rc != SQLITE_OK) throw Error(std::string("census database: ") + sqlite3_errmsg(db_));
+  }
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+/// BEGIN IMMEDIATE ... COMMIT, rolled back when an exception leaves the scope.
+class Transaction {
+ public:
+  explicit Transaction(sqlite3* db) : db_(db) { run("BEGIN IMMEDIATE"); }
+  ~Transaction() {
+    if (!committed_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+  void commit() {
+    run("COMMIT");
+    committed_ = true;
+  }
+
+ private:
+  void run(const char* sql) {
+    char* message = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
+      std::string text = message != nullptr ? message : "unknown error";
+      sqlite3_free(message);
+      throw Error("census database: " + text);
+    }
+  }
+  sqlite3* db_;
+  bool committed_ = false;
+};
+
+void bind_budget(Statement& s, int first, const CensusBudget& b) {
+  s.bind(first, b.values)
+      .bind(first + 1, b.seconds)
+      .bind(first + 2, b.extended_values)
+      .bind(first + 3, b.extended_seconds)
+      .bind(first + 4, b.three_heap_values)
+      .bind(first + 5, b.three_heap_seconds);
+}
+
+CensusBudget read_budget(const Statement& s, int first) {
+  CensusBudget b;
+  b.values = s.number(first);
+  b.seconds = s.real(first + 1);
+  b.extended_values = s.number(first + 2);
+  b.extended_seconds = s.real(first + 3);
+  b.three_heap_values = s.number(first + 4);
+  b.three_heap_seconds = s.real(first + 5);
+  return b;
+}
+
+constexpr const char* kResultColumns =
+    "game, run, class, values_computed, preperiod, period, saltus, theorem, proof, certificate, "
+    "largest_value, largest_first, rare_mask, rare_count, last_rare, regularity, "
+    "observed_preperiod, observed_period, observed_saltus, observed_values_needed, seconds, "
+    "stopped_by_time, engine, budget_values, budget_seconds, extended_values, extended_seconds, "
+    "three_heap_values, three_heap_seconds";
+
+StoredResult read_result(const Statement& s) {
+  StoredResult out;
+  GameResult& r = out.result;
+  r.game = s.text(0);
+  out.run = static_cast<std::int64_t>(s.number(1));
+  r.census_class = census_class_from_name(s.text(2));
+  r.values_computed = s.number(3);
+  const bool proven = r.census_class != CensusClass::open;
+  if (proven) {
+    r.preperiod = s.number(4);
+    r.period = s.number(5);
+    r.saltus = s.number(6);
+    r.theorem = s.text(7);
+    r.proof = s.text(8);
+    r.certificate = s.text(9);
+  }
+  r.largest_value = s.number(10);
+  r.largest_first = s.number(11);
+  r.rare_mask = s.number(12);
+  r.rare_count = s.number(13);
+  if (!s.null(14)) r.last_rare = s.number(14);
+  r.regularity = regularity_from_name(s.text(15));
+  if (!s.null(16)) {
+    r.observed_preperiod = s.number(16);
+    r.observed_period = s.number(17);
+    r.observed_saltus = s.number(18);
+    r.observed_values_needed = s.number(19);
+  }
+  r.seconds = s.real(20);
+  r.stopped_by_time = s.number(21) != 0;
+  r.engine = s.text(22);
+  out.budget = read_budget(s, 23);
+  return out;
+}
+
+}  // namespace
+
+CensusDatabase::CensusDatabase(const std::filesystem::path& path) : path_(path) {
+  const bool existed = std::filesystem::exists(path);
+  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
+      SQLITE_OK) {
+    const std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw Error("census database '" + path.string() + "': " + message);
+  }
+  sqlite3_busy_timeout(db_, 10'000);
+  try {
+    std::int64_t version = 0;
+    {
+      Statement s(db_, "PRAGMA user_version");
+      if (s.step()) version = static_cast<std::int64_t>(s.number(0));
+    }
+    std::uint64_t tables = 0;
+    {
+      Statement s(db_, "SELECT count(*) FROM sqlite_master");
+      if (s.step()) tables = s.number(0);
+    }
+    if (version == 0 && tables == 0) {
+      // A new (or empty) file: the schema, in one transaction.
+      Transaction t(db_);
+      execute(kSchema);
+      execute(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
+      t.commit();
+    } else if (version != kSchemaVersion) {
+      throw Error("'" + path.string() + "' is " +
+                  (version == 0 ? std::string("not a census database")
+                                : "a census database of schema version " +
+                                      std::to_string(version) + ", not " +
+                                      std::to_string(kSchemaVersion)));
+    }
+    // A write-ahead log: each result commits on its own, and a killed process loses nothing
+    // committed.
+    execute("PRAGMA journal_mode = WAL");
+    execute("PRAGMA foreign_keys = ON");
+  } catch (const Error& e) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+    if (!existed) std::filesystem::remove(path);
+    const std::string what = e.what();
+    // SQLite says "file is not a database" for a foreign file: name the file.
+    if (what.find("not a database") != std::string::npos) {
+      throw Error("'" + path.string() + "' is not a census database (not an SQLite file)");
+    }
+    throw;
+  }
+}
+
+CensusDatabase::~CensusDatabase() { sqlite3_close(db_); }
+
+void CensusDatabase::execute(const char* sql) {
+  char* message = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
+    std::string text = message != nullptr ? message : sqlite3_errmsg(db_);
+    sqlite3_free(message);
+    throw Error("census database: " + text);
+  }
+}
+
+std::filesystem::path CensusDatabase::sequence_directory() const {
+  return std::filesystem::path(path_.string() + ".sequences");
+}
+
+std::filesystem::path CensusDatabase::sequence_path(const std::string& game) const {
+  // Letters, digits and '.' kept, anything else '_', and a hash of the spec so that two specs
+  // never share a name.
+  std::string name;
+  std::uint64_t hash = 14695981039346656037ULL;
+  for (char c : game) {
+    const bool keep = std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.';
+    name += keep ? c : '_';
+    hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+  }
+  char suffix[20];
+  std::snprintf(suffix, sizeof suffix, "-%08x", static_cast<unsigned>(hash ^ (hash >> 32)));
+  return sequence_directory() / (name + suffix + ".gseq");
+}
+
+std::int64_t CensusDatabase::begin_run(const CensusRun& run) {
+  Statement s(db_,
+              "INSERT INTO runs(family, engine, started, budget_values, budget_seconds, "
+              "extended_values, extended_seconds, three_heap_values, three_heap_seconds, ranks, "
+              "threads) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+  s.bind(1, run.family).bind(2, run.engine).bind(3, run.started);
+  bind_budget(s, 4, run.budget);
+  s.bind(10, std::uint64_t{run.ranks}).bind(11, std::uint64_t{run.threads});
+  s.step();
+  return sqlite3_last_insert_rowid(db_);
+}
+
+void CensusDatabase::finish_run(std::int64_t run, std::uint64_t games_computed) {
+  Statement s(db_,
+              "UPDATE runs SET finished = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), "
+              "games_computed = ?2 WHERE id = ?1");
+  s.bind(1, run).bind(2, games_computed);
+  s.step();
+}
+
+std::uint64_t CensusDatabase::run_count(const std::string& family) const {
+  Statement s(db_, "SELECT count(*) FROM runs WHERE family = ?1");
+  s.bind(1, family);
+  return s.step() ? s.number(0) : 0;
+}
+
+std::optional<CensusRun> CensusDatabase::last_run(const std::string& family) const {
+  Statement s(db_,
+              "SELECT family, engine, started, coalesce(finished, ''), budget_values, "
+              "budget_seconds, extended_values, extended_seconds, three_heap_values, "
+              "three_heap_seconds, ranks, threads, games_computed FROM runs WHERE family = ?1 "
+              "ORDER BY id DESC LIMIT 1");
+  s.bind(1, family);
+  if (!s.step()) return std::nullopt;
+  CensusRun run;
+  run.family = s.text(0);
+  run.engine = s.text(1);
+  run.started = s.text(2);
+  run.finished = s.text(3);
+  run.budget = read_budget(s, 4);
+  run.ranks = static_cast<unsigned>(s.number(10));
+  run.threads = static_cast<unsigned>(s.number(11));
+  run.games_computed = s.number(12);
+  return run;
+}
+
+void CensusDatabase::store_members(const std::string& family,
+                                   const std::vector<CensusMember>& members) {
+  Transaction t(db_);
+  {
+    Statement d(db_, "DELETE FROM members WHERE family = ?1");
+    d.bind(1, family);
+    d.step();
+  }
+  Statement s(db_,
+              "INSERT INTO members(family, ord, code, game, representative, relation) "
+              "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+  std::uint64_t ord = 0;
+  for (const CensusMember& m : members) {
+    s.bind(1, family)
+        .bind(2, ord++)
+        .bind(3, m.code)
+        .bind(4, m.game)
+        .bind(5, m.representative)
+        .bind(6, std::string(relation_name(m.relation)));
+    s.step();
+    s.reset();
+  }
+  t.commit();
+}
+
+std::vector<CensusMember> CensusDatabase::members(const std::string& family) const {
+  Statement s(db_,
+              "SELECT code, game, representative, relation FROM members WHERE family = ?1 "
+              "ORDER BY ord");
+  s.bind(1, family);
+  std::vector<CensusMember> out;
+  while (s.step()) {
+    out.push_back({s.text(0), s.text(1), s.text(2), relation_from_name(s.text(3))});
+  }
+  return out;
+}
+
+std::vector<std::string> CensusDatabase::families() const {
+  Statement s(db_, "SELECT DISTINCT family FROM members ORDER BY family");
+  std::vector<std::string> out;
+  while (s.step()) out.push_back(s.text(0));
+  return out;
+}
+
+void CensusDatabase::store_result(std::int64_t run, const GameResult& r,
+                                  const CensusBudget& budget) {
+  Transaction t(db_);
+  Statement s(db_, ("INSERT OR REPLACE INTO results(" + std::string(kResultColumns) +
+                    ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
+                    "?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29)")
+                       .c_str());
+  s.bind(1, r.game).bind(2, run).bind(3, std::string(census_class_name(r.census_class)));
+  s.bind(4, r.values_computed);
+  if (r.census_class != CensusClass::open) {
+    s.bind(5, r.preperiod).bind(6, r.period).bind(7, std::uint64_t{r.saltus});
+    s.bind(8, r.theorem).bind(9, r.proof).bind(10, r.certificate);
+  } else {
+    for (int i = 5; i <= 10; ++i) s.bind_null(i);
+  }
+  s.bind(11, std::uint64_t{r.largest_value}).bind(12, r.largest_first);
+  s.bind(13, std::uint64_t{r.rare_mask}).bind(14, r.rare_count);
+  if (r.last_rare) {
+    s.bind(15, *r.last_rare);
+  } else {
+    s.bind_null(15);
+  }
+  s.bind(16, std::string(regularity_name(r.regularity)));
+  if (r.regularity == Regularity::periodic || r.regularity == Regularity::arithmetic_periodic) {
+    s.bind(17, r.observed_preperiod).bind(18, r.observed_period);
+    s.bind(19, std::uint64_t{r.observed_saltus}).bind(20, r.observed_values_needed);
+  } else {
+    for (int i = 17; i <= 20; ++i) s.bind_null(i);
+  }
+  s.bind(21, r.seconds).bind(22, std::uint64_t{r.stopped_by_time ? 1u : 0u}).bind(23, r.engine);
+  bind_budget(s, 24, budget);
+  s.step();
+  t.commit();
+}
+
+std::optional<StoredResult> CensusDatabase::result(const std::string& game) const {
+  Statement s(db_, ("SELECT " + std::string(kResultColumns) + " FROM results WHERE game = ?1")
+                       .c_str());
+  s.bind(1, game);
+  if (!s.step()) return std::nullopt;
+  return read_result(s);
+}
+
+std::vector<StoredResult> CensusDatabase::proven_results() const {
+  Statement s(db_, ("SELECT " + std::string(kResultColumns) +
+                    " FROM results WHERE class != 'open' ORDER BY game")
+                       .c_str());
+  std::vector<StoredResult> out;
+  while (s.step()) out.push_back(read_result(s));
+  return out;
+}
+
+void CensusDatabase::store_equivalences(const std::string& family,
+                                        const std::vector<ValueEquivalence>& found,
+                                        const std::vector<NearMiss>& near_misses) {
+  Transaction t(db_);
+  for (const char* table : {"DELETE FROM equivalences WHERE family = ?1",
+                            "DELETE FROM near_misses WHERE family = ?1"}) {
+    Statement d(db_, table);
+    d.bind(1, family);
+    d.step();
+  }
+  for (const ValueEquivalence& e : found) {
+    Statement s(db_,
+                "INSERT INTO equivalences(family, game, representative, relation) VALUES "
+                "(?1, ?2, ?3, ?4)");
+    s.bind(1, family).bind(2, e.game).bind(3, e.representative);
+    s.bind(4, std::string(relation_name(e.relation)));
+    s.step();
+  }
+  for (const NearMiss& m : near_misses) {
+    Statement s(db_,
+                "INSERT INTO near_misses(family, a, b, first_difference) VALUES (?1, ?2, ?3, ?4)");
+    s.bind(1, family).bind(2, m.a).bind(3, m.b).bind(4, m.first_difference);
+    s.step();
+  }
+  t.commit();
+}
+
+std::vector<ValueEquivalence> CensusDatabase::equivalences(const std::string& family) const {
+  Statement s(db_,
+              "SELECT game, representative, relation FROM equivalences WHERE family = ?1 "
+              "ORDER BY game");
+  s.bind(1, family);
+  std::vector<ValueEquivalence> out;
+  while (s.step()) out.push_back({s.text(0), s.text(1), relation_from_name(s.text(2))});
+  return out;
+}
+
+std::vector<NearMiss> CensusDatabase::near_misses(const std::string& family) const {
+  Statement s(db_,
+              "SELECT a, b, first_difference FROM near_misses WHERE family = ?1 "
+              "ORDER BY first_difference DESC, a, b");
+  s.bind(1, family);
+  std::vector<NearMiss> out;
+  while (s.step()) out.push_back({s.text(0), s.text(1), s.number(2)});
+  return out;
+}
+
+}  // namespace grundy

@@ -1,0 +1,121 @@
+#include "grundy/census/census_family.hpp"
+
+#include <charconv>
+
+#include "grundy/core/error.hpp"
+#include "grundy/core/input_file.hpp"
+
+namespace grundy {
+namespace {
+
+constexpr char kHexDigits[] = "0123456789ABCDEF";
+
+struct KindName {
+  CensusFamily::Kind kind;
+  std::string_view name;
+  unsigned max;
+};
+constexpr KindName kKinds[] = {
+    {CensusFamily::Kind::octal, "octal", kMaxOctalDigits},
+    {CensusFamily::Kind::hexadecimal, "hex", kMaxHexDigits},
+    {CensusFamily::Kind::subtraction, "sub", kMaxSetElement},
+    {CensusFamily::Kind::all_but, "allbut", kMaxSetElement},
+};
+
+/// Every code `L.d1..dk` with L one of `leading` and each d a digit of `base`, in the order
+/// of the leading digit then the digits as a number.
+std::vector<std::string> codes(std::string_view leading, unsigned base, unsigned k) {
+  std::vector<std::string> out;
+  std::uint64_t per_leading = 1;
+  for (unsigned i = 0; i < k; ++i) per_leading *= base;
+  for (char l : leading) {
+    for (std::uint64_t x = 0; x < per_leading; ++x) {
+      std::string digits(k, '0');
+      std::uint64_t y = x;
+      for (unsigned i = k; i-- > 0; y /= base) digits[i] = kHexDigits[y % base];
+      out.push_back(std::string(1, l) + "." + digits);
+    }
+  }
+  return out;
+}
+
+/// Every non-empty subset of 1..m, as `name(a,b,...)`, ordered by largest element, then as
+/// binary numbers.
+std::vector<std::string> sets(std::string_view name, unsigned m) {
+  std::vector<std::string> out;
+  for (unsigned top = 1; top <= m; ++top) {
+    for (std::uint64_t lower = 0; lower < (std::uint64_t{1} << (top - 1)); ++lower) {
+      std::string s = std::string(name) + "(";
+      for (unsigned e = 1; e < top; ++e) {
+        if ((lower >> (e - 1)) & 1) s += std::to_string(e) + ",";
+      }
+      s += std::to_string(top) + ")";
+      out.push_back(std::move(s));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string CensusFamily::name() const {
+  for (const KindName& k : kKinds) {
+    if (k.kind == kind) return std::string(k.name) + ":" + std::to_string(size);
+  }
+  return {};
+}
+
+std::uint64_t CensusFamily::count() const {
+  switch (kind) {
+    case Kind::octal:
+      return 2 * (std::uint64_t{1} << (3 * size));
+    case Kind::hexadecimal:
+      return 4 * (std::uint64_t{1} << (4 * size));
+    case Kind::subtraction:
+    case Kind::all_but:
+      return (std::uint64_t{1} << size) - 1;
+  }
+  return 0;
+}
+
+std::vector<std::string> CensusFamily::codes() const {
+  switch (kind) {
+    case Kind::octal:
+      return grundy::codes("04", 8, size);
+    case Kind::hexadecimal: {
+      std::vector<std::string> out;
+      for (std::string& c : grundy::codes("048C", 16, size)) out.push_back("hex(" + c + ")");
+      return out;
+    }
+    case Kind::subtraction:
+      return sets("sub", size);
+    case Kind::all_but:
+      return sets("allbut", size);
+  }
+  return {};
+}
+
+CensusFamily parse_census_family(std::string_view text) {
+  const auto refuse = [&]() -> CensusFamily {
+    throw Error("census family " + quote_excerpt(text) +
+                ": expected octal:K (K = 1.." + std::to_string(kMaxOctalDigits) +
+                " digits after the point), hex:K (K = 1.." + std::to_string(kMaxHexDigits) +
+                "), sub:M or allbut:M (M = 1.." + std::to_string(kMaxSetElement) +
+                ", the largest element)");
+  };
+  const std::size_t colon = text.find(':');
+  if (colon == std::string_view::npos) return refuse();
+  const std::string_view name = text.substr(0, colon), number = text.substr(colon + 1);
+  unsigned size = 0;
+  const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), size);
+  if (number.empty() || ec != std::errc{} || end != number.data() + number.size() ||
+      number[0] == '0') {
+    return refuse();
+  }
+  for (const KindName& k : kKinds) {
+    if (k.name == name && size >= 1 && size <= k.max) return CensusFamily{k.kind, size};
+  }
+  return refuse();
+}
+
+}  // namespace grundy

@@ -1,0 +1,215 @@
+#include "grundy/census/census_mpi.hpp"
+
+#include <cstdlib>
+#include <string>
+
+#include "grundy/analysis/sequence_run.hpp"  // Interrupted
+#include "grundy/core/error.hpp"
+
+#ifdef GRUNDY_WITH_MPI
+// The C API only: without these, mpi.h also declares the removed C++ bindings.
+#define OMPI_SKIP_MPICXX 1
+#define MPICH_SKIP_MPICXX 1
+#include <mpi.h>
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "game_pool.hpp"
+#endif
+
+namespace grundy {
+
+unsigned launched_ranks() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"}) {
+    if (const char* v = std::getenv(name); v != nullptr) {
+      const long n = std::strtol(v, nullptr, 10);
+      if (n >= 1 && n < 1'000'000) return static_cast<unsigned>(n);
+    }
+  }
+  return 1;
+}
+
+#ifndef GRUNDY_WITH_MPI
+
+bool census_mpi_available() { return false; }
+
+std::optional<CensusSummary> run_census_on_ranks(const CensusFamily& family,
+                                                 const std::filesystem::path& database,
+                                                 const CensusOptions& options) {
+  if (launched_ranks() > 1) {
+    throw Error("this grundy was built without MPI: a census cannot run across " +
+                std::to_string(launched_ranks()) + " ranks (install libopenmpi-dev and rebuild)");
+  }
+  CensusDatabase db(database);
+  return run_census(family, db, options);
+}
+
+#else
+
+namespace {
+
+using namespace std::chrono_literals;
+
+enum Tag : int {
+  kRequest = 1,  // worker -> manager: "k" free threads
+  kJobs = 2,     // manager -> worker: a JSON array of up to k jobs ([] : none left)
+  kResult = 3,   // worker -> manager: one outcome
+  kStop = 4,     // manager -> worker: the census is over
+};
+
+/// How long an idle rank sleeps between two polls (Open MPI's blocking calls spin).
+constexpr auto kPollSleep = 2ms;
+
+void send(const std::string& text, int rank, Tag tag) {
+  MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, rank, tag, MPI_COMM_WORLD);
+}
+
+/// A waiting message, received (nothing when none waits).
+struct Message {
+  int rank = 0;
+  int tag = 0;
+  std::string text;
+};
+std::optional<Message> receive(int source) {
+  int flag = 0;
+  MPI_Status status;
+  MPI_Iprobe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
+  if (!flag) return std::nullopt;
+  int count = 0;
+  MPI_Get_count(&status, MPI_CHAR, &count);
+  Message m;
+  m.rank = status.MPI_SOURCE;
+  m.tag = status.MPI_TAG;
+  m.text.resize(static_cast<std::size_t>(count));
+  MPI_Recv(m.text.data(), count, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
+  return m;
+}
+
+class MpiWorkers final : public CensusWorkers {
+ public:
+  explicit MpiWorkers(int size) : size_(size) {}
+  unsigned ranks() const override { return static_cast<unsigned>(size_); }
+  std::uint64_t in_flight() const override { return in_flight_; }
+
+  std::vector<JobOutcome> exchange(
+      const std::function<std::optional<CensusJob>()>& next) override {
+    std::vector<JobOutcome> out;
+    while (auto m = receive(MPI_ANY_SOURCE)) {
+      if (m->tag == kRequest) {
+        const long want = std::strtol(m->text.c_str(), nullptr, 10);
+        nlohmann::json jobs = nlohmann::json::array();
+        for (long k = 0; k < want; ++k) {
+          std::optional<CensusJob> job = next();
+          if (!job) break;
+          jobs.push_back(nlohmann::json::parse(job_to_json(*job)));
+        }
+        in_flight_ += jobs.size();
+        send(jobs.dump(), m->rank, kJobs);
+      } else if (m->tag == kResult) {
+        --in_flight_;
+        out.push_back(outcome_from_json(m->text));
+      }
+    }
+    if (out.empty()) std::this_thread::sleep_for(kPollSleep);
+    return out;
+  }
+
+  void finish() override {
+    for (int rank = 1; rank < size_; ++rank) send("", rank, kStop);
+  }
+
+ private:
+  int size_;
+  std::uint64_t in_flight_ = 0;
+};
+
+/// A worker rank: asks for as many games as it has threads, returns each result.
+void serve(const CensusOptions& options) {
+  const unsigned threads =
+      options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  GamePool pool(threads, options.limits, options.stop);
+  bool asked = false, none_left = false;
+  while (true) {
+    const std::uint64_t busy = pool.busy();
+    const bool stopping = options.stop != nullptr && options.stop->load();
+    if (!asked && !none_left && !stopping && busy < threads) {
+      send(std::to_string(threads - busy), 0, kRequest);
+      asked = true;
+    }
+    bool quiet = true;
+    while (auto m = receive(0)) {
+      quiet = false;
+      if (m->tag == kStop) return;
+      if (m->tag == kJobs) {
+        asked = false;
+        const nlohmann::json jobs = nlohmann::json::parse(m->text);
+        if (jobs.empty()) none_left = true;
+        for (const auto& j : jobs) pool.push(job_from_json(j.dump()));
+      }
+    }
+    for (const JobOutcome& o : pool.take(std::chrono::milliseconds(0))) {
+      quiet = false;
+      send(outcome_to_json(o), 0, kResult);
+    }
+    if (quiet) std::this_thread::sleep_for(kPollSleep);
+  }
+}
+
+/// MPI_Init_thread and MPI_Finalize around the census; an escaping error aborts every rank.
+class MpiSession {
+ public:
+  MpiSession() {
+    int provided = 0;
+    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  }
+  ~MpiSession() { MPI_Finalize(); }
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+
+ private:
+  int rank_ = 0, size_ = 1;
+};
+
+}  // namespace
+
+bool census_mpi_available() { return true; }
+
+std::optional<CensusSummary> run_census_on_ranks(const CensusFamily& family,
+                                                 const std::filesystem::path& database,
+                                                 const CensusOptions& options) {
+  if (launched_ranks() <= 1) {
+    CensusDatabase db(database);
+    return run_census(family, db, options);
+  }
+  MpiSession mpi;
+  try {
+    if (mpi.rank() != 0) {
+      serve(options);
+      return std::nullopt;
+    }
+    CensusDatabase db(database);
+    MpiWorkers workers(mpi.size());
+    try {
+      return run_census(family, db, options, &workers);
+    } catch (const Interrupted&) {
+      workers.finish();
+      throw;
+    }
+  } catch (const Interrupted&) {
+    throw;
+  } catch (const std::exception& e) {
+    // A rank that fails cannot leave the others waiting: say why, then end the job.
+    std::fprintf(stderr, "grundy: error: rank %d: %s\n", mpi.rank(), e.what());
+    MPI_Abort(MPI_COMM_WORLD, 2);
+    throw;
+  }
+}
+
+#endif
+
+}  // namespace grundy

@@ -1,0 +1,313 @@
+#include "grundy/census/census_run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <thread>
+
+#include "game_pool.hpp"
+#include "grundy/analysis/period_certificate.hpp"
+#include "grundy/analysis/sequence_run.hpp"
+#include "grundy/census/census_equivalence.hpp"
+#include "grundy/core/error.hpp"
+#include "grundy/engine/engine.hpp"
+#include "grundy/rules/take_break.hpp"
+#include "grundy/version.hpp"
+
+namespace grundy {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using nlohmann::json;
+
+/// Whether a stored result needs no more work under `budget`: proven, or open after a budget at
+/// least as large in every respect (0 seconds: no limit).
+bool settled(const StoredResult& stored, const CensusBudget& budget) {
+  if (stored.result.census_class != CensusClass::open) return true;
+  const auto covers = [](double old_seconds, double new_seconds) {
+    return old_seconds <= 0 || (new_seconds > 0 && old_seconds >= new_seconds);
+  };
+  const CensusBudget& b = stored.budget;
+  return b.values >= budget.values && covers(b.seconds, budget.seconds) &&
+         b.extended_values >= budget.extended_values &&
+         covers(b.extended_seconds, budget.extended_seconds) &&
+         b.three_heap_values >= budget.three_heap_values &&
+         covers(b.three_heap_seconds, budget.three_heap_seconds);
+}
+
+/// How hard a game is likely to be, for the order of the jobs (hardest first): the seconds it
+/// took before, else the splits its code allows (the sparse-space engine's work grows with them).
+double hardness(const std::string& game, const std::optional<StoredResult>& stored) {
+  if (stored) return 1e6 + stored->result.seconds;
+  const auto g = Engine::game(game);
+  const TakeBreakCode* code = g->traits().take_break;
+  if (code == nullptr) return 0;
+  double h = 0;
+  for (std::size_t k = 0; k < code->digits.size(); ++k) {
+    if (code->digits[k] & kLeaveTwo) h += 10 + static_cast<double>(k);
+    if (code->digits[k] & kLeaveOne) h += 1;
+  }
+  return h;
+}
+
+std::string utc_now() { return certificate_date_now(); }
+
+json budget_json(const CensusBudget& b) {
+  return {{"values", b.values},
+          {"seconds", b.seconds},
+          {"extended_values", b.extended_values},
+          {"extended_seconds", b.extended_seconds},
+          {"three_heap_values", b.three_heap_values},
+          {"three_heap_seconds", b.three_heap_seconds}};
+}
+
+CensusBudget budget_from(const json& j) {
+  CensusBudget b;
+  b.values = j.at("values").get<std::uint64_t>();
+  b.seconds = j.at("seconds").get<double>();
+  b.extended_values = j.at("extended_values").get<std::uint64_t>();
+  b.extended_seconds = j.at("extended_seconds").get<double>();
+  b.three_heap_values = j.at("three_heap_values").get<std::uint64_t>();
+  b.three_heap_seconds = j.at("three_heap_seconds").get<double>();
+  return b;
+}
+
+}  // namespace
+
+std::string job_to_json(const CensusJob& job) {
+  return json{{"game", job.game}, {"sequence", job.sequence.string()},
+              {"budget", budget_json(job.budget)}}
+      .dump();
+}
+
+CensusJob job_from_json(std::string_view text) {
+  try {
+    const json j = json::parse(text);
+    return CensusJob{j.at("game").get<std::string>(), j.at("sequence").get<std::string>(),
+                     budget_from(j.at("budget"))};
+  } catch (const json::exception& e) {
+    throw Error(std::string("a census job message is malformed: ") + e.what());
+  }
+}
+
+std::string outcome_to_json(const JobOutcome& o) {
+  json j{{"game", o.game}, {"error", o.error}, {"interrupted", o.interrupted}};
+  j["result"] = o.result ? json::parse(result_to_json(*o.result)) : json(nullptr);
+  return j.dump();
+}
+
+JobOutcome outcome_from_json(std::string_view text) {
+  try {
+    const json j = json::parse(text);
+    JobOutcome o;
+    o.game = j.at("game").get<std::string>();
+    o.error = j.at("error").get<std::string>();
+    o.interrupted = j.at("interrupted").get<bool>();
+    if (!j.at("result").is_null()) o.result = result_from_json(j.at("result").dump());
+    return o;
+  } catch (const json::exception& e) {
+    throw Error(std::string("a census result message is malformed: ") + e.what());
+  }
+}
+
+JobOutcome run_census_job(const CensusJob& job, const Limits& limits,
+                          const std::atomic<bool>* stop) {
+  JobOutcome outcome;
+  outcome.game = job.game;
+  try {
+    outcome.result = classify_game(job, limits, stop);
+  } catch (const Interrupted& e) {
+    outcome.error = e.what();
+    outcome.interrupted = true;
+  } catch (const std::exception& e) {
+    outcome.error = e.what();
+  }
+  return outcome;
+}
+
+CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
+                         const CensusOptions& options, CensusWorkers* workers) {
+  const auto start = Clock::now();
+  const auto elapsed = [&] {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+  };
+  CensusSummary summary;
+  summary.family = family.name();
+  const std::vector<CensusMember> members = census_members(family);
+  database.store_members(summary.family, members);
+  summary.members = members.size();
+
+  // The games whose values are computed: every member's game except offset codes.
+  std::vector<std::string> games;  // distinct, in the family's order
+  std::set<std::string> seen;
+  for (const CensusMember& m : members) {
+    if (seen.insert(m.game).second) games.push_back(m.game);
+  }
+  summary.games = games.size();
+  std::set<std::string> derived_games;
+  for (const CensusMember& m : members) {
+    if (m.relation == Relation::offset) derived_games.insert(m.game);
+  }
+  std::vector<std::pair<double, std::string>> todo;
+  for (const std::string& g : games) {
+    if (derived_games.count(g) != 0) continue;
+    std::optional<StoredResult> stored = database.result(g);
+    if (stored && settled(*stored, options.budget)) {
+      ++summary.kept;
+      continue;
+    }
+    todo.emplace_back(hardness(g, stored), g);
+  }
+  std::stable_sort(todo.begin(), todo.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+
+  std::filesystem::create_directories(database.sequence_directory());
+  const unsigned threads =
+      options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  summary.threads = threads;
+  summary.ranks = workers != nullptr ? workers->ranks() : 1;
+  CensusRun run;
+  run.family = summary.family;
+  run.engine = kEngineVersion;
+  run.started = utc_now();
+  run.budget = options.budget;
+  run.ranks = summary.ranks;
+  run.threads = threads;
+  summary.run = database.begin_run(run);
+
+  // Hand out the jobs, hardest first, to this process's threads and the other ranks.
+  std::size_t next = 0;
+  const auto next_job = [&]() -> std::optional<CensusJob> {
+    if (next >= todo.size() || (options.stop != nullptr && options.stop->load())) {
+      return std::nullopt;
+    }
+    const std::string& g = todo[next++].second;
+    return CensusJob{g, database.sequence_path(g), options.budget};
+  };
+  // The memory limit is the process's: each game computed at once gets its share.
+  Limits per_game = options.limits;
+  per_game.max_memory_bytes /= threads;
+  GamePool pool(threads, per_game, options.stop);
+  std::vector<std::string> failures;
+  bool interrupted = false;
+  const auto handle = [&](JobOutcome& o) {
+    if (o.result) {
+      database.store_result(summary.run, *o.result, options.budget);
+      ++summary.computed;
+    } else if (o.interrupted) {
+      interrupted = true;
+    } else {
+      failures.push_back(o.game + ": " + o.error);
+      if (options.warning) options.warning("census: " + o.game + " failed: " + o.error);
+    }
+  };
+  auto last_report = Clock::now() - std::chrono::seconds(10);
+  while (true) {
+    while (pool.busy() < threads) {
+      std::optional<CensusJob> job = next_job();
+      if (!job) break;
+      pool.push(std::move(*job));
+    }
+    if (workers != nullptr) {
+      for (JobOutcome& o : workers->exchange(next_job)) handle(o);
+    }
+    for (JobOutcome& o : pool.take(std::chrono::milliseconds(workers != nullptr ? 2 : 200))) {
+      handle(o);
+    }
+    const bool remote = workers != nullptr && workers->in_flight() > 0;
+    const bool left = next < todo.size() && !(options.stop != nullptr && options.stop->load());
+    if (!left && pool.busy() == 0 && !remote) break;
+    if (options.progress && Clock::now() - last_report >= std::chrono::milliseconds(500)) {
+      last_report = Clock::now();
+      CensusProgress p;
+      p.done = summary.computed;
+      p.total = todo.size();
+      p.current = pool.current();
+      p.elapsed = elapsed();
+      if (summary.computed > 0) {
+        const double per_game = p.elapsed / static_cast<double>(summary.computed);
+        p.eta = per_game * static_cast<double>(todo.size() - summary.computed);
+      }
+      options.progress(p);
+    }
+  }
+  if (workers != nullptr) workers->finish();
+  if (interrupted || (options.stop != nullptr && options.stop->load())) {
+    throw Interrupted("interrupted: " + std::to_string(summary.computed) + " of " +
+                      std::to_string(todo.size()) + " games of " + summary.family +
+                      " computed and stored in '" + database.path().string() +
+                      "'; the same command continues the census");
+  }
+
+  // Offset codes from their representatives (a chain: the end of it first).
+  std::map<std::string, std::string> offset_of;
+  for (const CensusMember& m : members) {
+    if (m.relation == Relation::offset) offset_of[m.game] = m.representative;
+  }
+  std::map<std::string, std::shared_ptr<const CensusValues>> values;
+  const auto values_of = [&](const std::string& g) -> std::shared_ptr<const CensusValues> {
+    if (auto it = values.find(g); it != values.end()) return it->second;
+    std::shared_ptr<const CensusValues> v;
+    if (auto stored = database.result(g)) {
+      if (auto sv = stored_values(*stored, database)) {
+        v = std::make_shared<const CensusValues>(std::move(*sv));
+      }
+    }
+    values[g] = v;
+    return v;
+  };
+  std::set<std::string> done;
+  std::function<bool(const std::string&, int)> derive = [&](const std::string& g, int depth) {
+    if (done.count(g) != 0 || offset_of.count(g) == 0) return true;
+    const std::string& rep = offset_of[g];
+    if (depth > 64 || !derive(rep, depth + 1)) return false;
+    const std::optional<StoredResult> stored = database.result(rep);
+    const std::shared_ptr<const CensusValues> rv = values_of(rep);
+    if (!stored || !rv) return false;
+    const GameResult r = offset_result(g, stored->result, *rv);
+    database.store_result(summary.run, r, options.budget);
+    values.erase(g);
+    if (r.census_class == CensusClass::open) values[g] = std::make_shared<const CensusValues>(
+                                                 CensusValues::offset(rv));
+    done.insert(g);
+    ++summary.derived;
+    return true;
+  };
+  for (const auto& [g, rep] : offset_of) {
+    if (!derive(g, 0)) failures.push_back(g + ": its offset representative " + rep + " has no result");
+  }
+
+  // Equivalences from the values, and the classes of the distinct games.
+  std::vector<ValueEquivalence> equivalences;
+  std::vector<NearMiss> near_misses;
+  value_equivalences(
+      games, [&](const std::string& g) { return values_of(g).get(); }, equivalences,
+      near_misses);
+  database.store_equivalences(summary.family, equivalences, near_misses);
+  for (const ValueEquivalence& e : equivalences) {
+    ++(e.relation == Relation::proven_equal ? summary.proven_equivalences
+                                            : summary.observed_equivalences);
+  }
+  summary.near_misses = near_misses.size();
+  for (const std::string& g : games) {
+    if (auto stored = database.result(g)) {
+      switch (stored->result.census_class) {
+        case CensusClass::trivial: ++summary.trivial; break;
+        case CensusClass::solved: ++summary.solved; break;
+        case CensusClass::open: ++summary.open; break;
+      }
+    }
+  }
+  database.finish_run(summary.run, summary.computed);
+  summary.seconds = elapsed();
+  if (!failures.empty()) {
+    throw Error(std::to_string(failures.size()) + " game(s) of " + summary.family +
+                " failed; the first: " + failures.front());
+  }
+  return summary;
+}
+
+}  // namespace grundy

@@ -30,7 +30,7 @@ struct CensusArgs {
   std::string family;
   std::string db = "census.db";
   std::string budget = "1048576,20";
-  std::string extend = "67108864,300";
+  std::string extend = "33554432,120";
   std::string three_heap = "8192,20";
   // report
   std::string report_family;
@@ -243,7 +243,7 @@ Runner add_census_command(CLI::App& app) {
                   "seconds 0: no limit)");
   cmd->add_option("--extend", args->extend,
                   "Games whose values look bounded are continued up to VALUES[,SECONDS] in all "
-                  "(default 67108864,300)");
+                  "(default 33554432,120)");
   cmd->add_option("--three-heap", args->three_heap,
                   "The budget of games whose moves leave three heaps (default 8192,20)");
   add_common_options(*cmd, args->common);

@@ -105,13 +105,6 @@ void grow(Work& work, std::uint64_t target, Extend&& extend, Values&& values,
   }
 }
 
-/// Whether an open take-and-break game's values look bounded: its largest value was first
-/// reached in the first half of the values (then a period is likely, perhaps far away).
-bool looks_bounded(const Work& work) {
-  return work.game->traits().take_break != nullptr &&
-         work.result.largest_first < work.result.values_computed / 2;
-}
-
 void record_proof(Work& work) {
   Periodicity& p = *work.proven;
   GameResult& r = work.result;
@@ -156,19 +149,9 @@ void run_sparse(Work& work, const CensusJob& job, const Limits& limits, Deadline
   const auto values = [&](auto&& f) { return solver.with_values(f); };
   const auto extend = [&](std::uint64_t n) { solver.extend_to(n - 1); };
 
-  std::uint64_t target = std::max(job.budget.values_for(*work.game), had);
-  bool extended = false;
+  const std::uint64_t target = std::max(job.budget.values_for(*work.game), had);
   try {
-    while (true) {
-      grow(work, target, extend, values, solver.size());
-      if (work.proven) break;
-      work.result.values_computed = solver.size();
-      solver.with_values([&](auto g) { describe_values(g, work.result); });
-      if (!looks_bounded(work) || target >= job.budget.extended_values) break;
-      if (!extended) deadline.set(job.budget.extended_seconds);
-      extended = true;
-      target = std::min(saturating_mul(target, 4), job.budget.extended_values);
-    }
+    grow(work, target, extend, values, solver.size());
   } catch (const StopWork& stop) {
     file->checkpoint(solver.size());
     if (stop.by_stop_flag) {
@@ -246,6 +229,11 @@ void run_dense(Work& work, const CensusJob& job, const Limits& limits, Deadline&
 }
 
 }  // namespace
+
+bool looks_bounded(const Game& game, const GameResult& result) {
+  return result.census_class == CensusClass::open && game.traits().take_break != nullptr &&
+         result.largest_first < result.values_computed / 2;
+}
 
 std::uint64_t CensusBudget::values_for(const Game& game) const {
   return has_three_heap_moves(game) ? three_heap_values : values;

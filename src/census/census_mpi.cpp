@@ -54,7 +54,7 @@ using namespace std::chrono_literals;
 
 enum Tag : int {
   kRequest = 1,  // worker -> manager: "k" free threads
-  kJobs = 2,     // manager -> worker: a JSON array of up to k jobs ([] : none left)
+  kJobs = 2,     // manager -> worker: a JSON array of 1..k jobs (sent when there are some)
   kResult = 3,   // worker -> manager: one outcome
   kStop = 4,     // manager -> worker: the census is over
 };
@@ -99,19 +99,24 @@ class MpiWorkers final : public CensusWorkers {
     std::vector<JobOutcome> out;
     while (auto m = receive(MPI_ANY_SOURCE)) {
       if (m->tag == kRequest) {
-        const long want = std::strtol(m->text.c_str(), nullptr, 10);
-        nlohmann::json jobs = nlohmann::json::array();
-        for (long k = 0; k < want; ++k) {
-          std::optional<CensusJob> job = next();
-          if (!job) break;
-          jobs.push_back(nlohmann::json::parse(job_to_json(*job)));
-        }
-        in_flight_ += jobs.size();
-        send(jobs.dump(), m->rank, kJobs);
+        waiting_.push_back({m->rank, std::strtol(m->text.c_str(), nullptr, 10)});
       } else if (m->tag == kResult) {
         --in_flight_;
         out.push_back(outcome_from_json(m->text));
       }
+    }
+    // Requests wait until there are jobs for them (a later pass of the census may have some).
+    for (auto it = waiting_.begin(); it != waiting_.end();) {
+      nlohmann::json jobs = nlohmann::json::array();
+      for (long k = 0; k < it->second; ++k) {
+        std::optional<CensusJob> job = next();
+        if (!job) break;
+        jobs.push_back(nlohmann::json::parse(job_to_json(*job)));
+      }
+      if (jobs.empty()) break;
+      in_flight_ += jobs.size();
+      send(jobs.dump(), it->first, kJobs);
+      it = waiting_.erase(it);
     }
     if (out.empty()) std::this_thread::sleep_for(kPollSleep);
     return out;
@@ -124,6 +129,7 @@ class MpiWorkers final : public CensusWorkers {
  private:
   int size_;
   std::uint64_t in_flight_ = 0;
+  std::vector<std::pair<int, long>> waiting_;  // (rank, free threads)
 };
 
 /// A worker rank: asks for as many games as it has threads, returns each result.
@@ -131,11 +137,11 @@ void serve(const CensusOptions& options) {
   const unsigned threads =
       options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   GamePool pool(threads, options.limits, options.stop);
-  bool asked = false, none_left = false;
+  bool asked = false;
   while (true) {
     const std::uint64_t busy = pool.busy();
     const bool stopping = options.stop != nullptr && options.stop->load();
-    if (!asked && !none_left && !stopping && busy < threads) {
+    if (!asked && !stopping && busy < threads) {
       send(std::to_string(threads - busy), 0, kRequest);
       asked = true;
     }
@@ -146,7 +152,6 @@ void serve(const CensusOptions& options) {
       if (m->tag == kJobs) {
         asked = false;
         const nlohmann::json jobs = nlohmann::json::parse(m->text);
-        if (jobs.empty()) none_left = true;
         for (const auto& j : jobs) pool.push(job_from_json(j.dump()));
       }
     }

@@ -13,6 +13,7 @@
 #include "grundy/analysis/sequence_run.hpp"
 #include "grundy/census/census_equivalence.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/core/sequence_file.hpp"
 #include "grundy/engine/engine.hpp"
 #include "grundy/rules/take_break.hpp"
 #include "grundy/version.hpp"
@@ -23,19 +24,17 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using nlohmann::json;
 
-/// Whether a stored result needs no more work under `budget`: proven, or open after a budget at
-/// least as large in every respect (0 seconds: no limit).
+/// Whether a stored result needs no more work under `budget`: proven, or open after a job whose
+/// values and seconds were at least these (0 seconds: no limit). (Stored budgets are the job's:
+/// an extended job's values are the extended budget.)
 bool settled(const StoredResult& stored, const CensusBudget& budget) {
   if (stored.result.census_class != CensusClass::open) return true;
   const auto covers = [](double old_seconds, double new_seconds) {
     return old_seconds <= 0 || (new_seconds > 0 && old_seconds >= new_seconds);
   };
   const CensusBudget& b = stored.budget;
-  return b.values >= budget.values && covers(b.seconds, budget.seconds) &&
-         b.extended_values >= budget.extended_values &&
-         covers(b.extended_seconds, budget.extended_seconds) &&
-         b.three_heap_values >= budget.three_heap_values &&
-         covers(b.three_heap_seconds, budget.three_heap_seconds);
+  return b.values >= budget.values && b.three_heap_values >= budget.three_heap_values &&
+         covers(b.seconds, budget.seconds) && covers(b.three_heap_seconds, budget.three_heap_seconds);
 }
 
 /// How hard a game is likely to be, for the order of the jobs (hardest first): the seconds it
@@ -54,6 +53,17 @@ double hardness(const std::string& game, const std::optional<StoredResult>& stor
 }
 
 std::string utc_now() { return certificate_date_now(); }
+
+/// The count and a 64-bit hash of the values in a sequence file: games with equal values so far
+/// share it.
+std::pair<std::uint64_t, std::uint64_t> values_fingerprint(const std::filesystem::path& path) {
+  const std::unique_ptr<SequenceFile> file = SequenceFile::open(path);
+  std::uint64_t hash = 14695981039346656037ULL;
+  for (std::uint64_t n = 0; n < file->count(); ++n) {
+    hash = (hash ^ file->at(n)) * 1099511628211ULL;
+  }
+  return {file->count(), hash};
+}
 
 json budget_json(const CensusBudget& b) {
   return {{"values", b.values},
@@ -178,66 +188,118 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
   run.threads = threads;
   summary.run = database.begin_run(run);
 
-  // Hand out the jobs, hardest first, to this process's threads and the other ranks.
-  std::size_t next = 0;
-  const auto next_job = [&]() -> std::optional<CensusJob> {
-    if (next >= todo.size() || (options.stop != nullptr && options.stop->load())) {
-      return std::nullopt;
-    }
-    const std::string& g = todo[next++].second;
-    return CensusJob{g, database.sequence_path(g), options.budget};
-  };
   // The memory limit is the process's: each game computed at once gets its share.
   Limits per_game = options.limits;
   per_game.max_memory_bytes /= threads;
   GamePool pool(threads, per_game, options.stop);
   std::vector<std::string> failures;
   bool interrupted = false;
-  const auto handle = [&](JobOutcome& o) {
-    if (o.result) {
-      database.store_result(summary.run, *o.result, options.budget);
-      ++summary.computed;
-    } else if (o.interrupted) {
-      interrupted = true;
-    } else {
-      failures.push_back(o.game + ": " + o.error);
-      if (options.warning) options.warning("census: " + o.game + " failed: " + o.error);
+  const auto stopping = [&] { return options.stop != nullptr && options.stop->load(); };
+  std::uint64_t total = todo.size();
+
+  // Runs `jobs` (in order) on this process's threads and the other ranks, storing each result
+  // under the job's budget as it arrives.
+  const auto run_jobs = [&](std::vector<CensusJob> jobs) {
+    std::map<std::string, CensusBudget> budgets;
+    for (const CensusJob& j : jobs) budgets[j.game] = j.budget;
+    std::size_t next = 0;
+    const auto next_job = [&]() -> std::optional<CensusJob> {
+      if (next >= jobs.size() || stopping()) return std::nullopt;
+      return jobs[next++];
+    };
+    const auto handle = [&](JobOutcome& o) {
+      if (o.result) {
+        database.store_result(summary.run, *o.result, budgets.at(o.game));
+        ++summary.computed;
+      } else if (o.interrupted) {
+        interrupted = true;
+      } else {
+        failures.push_back(o.game + ": " + o.error);
+        if (options.warning) options.warning("census: " + o.game + " failed: " + o.error);
+      }
+    };
+    auto last_report = Clock::now() - std::chrono::seconds(10);
+    while (true) {
+      while (pool.busy() < threads) {
+        std::optional<CensusJob> job = next_job();
+        if (!job) break;
+        pool.push(std::move(*job));
+      }
+      if (workers != nullptr) {
+        for (JobOutcome& o : workers->exchange(next_job)) handle(o);
+      }
+      for (JobOutcome& o : pool.take(std::chrono::milliseconds(workers != nullptr ? 2 : 200))) {
+        handle(o);
+      }
+      const bool remote = workers != nullptr && workers->in_flight() > 0;
+      const bool left = next < jobs.size() && !stopping();
+      if (!left && pool.busy() == 0 && !remote) break;
+      if (options.progress && Clock::now() - last_report >= std::chrono::milliseconds(500)) {
+        last_report = Clock::now();
+        CensusProgress p;
+        p.done = summary.computed;
+        p.total = total;
+        p.current = pool.current();
+        p.elapsed = elapsed();
+        if (summary.computed > 0) {
+          const double per_game = p.elapsed / static_cast<double>(summary.computed);
+          p.eta = per_game * static_cast<double>(total - std::min(total, summary.computed));
+        }
+        options.progress(p);
+      }
     }
   };
-  auto last_report = Clock::now() - std::chrono::seconds(10);
-  while (true) {
-    while (pool.busy() < threads) {
-      std::optional<CensusJob> job = next_job();
-      if (!job) break;
-      pool.push(std::move(*job));
-    }
-    if (workers != nullptr) {
-      for (JobOutcome& o : workers->exchange(next_job)) handle(o);
-    }
-    for (JobOutcome& o : pool.take(std::chrono::milliseconds(workers != nullptr ? 2 : 200))) {
-      handle(o);
-    }
-    const bool remote = workers != nullptr && workers->in_flight() > 0;
-    const bool left = next < todo.size() && !(options.stop != nullptr && options.stop->load());
-    if (!left && pool.busy() == 0 && !remote) break;
-    if (options.progress && Clock::now() - last_report >= std::chrono::milliseconds(500)) {
-      last_report = Clock::now();
-      CensusProgress p;
-      p.done = summary.computed;
-      p.total = todo.size();
-      p.current = pool.current();
-      p.elapsed = elapsed();
-      if (summary.computed > 0) {
-        const double per_game = p.elapsed / static_cast<double>(summary.computed);
-        p.eta = per_game * static_cast<double>(todo.size() - summary.computed);
+
+  // 1. Every game at the budget, hardest first.
+  std::vector<CensusJob> jobs;
+  for (const auto& [h, g] : todo) jobs.push_back({g, database.sequence_path(g), options.budget});
+  run_jobs(std::move(jobs));
+
+  // 2. Open take-and-break games whose values look bounded, continued up to the extended budget:
+  // first one game of each set of games with equal values so far, then the others of a set whose
+  // first game got a proof (each to the values its proof needs; the others stay open).
+  if (!interrupted && !stopping()) {
+    CensusBudget extended = options.budget;
+    extended.values = options.budget.extended_values;
+    extended.seconds = options.budget.extended_seconds;
+    std::map<std::pair<std::uint64_t, std::uint64_t>, std::vector<std::string>> sets;
+    for (const std::string& g : games) {
+      if (derived_games.count(g) != 0) continue;
+      const std::optional<StoredResult> stored = database.result(g);
+      if (!stored || stored->result.census_class != CensusClass::open) continue;
+      const auto game = Engine::game(g);
+      if (!looks_bounded(*game, stored->result) ||
+          options.budget.values_for(*game) != options.budget.values ||
+          settled(*stored, extended)) {
+        continue;
       }
-      options.progress(p);
+      const auto path = database.sequence_path(g);
+      if (!std::filesystem::exists(path)) continue;
+      sets[values_fingerprint(path)].push_back(g);
     }
+    std::vector<CensusJob> firsts;
+    for (const auto& [key, set] : sets) {
+      firsts.push_back({set.front(), database.sequence_path(set.front()), extended});
+    }
+    total += firsts.size();
+    run_jobs(std::move(firsts));
+    std::vector<CensusJob> others;
+    for (const auto& [key, set] : sets) {
+      const std::optional<StoredResult> first = database.result(set.front());
+      if (!first || first->result.census_class == CensusClass::open) continue;
+      CensusBudget enough = extended;
+      enough.values = std::max(first->result.values_computed, options.budget.values);
+      for (std::size_t k = 1; k < set.size(); ++k) {
+        others.push_back({set[k], database.sequence_path(set[k]), enough});
+      }
+    }
+    total += others.size();
+    if (!stopping()) run_jobs(std::move(others));
   }
   if (workers != nullptr) workers->finish();
-  if (interrupted || (options.stop != nullptr && options.stop->load())) {
+  if (interrupted || stopping()) {
     throw Interrupted("interrupted: " + std::to_string(summary.computed) + " of " +
-                      std::to_string(todo.size()) + " games of " + summary.family +
+                      std::to_string(total) + " games of " + summary.family +
                       " computed and stored in '" + database.path().string() +
                       "'; the same command continues the census");
   }

@@ -20,11 +20,11 @@ struct CensusBudget {
   /// Values (g(0..values-1)) and seconds per game, whichever comes first.
   std::uint64_t values = std::uint64_t{1} << 20;
   double seconds = 20;
-  /// Take-and-break games still open at the budget whose values look bounded (the largest value
-  /// was first reached in the first half of the values) are continued, four times as many values
-  /// at a time, up to these (in all, for the game): .376 and .354 need millions of values.
-  std::uint64_t extended_values = std::uint64_t{1} << 26;
-  double extended_seconds = 300;
+  /// Take-and-break games still open at the budget whose values look bounded (looks_bounded) are
+  /// continued up to these (the census runner's second pass): .376 and .354 need millions of
+  /// values, and show no period at 2^20.
+  std::uint64_t extended_values = std::uint64_t{1} << 25;
+  double extended_seconds = 120;
   /// Games whose moves leave three heaps (a cubic table): their own budget.
   std::uint64_t three_heap_values = std::uint64_t{1} << 13;
   double three_heap_seconds = 20;
@@ -48,6 +48,10 @@ struct CensusJob {
 /// is not this game's or fails its check.
 GameResult classify_game(const CensusJob& job, const Limits& limits,
                          const std::atomic<bool>* stop = nullptr);
+
+/// Whether an open game's values look bounded, so that more values may well prove a period: a
+/// take-and-break code whose largest value was first reached in the first half of its values.
+bool looks_bounded(const Game& game, const GameResult& result);
 
 /// What the values g(0..n-1) show (largest value, rare positions under the best mask); sets those
 /// fields of `result`.

@@ -32,6 +32,7 @@ struct CensusArgs {
   std::string budget = "1048576,20";
   std::string extend = "33554432,120";
   std::string three_heap = "8192,20";
+  std::string slice;  // FIRST,COUNT
   // report
   std::string report_family;
   std::string format = "md";
@@ -94,6 +95,15 @@ CensusOptions census_options(const CensusArgs& args) {
   parse_budget("--budget", args.budget, b.values, b.seconds);
   parse_budget("--extend", args.extend, b.extended_values, b.extended_seconds);
   parse_budget("--three-heap", args.three_heap, b.three_heap_values, b.three_heap_seconds);
+  if (!args.slice.empty()) {
+    const std::size_t comma = args.slice.find(',');
+    if (comma == std::string::npos) {
+      throw Error("--slice '" + quote_excerpt(args.slice) + "': expected FIRST,COUNT");
+    }
+    options.slice = std::pair(
+        parse_number_option("--slice", args.slice.substr(0, comma), kMaxCoordinate),
+        parse_number_option("--slice", args.slice.substr(comma + 1), kMaxCoordinate));
+  }
   const EngineOptions engine = engine_options(args.common);
   options.threads = engine.threads;
   if (engine.max_memory) options.limits.max_memory_bytes = *engine.max_memory;
@@ -246,6 +256,8 @@ Runner add_census_command(CLI::App& app) {
                   "(default 33554432,120)");
   cmd->add_option("--three-heap", args->three_heap,
                   "The budget of games whose moves leave three heaps (default 8192,20)");
+  cmd->add_option("--slice", args->slice,
+                  "Only the members FIRST..FIRST+COUNT-1 of the family (from 0, in its order)");
   add_common_options(*cmd, args->common);
   cmd->add_option("--threads", args->common.threads,
                   "Games computed at once by this process (default 0: one per core)");

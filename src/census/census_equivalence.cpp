@@ -76,7 +76,15 @@ CensusValues CensusValues::offset(std::shared_ptr<const CensusValues> representa
   return v;
 }
 
+CensusValues CensusValues::held(std::vector<Value> values) {
+  CensusValues v;
+  v.held_ = std::move(values);
+  v.is_held_ = true;
+  return v;
+}
+
 std::uint64_t CensusValues::count() const {
+  if (is_held_) return held_.size();
   if (periodicity_) return kAll;
   if (file_) return file_->count();
   if (shifted_) return shifted_->count() == kAll ? kAll : shifted_->count() + 1;
@@ -84,6 +92,7 @@ std::uint64_t CensusValues::count() const {
 }
 
 Value CensusValues::at(std::uint64_t n) const {
+  if (is_held_) return held_[n];
   if (periodicity_) return periodicity_->value_at(n);
   if (file_) return file_->at(n);
   return n == 0 ? 0 : shifted_->at(n - 1);

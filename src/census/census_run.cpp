@@ -150,16 +150,31 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
   database.store_members(summary.family, members);
   summary.members = members.size();
 
-  // The games whose values are computed: every member's game except offset codes.
-  std::vector<std::string> games;  // distinct, in the family's order
-  std::set<std::string> seen;
+  // The games of the members (of the slice, with the games their offset codes come from), in
+  // the family's order; the values of all but offset codes are computed.
+  std::map<std::string, std::string> offset_of;
   for (const CensusMember& m : members) {
-    if (seen.insert(m.game).second) games.push_back(m.game);
+    if (m.relation == Relation::offset) offset_of[m.game] = m.representative;
+  }
+  std::set<std::string> wanted;
+  std::uint64_t first = 0, count = members.size();
+  if (options.slice) {
+    first = std::min<std::uint64_t>(options.slice->first, members.size());
+    count = std::min<std::uint64_t>(options.slice->second, members.size() - first);
+  }
+  for (std::uint64_t k = first; k < first + count; ++k) {
+    for (std::string g = members[k].game; wanted.insert(g).second && offset_of.count(g) != 0;) {
+      g = offset_of.at(g);
+    }
+  }
+  std::vector<std::string> games;  // distinct, in the family's order
+  for (const CensusMember& m : members) {
+    if (wanted.erase(m.game) != 0) games.push_back(m.game);
   }
   summary.games = games.size();
   std::set<std::string> derived_games;
-  for (const CensusMember& m : members) {
-    if (m.relation == Relation::offset) derived_games.insert(m.game);
+  for (const std::string& g : games) {
+    if (offset_of.count(g) != 0) derived_games.insert(g);
   }
   std::vector<std::pair<double, std::string>> todo;
   for (const std::string& g : games) {
@@ -233,7 +248,12 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
       }
       const bool remote = workers != nullptr && workers->in_flight() > 0;
       const bool left = next < jobs.size() && !stopping();
-      if (!left && pool.busy() == 0 && !remote) break;
+      if (!left && pool.busy() == 0 && !remote) {
+        // Every job is done, its outcome pushed before it stopped counting as busy: take the
+        // ones that came after the last take.
+        for (JobOutcome& o : pool.take(std::chrono::milliseconds(0))) handle(o);
+        break;
+      }
       if (options.progress && Clock::now() - last_report >= std::chrono::milliseconds(500)) {
         last_report = Clock::now();
         CensusProgress p;
@@ -305,10 +325,6 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
   }
 
   // Offset codes from their representatives (a chain: the end of it first).
-  std::map<std::string, std::string> offset_of;
-  for (const CensusMember& m : members) {
-    if (m.relation == Relation::offset) offset_of[m.game] = m.representative;
-  }
   std::map<std::string, std::shared_ptr<const CensusValues>> values;
   const auto values_of = [&](const std::string& g) -> std::shared_ptr<const CensusValues> {
     if (auto it = values.find(g); it != values.end()) return it->second;
@@ -338,7 +354,8 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
     ++summary.derived;
     return true;
   };
-  for (const auto& [g, rep] : offset_of) {
+  for (const std::string& g : derived_games) {
+    const std::string& rep = offset_of.at(g);
     if (!derive(g, 0)) failures.push_back(g + ": its offset representative " + rep + " has no result");
   }
 

@@ -34,6 +34,8 @@ class CensusValues {
   static CensusValues proven(Periodicity periodicity);
   static CensusValues file(std::shared_ptr<const SequenceFile> file);
   static CensusValues offset(std::shared_ptr<const CensusValues> representative);
+  /// g(0..values.size()-1) held in memory.
+  static CensusValues held(std::vector<Value> values);
 
   /// How many values are known (2^64-1: all of them).
   std::uint64_t count() const;
@@ -44,6 +46,8 @@ class CensusValues {
   std::optional<Periodicity> periodicity_;
   std::shared_ptr<const SequenceFile> file_;
   std::shared_ptr<const CensusValues> shifted_;
+  std::vector<Value> held_;
+  bool is_held_ = false;
 };
 
 /// The values a stored result stands for: its certificate's periodicity, or its sequence file in

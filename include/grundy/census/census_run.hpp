@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ struct CensusOptions {
   Limits limits;
   std::function<void(const CensusProgress&)> progress;
   std::function<void(const std::string&)> warning;
+  /// Only the members first..first+count-1 (in the family's order; the games their offset codes
+  /// come from too); nothing: every member.
+  std::optional<std::pair<std::uint64_t, std::uint64_t>> slice;
   /// Set (by a signal handler) to stop: games in flight save their values, nothing half-stored.
   const std::atomic<bool>* stop = nullptr;
 };

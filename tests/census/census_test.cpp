@@ -1,0 +1,342 @@
+// The census library: families, classification within a budget, continued sequence files,
+// proven and observed equivalences, the database, and whole runs (threads, reruns).
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "grundy/analysis/period_certificate.hpp"
+#include "grundy/analysis/period_verifier.hpp"
+#include "grundy/analysis/sparse_mask.hpp"
+#include "grundy/census/census_classify.hpp"
+#include "grundy/census/census_database.hpp"
+#include "grundy/census/census_equivalence.hpp"
+#include "grundy/census/census_family.hpp"
+#include "grundy/census/census_run.hpp"
+#include "grundy/core/error.hpp"
+#include "grundy/core/sequence_file.hpp"
+#include "grundy/engine/engine.hpp"
+#include "grundy/solve/dense_solver.hpp"
+
+namespace grundy {
+namespace {
+
+/// A fresh directory for one test, removed after it.
+class CensusDir {
+ public:
+  CensusDir() {
+    char name[] = "/tmp/grundy-census-XXXXXX";
+    if (::mkdtemp(name) == nullptr) std::abort();
+    path_ = name;
+  }
+  ~CensusDir() { std::filesystem::remove_all(path_); }
+  std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+std::vector<Value> dense_values(const std::string& spec, std::uint64_t count) {
+  const auto game = Engine::game(spec);
+  DenseSolver solver(*game, Limits{});
+  solver.extend_to(count - 1);
+  return std::vector<Value>(solver.values().begin(), solver.values().end());
+}
+
+CensusBudget small_budget(std::uint64_t values) {
+  CensusBudget b;
+  b.values = values;
+  b.seconds = 0;
+  b.extended_values = values;
+  b.extended_seconds = 0;
+  b.three_heap_values = 512;
+  b.three_heap_seconds = 0;
+  return b;
+}
+
+TEST(CensusFamily, MembersAndCounts) {
+  const CensusFamily octal = parse_census_family("octal:3");
+  EXPECT_EQ(octal.name(), "octal:3");
+  const std::vector<std::string> codes = octal.codes();
+  ASSERT_EQ(codes.size(), 1024u);
+  EXPECT_EQ(octal.count(), 1024u);
+  EXPECT_EQ(codes.front(), "0.000");
+  EXPECT_EQ(codes[0077], "0.077");
+  EXPECT_EQ(codes.back(), "4.777");
+  const CensusFamily hex = parse_census_family("hex:1");
+  ASSERT_EQ(hex.codes().size(), 64u);
+  EXPECT_EQ(hex.codes()[63], "hex(C.F)");
+  EXPECT_EQ(parse_census_family("sub:3").codes(),
+            (std::vector<std::string>{"sub(1)", "sub(2)", "sub(1,2)", "sub(3)", "sub(1,3)",
+                                      "sub(2,3)", "sub(1,2,3)"}));
+  EXPECT_EQ(parse_census_family("allbut:12").count(), 4095u);
+  EXPECT_EQ(parse_census_family("allbut:2").codes().back(), "allbut(1,2)");
+  // Every member is a game the spec language reads.
+  for (const std::string& c : parse_census_family("hex:1").codes()) EXPECT_NO_THROW(Engine::game(c));
+  for (const char* bad : {"octal:0", "octal:7", "octal:03", "octal:", "octal", "foo:3", "octal:3x",
+                          "hex:5", "sub:21", "allbut:-1", ""}) {
+    EXPECT_THROW(parse_census_family(bad), Error) << bad;
+  }
+}
+
+TEST(CensusMembers, SameMovesAndTheOffsetRuleAgreeWithBruteForce) {
+  const std::vector<CensusMember> members = census_members(parse_census_family("octal:2"));
+  ASSERT_EQ(members.size(), 128u);
+  std::size_t offsets = 0;
+  for (const CensusMember& m : members) {
+    if (m.code == "0.70") {
+      EXPECT_EQ(m.game, "0.7");
+      EXPECT_EQ(m.relation, Relation::same_moves);
+    }
+    if (m.code == "0.40") {
+      EXPECT_EQ(m.relation, Relation::offset);
+      EXPECT_EQ(m.representative, "0.07");
+    }
+    if (m.relation != Relation::offset) continue;
+    ++offsets;
+    const std::vector<Value> g = dense_values(m.game, 301), h = dense_values(m.representative, 300);
+    for (std::size_t n = 0; n < 300; ++n) ASSERT_EQ(g[n + 1], h[n]) << m.code << " n=" << n;
+  }
+  EXPECT_GT(offsets, 10u);
+}
+
+TEST(CensusClassify, PublishedPeriodsAreSolvedWithCertificates) {
+  CensusDir dir;
+  struct Case {
+    const char* game;
+    CensusClass kind;
+    std::uint64_t preperiod, period;
+  };
+  for (const Case& c : {Case{"0.77", CensusClass::trivial, 71, 12},
+                        Case{"0.45", CensusClass::solved, 498, 20},
+                        Case{"0.156", CensusClass::solved, 3479, 349},
+                        Case{"sub(2,3,7)", CensusClass::trivial, 0, 5}}) {
+    const GameResult r =
+        classify_game(CensusJob{c.game, dir / "seq", small_budget(1 << 16)}, Limits{});
+    EXPECT_EQ(r.census_class, c.kind) << c.game;
+    EXPECT_EQ(r.preperiod, c.preperiod) << c.game;
+    EXPECT_EQ(r.period, c.period) << c.game;
+    EXPECT_FALSE(std::filesystem::exists(dir / "seq")) << "a proven game keeps no sequence file";
+    const auto game = Engine::game(c.game);
+    const PeriodCertificate cert = parse_certificate(r.certificate, ~std::uint64_t{0});
+    const CertificateCheck check = check_certificate(*game, cert, ~std::uint64_t{0});
+    EXPECT_TRUE(check.holds && check.complete) << c.game << ": " << check.failure;
+  }
+}
+
+TEST(CensusClassify, OpenGamesStatsAndContinuation) {
+  CensusDir dir;
+  const auto path = dir / "0.6.gseq";
+  const GameResult first = classify_game(CensusJob{"0.6", path, small_budget(3000)}, Limits{});
+  EXPECT_EQ(first.census_class, CensusClass::open);
+  EXPECT_EQ(first.values_computed, 3000u);
+  // The statistics against the values themselves.
+  const std::vector<Value> g = dense_values("0.6", 6000);
+  Value largest = 0;
+  std::uint64_t at = 0;
+  for (std::uint64_t n = 0; n < 3000; ++n) {
+    if (g[n] > largest) largest = g[n], at = n;
+  }
+  EXPECT_EQ(first.largest_value, largest);
+  EXPECT_EQ(first.largest_first, at);
+  std::uint64_t rare = 0, last = 0;
+  for (std::uint64_t n = 0; n < 3000; ++n) {
+    if (is_rare_value(g[n], first.rare_mask)) ++rare, last = n;
+  }
+  EXPECT_EQ(first.rare_count, rare);
+  EXPECT_EQ(first.last_rare, last);
+  // A larger budget continues the file, and its values are those of a fresh table.
+  const GameResult second = classify_game(CensusJob{"0.6", path, small_budget(6000)}, Limits{});
+  EXPECT_EQ(second.values_computed, 6000u);
+  const auto file = SequenceFile::open(path);
+  ASSERT_EQ(file->count(), 6000u);
+  for (std::uint64_t n = 0; n < 6000; ++n) ASSERT_EQ(file->at(n), g[n]) << n;
+}
+
+TEST(CensusClassify, AWrongValueInAContinuedFileIsRefused) {
+  CensusDir dir;
+  const auto path = dir / "0.6.gseq";
+  {
+    // A well-formed file (its checksum right) with one wrong value: the last, always checked.
+    std::vector<Value> g = dense_values("0.6", 2000);
+    g[1999] ^= 1;
+    auto file = SequenceFile::create_or_continue(path, "0.6");
+    file->reserve(2000);
+    for (std::uint64_t n = 0; n < 2000; ++n) file->set(n, g[n]);
+    file->checkpoint(2000);
+  }
+  try {
+    classify_game(CensusJob{"0.6", path, small_budget(4000)}, Limits{});
+    FAIL() << "a wrong value was built on";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("fail their check: g(1999)"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(CensusEquivalence, OffsetResultsCarryTheirOwnCertificates) {
+  CensusDir dir;
+  // 0.4 -> 0.07 (Dawson's Kayles): 0.4 has preperiod 54 and period 34 (OEIS A002187, a(n-2)).
+  const GameResult dawson =
+      classify_game(CensusJob{"0.07", dir / "seq", small_budget(1 << 14)}, Limits{});
+  const PeriodCertificate c = parse_certificate(dawson.certificate, ~std::uint64_t{0});
+  const GameResult r = offset_result("0.4", dawson, CensusValues::proven(c.periodicity));
+  EXPECT_EQ(r.preperiod, 54u);
+  EXPECT_EQ(r.period, 34u);
+  EXPECT_EQ(r.largest_value, 9u);
+  const CertificateCheck check =
+      check_certificate(*Engine::game("0.4"), parse_certificate(r.certificate, 1 << 20),
+                        ~std::uint64_t{0});
+  EXPECT_TRUE(check.holds && check.complete) << check.failure;
+  // A certificate derived for the wrong game fails against its moves.
+  PeriodCertificate wrong = parse_certificate(r.certificate, 1 << 20);
+  wrong.game = "0.5";
+  EXPECT_FALSE(check_certificate(*Engine::game("0.5"), wrong, ~std::uint64_t{0}).holds);
+}
+
+TEST(CensusEquivalence, NearMissesAndEqualValues) {
+  // A public table calls .161 and .36 equivalent; their values first differ at heap 519.
+  const CensusValues a = CensusValues::held(dense_values("0.161", 2000));
+  const CensusValues b = CensusValues::held(dense_values("0.36", 2000));
+  const CensusValues c = CensusValues::held(dense_values("0.161", 1500));
+  std::vector<ValueEquivalence> equal;
+  std::vector<NearMiss> near;
+  const std::vector<std::string> games{"0.161", "0.36", "0.161copy"};
+  value_equivalences(
+      games,
+      [&](const std::string& g) -> const CensusValues* {
+        return g == "0.161" ? &a : g == "0.36" ? &b : &c;
+      },
+      equal, near);
+  ASSERT_EQ(near.size(), 1u);
+  EXPECT_EQ(near[0].a, "0.161");
+  EXPECT_EQ(near[0].b, "0.36");
+  EXPECT_EQ(near[0].first_difference, 519u);
+  ASSERT_EQ(equal.size(), 1u);
+  EXPECT_EQ(equal[0].game, "0.161copy");
+  EXPECT_EQ(equal[0].representative, "0.161");
+  EXPECT_EQ(equal[0].relation, Relation::observed);
+}
+
+TEST(CensusDatabase, ResultsRoundTripAndForeignFilesAreRefused) {
+  CensusDir dir;
+  const auto path = dir / "c.db";
+  GameResult r;
+  r.game = "0.6";
+  r.values_computed = 12345;
+  r.largest_value = 77;
+  r.largest_first = 999;
+  r.rare_mask = 5;
+  r.rare_count = 3;
+  r.last_rare = 17;
+  r.regularity = Regularity::periodic;
+  r.observed_preperiod = 10;
+  r.observed_period = 20;
+  r.observed_values_needed = ~std::uint64_t{0};  // no theorem: stored as NULL, read back
+  r.seconds = 1.5;
+  r.engine = "x";
+  {
+    CensusDatabase db(path);
+    CensusRun run;
+    run.family = "octal:1";
+    run.engine = "x";
+    run.started = "now";
+    const std::int64_t id = db.begin_run(run);
+    db.store_result(id, r, small_budget(100));
+    db.finish_run(id, 1);
+  }
+  CensusDatabase again(path);
+  const std::optional<StoredResult> back = again.result("0.6");
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->result.values_computed, 12345u);
+  EXPECT_EQ(back->result.last_rare, 17u);
+  EXPECT_EQ(back->result.regularity, Regularity::periodic);
+  EXPECT_EQ(back->result.observed_values_needed, ~std::uint64_t{0});
+  EXPECT_EQ(back->budget.values, 100u);
+  EXPECT_EQ(again.run_count("octal:1"), 1u);
+  EXPECT_FALSE(again.result("0.7"));
+
+  std::ofstream(dir / "text.db") << "not a database at all, but long enough to look like a file\n";
+  EXPECT_THROW(CensusDatabase(dir / "text.db"), Error);
+  {
+    sqlite3* other = nullptr;
+    ASSERT_EQ(sqlite3_open((dir / "other.db").c_str(), &other), SQLITE_OK);
+    sqlite3_exec(other, "CREATE TABLE t(x); PRAGMA user_version = 7", nullptr, nullptr, nullptr);
+    sqlite3_close(other);
+  }
+  try {
+    CensusDatabase bad(dir / "other.db");
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("schema version 7"), std::string::npos) << e.what();
+  }
+}
+
+/// The results of a database without timings and run ids.
+std::string results_of(const CensusDatabase& db, const CensusFamily& family) {
+  std::string out;
+  for (const CensusMember& m : db.members(family.name())) {
+    out += m.code + " " + m.game + " " + m.representative + " " +
+           std::string(relation_name(m.relation));
+    if (auto s = db.result(m.game)) {
+      const GameResult& r = s->result;
+      out += " " + std::string(census_class_name(r.census_class)) + " " +
+             std::to_string(r.values_computed) + " " + std::to_string(r.preperiod) + " " +
+             std::to_string(r.period) + " " + std::to_string(r.largest_value) + " " +
+             std::to_string(r.rare_count) + " " + std::string(regularity_name(r.regularity));
+    }
+    out += "\n";
+  }
+  for (const ValueEquivalence& e : db.equivalences(family.name())) {
+    out += e.game + " = " + e.representative + " " + std::string(relation_name(e.relation)) + "\n";
+  }
+  return out;
+}
+
+TEST(CensusRun, ThreadsDoNotChangeResultsAndARerunKeepsEverything) {
+  CensusDir dir;
+  const CensusFamily family = parse_census_family("octal:2");
+  CensusOptions options;
+  options.budget = small_budget(4096);
+  options.threads = 1;
+  CensusDatabase one(dir / "one.db");
+  const CensusSummary s1 = run_census(family, one, options);
+  EXPECT_EQ(s1.members, 128u);
+  EXPECT_EQ(s1.computed + s1.derived, s1.games);
+  EXPECT_EQ(s1.trivial + s1.solved + s1.open, s1.games);
+  EXPECT_GT(s1.derived, 0u);
+  options.threads = 2;
+  CensusDatabase two(dir / "two.db");
+  run_census(family, two, options);
+  EXPECT_EQ(results_of(one, family), results_of(two, family));
+  // A rerun under the same budget computes nothing again; a larger one continues the open games.
+  const CensusSummary again = run_census(family, two, options);
+  EXPECT_EQ(again.computed, 0u);
+  EXPECT_EQ(again.kept, s1.computed);
+  EXPECT_EQ(results_of(one, family), results_of(two, family));
+  std::uint64_t open_computed = 0;
+  for (const CensusMember& m : two.members(family.name())) {
+    if (m.game != m.code && m.relation != Relation::itself) continue;
+    const auto r = two.result(m.game);
+    if (r && r->result.census_class == CensusClass::open && m.relation == Relation::itself) {
+      ++open_computed;
+    }
+  }
+  options.budget = small_budget(8192);
+  const CensusSummary bigger = run_census(family, two, options);
+  EXPECT_EQ(bigger.computed, open_computed);
+  for (const CensusMember& m : two.members(family.name())) {
+    const auto r = two.result(m.game);
+    ASSERT_TRUE(r);
+    if (r->result.census_class == CensusClass::open) {
+      EXPECT_EQ(r->result.values_computed, m.relation == Relation::offset ? 8193u : 8192u)
+          << m.game;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace grundy

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstdio>
 #include <limits>
 #include <map>
@@ -320,8 +321,6 @@ std::string csv(const CensusReportData& data) {
         computed && r.census_class == CensusClass::open &&
         (r.regularity == Regularity::periodic || r.regularity == Regularity::arithmetic_periodic);
     auto when = [](bool shown, std::uint64_t v) { return shown ? number(v) : std::string(); };
-    char seconds[64] = "";
-    if (computed) std::snprintf(seconds, sizeof seconds, "%.3f", r.seconds);
     line({row.code,
           r.game,
           std::string(detail::shown_class(row)),
@@ -345,7 +344,7 @@ std::string csv(const CensusReportData& data) {
           when(regular, r.observed_period),
           when(regular, r.observed_saltus),
           when(regular, r.observed_values_needed),
-          seconds,
+          computed ? detail::seconds_text(r.seconds) : "",
           computed ? (r.stopped_by_time ? "true" : "false") : "",
           computed ? r.engine : ""});
   }
@@ -433,6 +432,13 @@ std::string offset_text(std::int32_t offset) {
 std::uint64_t observed_values(const CensusReportRow& row, const ReportClass& cls) {
   if (cls.row == nullptr || cls.row->pending) return row.result.values_computed;
   return std::min(row.result.values_computed, cls.row->result.values_computed);
+}
+
+std::string seconds_text(double seconds) {
+  char buffer[64];
+  const auto [end, error] =
+      std::to_chars(buffer, buffer + sizeof buffer, seconds, std::chars_format::fixed, 3);
+  return error == std::errc() ? std::string(buffer, end) : std::string();
 }
 
 std::string printable_text(std::string_view text) {

@@ -4,7 +4,6 @@
 
 #include <array>
 #include <cstdint>
-#include <cstdio>
 #include <map>
 #include <string>
 #include <string_view>
@@ -76,7 +75,7 @@ struct Column {
 constexpr std::array<Column, 19> kColumns{{
     {"#", "int", "", "the code's place in the family"},
     {"code", "text", "code", "the code as the family writes it"},
-    {"game", "text", "game", "its canonical game"},
+    {"plot", "none", "", "g(n) against n for the first values"},
     {"class", "text", "class", "trivial: proven from g(0..999); solved: proven; open: not proven"},
     {"representative", "text", "rep", "the code whose values were computed for this one"},
     {"relation", "text", "relation",
@@ -93,8 +92,8 @@ constexpr std::array<Column, 19> kColumns{{
     {"last rare", "int", "", "the last rare position"},
     {"looks like", "text", "looks", "what the values of an open game look like (not proven)"},
     {"theorem", "text", "theorem", "the theorem that proves the period"},
+    {"game", "text", "game", "its canonical game"},
     {"seconds", "num", "", "wall time of the game in its run"},
-    {"plot", "none", "", "g(n) against n for the first values"},
 }};
 
 constexpr std::string_view kStyle = R"css(
@@ -114,7 +113,9 @@ td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 #census th[aria-sort="ascending"] button::after { content: " \25B2"; }
 #census th[aria-sort="descending"] button::after { content: " \25BC"; }
 #census tbody tr:nth-child(even of :not(.plot-row)) { background: #fafbfc; }
-#census td.code { font-family: ui-monospace, Menlo, monospace; white-space: nowrap; }
+#census td { white-space: nowrap; }
+#census td.code { font-family: ui-monospace, Menlo, monospace; }
+#census td.looks { white-space: normal; min-width: 22em; }
 .controls { display: flex; gap: 1em; align-items: center; margin: .5em 0; flex-wrap: wrap; }
 #filter { font: inherit; padding: 4px 8px; width: 28em; max-width: 100%; }
 #shown { color: var(--muted); }
@@ -123,6 +124,7 @@ td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 .cls-open { background: #fff8c5; } .cls-pending { background: #eaeef2; }
 button.plot { font: inherit; font-size: .9em; padding: 0 6px; cursor: pointer; }
 tr.plot-row td { background: #fff; padding: 6px 8px 12px; }
+tr.plot-row svg { position: sticky; left: 8px; }
 svg.plot { display: block; max-width: 100%; height: auto; }
 svg.plot text { font: 11px system-ui, sans-serif; fill: #1f2328; }
 svg.plot .axis { stroke: #57606a; stroke-width: 1; }
@@ -483,7 +485,10 @@ std::string html_report(const CensusReportData& data, const std::vector<ReportCl
     out += ">";
     out += cell(number(k + 1), true);
     out += "<td class=\"code\">" + html(row.code) + "</td>";
-    out += cell(html(r.game));
+    out += row_sequence[k].empty()
+               ? cell("")
+               : "<td><button type=\"button\" class=\"plot\" aria-expanded=\"false\">plot</button>"
+                 "</td>";
     out += "<td>" + class_badge(shown_class(row)) + "</td>";
     out += cell(html(row.representative));
     out += cell(html(relation_text(row)));
@@ -500,19 +505,12 @@ std::string html_report(const CensusReportData& data, const std::vector<ReportCl
       out += cell("", true);
     out += cell(when(computed, r.rare_count), true);
     out += cell(computed && r.last_rare ? number(*r.last_rare) : "", true);
-    out += cell(computed && r.census_class == CensusClass::open ? html(looks_like(r)) : "");
+    out += computed && r.census_class == CensusClass::open
+               ? "<td class=\"looks\">" + html(looks_like(r)) + "</td>"
+               : cell("");
     out += cell(proven ? html(r.theorem) : "");
-    if (computed) {
-      char seconds[64];
-      std::snprintf(seconds, sizeof seconds, "%.3f", r.seconds);
-      out += cell(seconds, true);
-    } else {
-      out += cell("", true);
-    }
-    out += row_sequence[k].empty()
-               ? cell("")
-               : "<td><button type=\"button\" class=\"plot\" aria-expanded=\"false\">plot</button>"
-                 "</td>";
+    out += cell(html(r.game));
+    out += cell(computed ? seconds_text(r.seconds) : "", true);
     out += "</tr>\n";
   }
   out += "</tbody></table>\n</section>\n";

@@ -41,6 +41,9 @@ std::string offset_text(std::int32_t offset);
 /// codes).
 std::uint64_t observed_values(const CensusReportRow& row, const ReportClass& cls);
 
+/// `12.345`: a time in seconds with three decimals, whatever the C locale says.
+std::string seconds_text(double seconds);
+
 /// `text` with control bytes written as \xNN (as error messages quote text).
 std::string printable_text(std::string_view text);
 

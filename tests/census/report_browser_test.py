@@ -113,11 +113,13 @@ def check_filter(driver, query, total):
 
 
 def check_class_filter(driver, total):
+    index = header_index(driver, "class")
     type_filter(driver, "class:open")
     listed = driver.execute_script("""
+      var k = arguments[0];
       return Array.prototype.map.call(
         document.querySelectorAll('#census > tbody > tr:not(.plot-row)'),
-        function (row) { return [row.hidden, row.cells[3].textContent.trim()]; });""")
+        function (row) { return [row.hidden, row.cells[k].textContent.trim()]; });""", index)
     check(all(hidden == (cls != "open") for hidden, cls in listed),
           "filter class:open does not keep exactly the open games")
     shown = sum(1 for hidden, _ in listed if not hidden)

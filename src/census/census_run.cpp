@@ -359,11 +359,18 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
     if (!derive(g, 0)) failures.push_back(g + ": its offset representative " + rep + " has no result");
   }
 
-  // Equivalences from the values, and the classes of the distinct games.
+  // Equivalences from the values, and the classes of the distinct games. Games computed come
+  // first, so that a class's representative is never an offset code (whose values are already
+  // its own representative's).
+  std::vector<std::string> compared;
+  for (const std::string& g : games) {
+    if (derived_games.count(g) == 0) compared.push_back(g);
+  }
+  compared.insert(compared.end(), derived_games.begin(), derived_games.end());
   std::vector<ValueEquivalence> equivalences;
   std::vector<NearMiss> near_misses;
   value_equivalences(
-      games, [&](const std::string& g) { return values_of(g).get(); }, equivalences,
+      compared, [&](const std::string& g) { return values_of(g).get(); }, equivalences,
       near_misses);
   database.store_equivalences(summary.family, equivalences, near_misses);
   for (const ValueEquivalence& e : equivalences) {

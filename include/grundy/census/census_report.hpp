@@ -15,11 +15,11 @@ namespace grundy {
 
 /// How a code's values relate to its class representative's.
 enum class Relation {
-  itself,       ///< the representative: its values were computed
-  same_moves,   ///< proven: its digits allow exactly the representative's moves (0.770 = 0.77)
-  offset,       ///< proven: the offset rule, g(n+1) = g_rep(n) (docs/theory/code-equivalence.md)
-  proven_equal, ///< both solved with the same preperiod, period, saltus and values: equal forever
-  observed,     ///< equal values up to the n computed, not proven
+  itself,        ///< the representative: its values were computed
+  same_moves,    ///< proven: its digits allow exactly the representative's moves (0.770 = 0.77)
+  offset,        ///< proven: the offset rule, g(n+k) = g_rep(n) (docs/theory/code-equivalence.md)
+  proven_equal,  ///< both solved with the same preperiod, period, saltus and values: equal forever
+  observed,      ///< equal values up to the n computed, not proven
 };
 std::string_view relation_name(Relation r);
 Relation relation_from_name(std::string_view name);
@@ -37,6 +37,10 @@ struct CensusReportRow {
   /// how they relate.
   std::string representative;
   Relation relation = Relation::itself;
+  /// For Relation::offset: g(n + offset) = g_rep(n) for every n >= 0 with n + offset >= 0 (1 when
+  /// the rule makes the representative from this code, -1 when it makes this code from the
+  /// representative, more for a chain). Never 0 for an offset row; unused otherwise.
+  std::int32_t offset = 1;
   /// The first values, g(0..plot_values.size()-1), for the plot (at most kPlotValues).
   std::vector<std::uint32_t> plot_values;
 };
@@ -46,15 +50,15 @@ inline constexpr std::size_t kPlotValues = 1000;
 /// Codes whose values agree on a long prefix and then differ: tables have confused such pairs
 /// (.161 and .36 first differ at heap 519).
 struct NearMiss {
-  std::string a, b;  ///< codes (representatives), a < b
+  std::string a, b;                    ///< codes (representatives), a < b
   std::uint64_t first_difference = 0;  ///< the first n with g_a(n) != g_b(n)
 };
 
 struct CensusReportData {
-  std::string family;     ///< `octal:3`
-  std::string engine;     ///< the engine of the newest run
-  std::string generated;  ///< UTC date of the report
-  std::uint64_t runs = 0; ///< runs recorded for the family
+  std::string family;                 ///< `octal:3`
+  std::string engine;                 ///< the engine of the newest run
+  std::string generated;              ///< UTC date of the report
+  std::uint64_t runs = 0;             ///< runs recorded for the family
   std::vector<CensusReportRow> rows;  ///< in the family's order
   std::vector<NearMiss> near_misses;
 };
@@ -63,10 +67,16 @@ enum class ReportFormat { md, csv, html };
 /// Throws Error naming the accepted formats for anything else.
 ReportFormat report_format_from_name(std::string_view name);
 
-/// The report. CSV: a header line then one row per code, columns code, game, class,
-/// values_computed, preperiod, period, saltus, theorem, representative, relation, largest_value,
-/// largest_first, rare_mask, rare_count, last_rare, regularity, observed_preperiod,
-/// observed_period, observed_saltus, seconds (RFC 4180 quoting).
+/// The report (docs/census.md#report). Markdown: the tables of trivial, solved and open games,
+/// each class once under its representative, then the equivalence lookup and the near misses.
+/// CSV: a header line then one row per code in the family's order, columns code, game, class,
+/// values_computed, preperiod, period, saltus, theorem, representative, relation, offset,
+/// largest_value, largest_first, rare_mask, rare_count, last_rare, regularity,
+/// observed_preperiod, observed_period, observed_saltus, observed_values_needed, seconds,
+/// stopped_by_time, engine (RFC 4180: CRLF line ends, quoting; empty where a value does not
+/// apply). HTML: one self-contained page, a row per code, sortable, filtered, with plots.
+/// Throws Error for rows no census makes (a code twice, a relation its representative
+/// contradicts, an offset of 0, more than kPlotValues values to plot).
 std::string census_report(const CensusReportData& data, ReportFormat format);
 
 }  // namespace grundy

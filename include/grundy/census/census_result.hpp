@@ -73,6 +73,9 @@ struct GameResult {
   bool stopped_by_time = false;
   /// The engine that computed it (kEngineVersion).
   std::string engine;
+
+  /// Every field equal (the JSON round trip, results compared across runs).
+  friend bool operator==(const GameResult&, const GameResult&) = default;
 };
 
 /// JSON text of a result and back (the manager/worker messages; strict: Error on anything else).

@@ -155,7 +155,7 @@ int run_census_command(const CensusArgs& args) {
   }
   std::cout << s.family << ": " << s.members << " codes, " << s.games << " distinct games; "
             << s.computed << " computed in this run, " << s.kept << " kept from earlier runs, "
-            << s.derived << " derived by the offset rule\n"
+            << s.derived << " derived from codes proven equal or offset\n"
             << "trivial " << s.trivial << ", solved " << s.solved << ", open " << s.open
             << "; equal values: " << s.proven_equivalences << " proven, "
             << s.observed_equivalences << " observed; " << s.near_misses << " near misses\n"

@@ -13,6 +13,7 @@
 #include "grundy/core/error.hpp"
 #include "grundy/engine/engine.hpp"
 #include "grundy/rules/take_break.hpp"
+#include "grundy/solve/dense_solver.hpp"
 
 namespace grundy {
 namespace {
@@ -40,16 +41,42 @@ std::vector<CensusMember> census_members(const CensusFamily& family) {
     members.push_back(std::move(m));
   }
   const bool hexadecimal = family.kind == CensusFamily::Kind::hexadecimal;
+  const auto spec_of = [&](const TakeBreakCode& code) {
+    const std::string digits = format_take_break_code(code);
+    return Engine::game(hexadecimal ? "hex(" + digits + ")" : digits)->name();
+  };
+  // Codes equal to an earlier one but for whole-heap moves (bit 1), with the same g(0..t).
+  std::map<std::pair<std::string, std::vector<Value>>, std::string> first_equal;
+  std::set<std::string> equal_to_earlier;
   for (CensusMember& m : members) {
     m.representative = m.game;
     m.relation = m.code == m.game ? Relation::itself : Relation::same_moves;
     const auto game = Engine::game(m.game);
     const TakeBreakCode* code = game->traits().take_break;
+    if (code == nullptr || code->unequal_split) continue;
+    TakeBreakCode cleared = *code;
+    for (std::size_t r = 1; r < cleared.digits.size(); ++r) cleared.digits[r] &= ~kLeaveNothing;
+    while (cleared.digits.size() > 1 && cleared.digits.back() == 0) cleared.digits.pop_back();
+    // t: the longest code of the group, i.e. the family's digits.
+    DenseSolver table(*game, Limits{});
+    table.extend_to(family.size);
+    const auto key = std::pair(spec_of(cleared), std::vector<Value>(table.values().begin(),
+                                                                    table.values().end()));
+    const auto [it, added] = first_equal.emplace(key, m.game);
+    if (!added && it->second != m.game) {
+      m.representative = it->second;
+      m.relation = Relation::proven_equal;
+      equal_to_earlier.insert(m.game);
+    }
+  }
+  for (CensusMember& m : members) {
+    if (equal_to_earlier.count(m.game) != 0) continue;
+    const auto game = Engine::game(m.game);
+    const TakeBreakCode* code = game->traits().take_break;
     if (code == nullptr) continue;
     const std::optional<TakeBreakCode> shifted = offset_code(*code);
     if (!shifted) continue;
-    const std::string digits = format_take_break_code(*shifted);
-    const std::string target = Engine::game(hexadecimal ? "hex(" + digits + ")" : digits)->name();
+    const std::string target = spec_of(*shifted);
     if (target != m.game && games.count(target) != 0) {
       m.representative = target;
       m.relation = Relation::offset;
@@ -114,8 +141,8 @@ std::optional<CensusValues> stored_values(const StoredResult& stored,
   return CensusValues::file(std::move(file));
 }
 
-GameResult offset_result(const std::string& game, const GameResult& representative,
-                         const CensusValues& rep) {
+GameResult derived_result(const std::string& game, const GameResult& representative,
+                          const CensusValues& rep, int shift) {
   const auto g = Engine::game(game);
   const PeriodicityTheorem theorem = periodicity_theorem(*g);
   GameResult r;
@@ -123,12 +150,19 @@ GameResult offset_result(const std::string& game, const GameResult& representati
   r.engine = representative.engine;
   r.seconds = 0;
   const auto shifted = std::make_shared<const CensusValues>(rep);
-  const CensusValues values = CensusValues::offset(shifted);
+  const CensusValues values = shift == 0 ? rep : CensusValues::offset(shifted);
+  const std::string how =
+      shift == 0 ? "equal to " + representative.game +
+                       " but for whole-heap moves, with equal first values "
+                       "(docs/theory/code-equivalence.md)"
+                 : "offset rule: g(n+1) = g(n) of " + representative.game +
+                       " (docs/theory/code-equivalence.md)";
   if (const auto& p = rep.periodicity()) {
     Periodicity q;
     q.period = p->period;
     q.saltus = p->saltus;
-    q.preperiod = least_start(values, p->preperiod + 1, q.period, q.saltus);
+    q.preperiod = least_start(values, p->preperiod + static_cast<std::uint64_t>(shift), q.period,
+                              q.saltus);
     for (std::uint64_t n = 0; n < q.preperiod + q.period; ++n) {
       q.values.push_back(static_cast<std::uint32_t>(values.at(n)));
     }
@@ -141,34 +175,34 @@ GameResult offset_result(const std::string& game, const GameResult& representati
     r.period = q.period;
     r.saltus = q.saltus;
     r.theorem = std::string(theorem_kind_name(theorem.kind));
-    r.proof = "offset rule: g(n+1) = g(n) of " + representative.game +
-              " (docs/theory/code-equivalence.md), whose " + representative.proof;
+    r.proof = how + ", whose " + representative.proof;
     r.certificate = serialise_certificate(make_certificate(r.game, theorem, q));
     std::vector<std::uint32_t> known(r.values_computed);
     for (std::uint64_t n = 0; n < known.size(); ++n) known[n] = static_cast<std::uint32_t>(values.at(n));
     describe_values(std::span<const std::uint32_t>(known), r);
     return r;
   }
-  // Open: the representative's values one place later.
+  // Open: the representative's values `shift` places later.
+  const auto s = static_cast<std::uint64_t>(shift);
   r.census_class = CensusClass::open;
-  r.values_computed = representative.values_computed + 1;
+  r.values_computed = representative.values_computed + s;
   r.largest_value = representative.largest_value;
-  r.largest_first = representative.largest_value == 0 ? 0 : representative.largest_first + 1;
+  r.largest_first = representative.largest_value == 0 ? 0 : representative.largest_first + s;
   // g(0) = 0 is rare under every mask (popcount 0 is even).
   r.rare_mask = representative.rare_mask;
-  r.rare_count = representative.rare_count + 1;
-  r.last_rare = representative.last_rare ? *representative.last_rare + 1 : 0;
+  r.rare_count = representative.rare_count + s;
+  r.last_rare = representative.last_rare ? *representative.last_rare + s : 0;
   r.regularity = representative.regularity;
   if (r.regularity == Regularity::periodic || r.regularity == Regularity::arithmetic_periodic) {
     r.observed_period = representative.observed_period;
     r.observed_saltus = representative.observed_saltus;
     r.observed_preperiod =
-        least_start(values, representative.observed_preperiod + 1, r.observed_period,
+        least_start(values, representative.observed_preperiod + s, r.observed_period,
                     r.observed_saltus);
     r.observed_values_needed = theorem.values_needed(r.observed_preperiod, r.observed_period);
   }
   r.stopped_by_time = representative.stopped_by_time;
-  r.proof = "offset rule: g(n+1) = g(n) of " + representative.game;
+  r.proof = how;
   return r;
 }
 

@@ -215,7 +215,8 @@ std::string markdown(const CensusReportData& data,
       "## Equivalence lookup\n\nEach class of codes under its representative. Proven: *same "
       "moves* (the digits allow exactly the same moves), *offset* (+k: g(n + k) = g_rep(n), the "
       "offset rule of docs/theory/code-equivalence.md), *proven equal* (both solved, with the "
-      "same preperiod, period, saltus and values). *Observed*: equal values g(0..n-1) for the n "
+      "same preperiod, period, saltus and values; or differing only in moves that take a whole "
+      "heap, with equal first values). *Observed*: equal values g(0..n-1) for the n "
       "computed, not proven. Codes not listed are alone in their class.\n\n";
   {
     MarkdownTable table(

@@ -31,10 +31,11 @@ CensusReportData census_report_data(const CensusDatabase& database, const std::s
   data.generated = certificate_date_now();
 
   // The report names codes: each game by the first code that is it.
-  std::map<std::string, std::string> code_of, offset_of;
+  std::map<std::string, std::string> code_of, offset_of, equal_to;
   for (const CensusMember& m : members) {
     code_of.emplace(m.game, m.code);
     if (m.relation == Relation::offset) offset_of[m.game] = m.representative;
+    if (m.relation == Relation::proven_equal) equal_to[m.game] = m.representative;
   }
   std::map<std::string, ValueEquivalence> found;
   for (ValueEquivalence& e : database.equivalences(family)) found[e.game] = e;
@@ -60,6 +61,7 @@ CensusReportData census_report_data(const CensusDatabase& database, const std::s
         v = std::make_shared<const CensusValues>(CensusValues::offset(rep));
       }
     }
+    if (!v && equal_to.count(game) != 0 && depth < 64) v = values_of(equal_to.at(game), depth + 1);
     values[game] = v;
     return v;
   };
@@ -79,6 +81,13 @@ CensusReportData census_report_data(const CensusDatabase& database, const std::s
         relation = Relation::offset;
         continue;
       }
+      if (auto it = equal_to.find(game); it != equal_to.end()) {
+        game = it->second;
+        if (relation == Relation::itself || relation == Relation::same_moves) {
+          relation = Relation::proven_equal;
+        }
+        continue;
+      }
       if (auto it = found.find(game); it != found.end()) {
         if (it->second.relation == Relation::proven_equal) {
           game = it->second.representative;
@@ -87,7 +96,7 @@ CensusReportData census_report_data(const CensusDatabase& database, const std::s
           }
           continue;
         }
-        if (relation == Relation::itself || relation == Relation::same_moves) {
+        if (shift == 0) {  // an exact equality so far: the class is the observed one's
           game = it->second.representative;
           relation = Relation::observed;
         }

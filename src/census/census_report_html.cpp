@@ -519,7 +519,8 @@ std::string html_report(const CensusReportData& data, const std::vector<ReportCl
       "<section>\n<h2>Equivalence lookup</h2>\n<p class=\"note\">Each class of codes under its "
       "representative. Proven: <em>same moves</em> (the digits allow exactly the same moves), "
       "<em>offset</em> (+k: g(n + k) = g<sub>rep</sub>(n), the offset rule), <em>proven "
-      "equal</em> (both solved, with the same preperiod, period, saltus and values). "
+      "equal</em> (both solved, with the same preperiod, period, saltus and values; or "
+      "differing only in moves that take a whole heap, with equal first values). "
       "<em>Observed</em>: equal values g(0..n-1) for the n computed, not proven. Codes not listed "
       "are alone in their class.</p>\n";
   {

@@ -152,9 +152,15 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
 
   // The games of the members (of the slice, with the games their offset codes come from), in
   // the family's order; the values of all but offset codes are computed.
+  // Games derived from another's values by a relation proven from the codes (an equality or
+  // the offset rule), with the shift: g(n + shift) = g_rep(n).
   std::map<std::string, std::string> offset_of;
+  std::map<std::string, int> shift_of;
   for (const CensusMember& m : members) {
-    if (m.relation == Relation::offset) offset_of[m.game] = m.representative;
+    if (m.relation == Relation::offset || m.relation == Relation::proven_equal) {
+      offset_of[m.game] = m.representative;
+      shift_of[m.game] = relation_shift(m.relation);
+    }
   }
   std::set<std::string> wanted;
   std::uint64_t first = 0, count = members.size();
@@ -345,18 +351,20 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
     const std::optional<StoredResult> stored = database.result(rep);
     const std::shared_ptr<const CensusValues> rv = values_of(rep);
     if (!stored || !rv) return false;
-    const GameResult r = offset_result(g, stored->result, *rv);
+    const int shift = shift_of.at(g);
+    const GameResult r = derived_result(g, stored->result, *rv, shift);
     database.store_result(summary.run, r, options.budget);
     values.erase(g);
-    if (r.census_class == CensusClass::open) values[g] = std::make_shared<const CensusValues>(
-                                                 CensusValues::offset(rv));
+    if (r.census_class == CensusClass::open) {
+      values[g] = shift == 0 ? rv : std::make_shared<const CensusValues>(CensusValues::offset(rv));
+    }
     done.insert(g);
     ++summary.derived;
     return true;
   };
   for (const std::string& g : derived_games) {
     const std::string& rep = offset_of.at(g);
-    if (!derive(g, 0)) failures.push_back(g + ": its offset representative " + rep + " has no result");
+    if (!derive(g, 0)) failures.push_back(g + ": its representative " + rep + " has no result");
   }
 
   // Equivalences from the values, and the classes of the distinct games. Games computed come

@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -82,10 +83,10 @@ TEST(CensusFamily, MembersAndCounts) {
   }
 }
 
-TEST(CensusMembers, SameMovesAndTheOffsetRuleAgreeWithBruteForce) {
+TEST(CensusMembers, SameMovesEqualValuesAndTheOffsetRuleAgreeWithBruteForce) {
   const std::vector<CensusMember> members = census_members(parse_census_family("octal:2"));
   ASSERT_EQ(members.size(), 128u);
-  std::size_t offsets = 0;
+  std::size_t offsets = 0, equal = 0;
   for (const CensusMember& m : members) {
     if (m.code == "0.70") {
       EXPECT_EQ(m.game, "0.7");
@@ -95,12 +96,21 @@ TEST(CensusMembers, SameMovesAndTheOffsetRuleAgreeWithBruteForce) {
       EXPECT_EQ(m.relation, Relation::offset);
       EXPECT_EQ(m.representative, "0.07");
     }
-    if (m.relation != Relation::offset) continue;
-    ++offsets;
+    if (m.code == "0.65") {
+      EXPECT_EQ(m.relation, Relation::proven_equal);
+      EXPECT_EQ(m.representative, "0.64");
+    }
+    if (m.relation == Relation::proven_equal) ++equal;
+    if (m.relation != Relation::offset && m.relation != Relation::proven_equal) continue;
+    offsets += m.relation == Relation::offset;
+    const int shift = relation_shift(m.relation);
     const std::vector<Value> g = dense_values(m.game, 301), h = dense_values(m.representative, 300);
-    for (std::size_t n = 0; n < 300; ++n) ASSERT_EQ(g[n + 1], h[n]) << m.code << " n=" << n;
+    for (std::size_t n = 0; n < 300; ++n) {
+      ASSERT_EQ(g[n + shift], h[n]) << m.code << " n=" << n;
+    }
   }
   EXPECT_GT(offsets, 10u);
+  EXPECT_GT(equal, 10u);
 }
 
 TEST(CensusClassify, PublishedPeriodsAreSolvedWithCertificates) {
@@ -183,7 +193,7 @@ TEST(CensusEquivalence, OffsetResultsCarryTheirOwnCertificates) {
   const GameResult dawson =
       classify_game(CensusJob{"0.07", dir / "seq", small_budget(1 << 14)}, Limits{});
   const PeriodCertificate c = parse_certificate(dawson.certificate, ~std::uint64_t{0});
-  const GameResult r = offset_result("0.4", dawson, CensusValues::proven(c.periodicity));
+  const GameResult r = derived_result("0.4", dawson, CensusValues::proven(c.periodicity), 1);
   EXPECT_EQ(r.preperiod, 54u);
   EXPECT_EQ(r.period, 34u);
   EXPECT_EQ(r.largest_value, 9u);
@@ -328,13 +338,19 @@ TEST(CensusRun, ThreadsDoNotChangeResultsAndARerunKeepsEverything) {
   options.budget = small_budget(8192);
   const CensusSummary bigger = run_census(family, two, options);
   EXPECT_EQ(bigger.computed, open_computed);
-  for (const CensusMember& m : two.members(family.name())) {
-    const auto r = two.result(m.game);
+  std::map<std::string, CensusMember> by_game;
+  for (const CensusMember& m : two.members(family.name())) by_game[m.game] = m;
+  for (const auto& [game, m] : by_game) {
+    const auto r = two.result(game);
     ASSERT_TRUE(r);
-    if (r->result.census_class == CensusClass::open) {
-      EXPECT_EQ(r->result.values_computed, m.relation == Relation::offset ? 8193u : 8192u)
-          << m.game;
+    if (r->result.census_class != CensusClass::open) continue;
+    // 8192 values of the game computed, one more per offset step to it.
+    std::uint64_t shift = 0;
+    for (const CensusMember* c = &m; c->relation != Relation::itself;
+         c = &by_game.at(c->representative)) {
+      shift += relation_shift(c->relation);
     }
+    EXPECT_EQ(r->result.values_computed, 8192u + shift) << game;
   }
 }
 

@@ -22,9 +22,16 @@
 namespace grundy {
 
 /// The members of `family` in order, each with its canonical game and its proven relation from
-/// the codes: `same_moves` to the canonical game when the code is written differently, `offset`
-/// to the game the offset rule maps it to when that game is also in the family, else itself.
+/// the codes: `same_moves` to the canonical game when the code is written differently;
+/// `proven_equal` to the first code that differs from it only in moves taking a whole heap
+/// (bit 1 of a digit) and has the same g(0..t) (docs/theory/code-equivalence.md: then equal
+/// forever); else `offset` to the game the offset rule maps it to when that game is also in the
+/// family; else itself.
 std::vector<CensusMember> census_members(const CensusFamily& family);
+
+/// How far a member's values are from its representative's: g(n + shift) = g_rep(n) (1 for the
+/// offset rule, 0 for an equality).
+inline int relation_shift(Relation r) { return r == Relation::offset ? 1 : 0; }
 
 /// The values of one game of the census as far as they are known: every n through a proven
 /// period, or g(0..count-1) from its sequence file; an offset game's are its representative's
@@ -55,12 +62,13 @@ class CensusValues {
 std::optional<CensusValues> stored_values(const StoredResult& stored,
                                           const CensusDatabase& database);
 
-/// The result of an offset code (g(n+1) = g_rep(n)) from its representative's: a proven
-/// representative gives the code its own least preperiod, the same period and saltus, and a
-/// certificate of its own (checked by `census verify` against the code's own moves); an open one
-/// gives the values and what they show, one place later.
-GameResult offset_result(const std::string& game, const GameResult& representative,
-                         const CensusValues& representative_values);
+/// The result of a code whose values are its representative's `shift` places later
+/// (g(n + shift) = g_rep(n), shift 0 or 1, with g(0) = 0 for shift 1): a proven representative
+/// gives the code its own least preperiod, the same period and saltus, and a certificate of its
+/// own (checked by `census verify` against the code's own moves); an open one gives the values
+/// and what they show, `shift` places later.
+GameResult derived_result(const std::string& game, const GameResult& representative,
+                          const CensusValues& representative_values, int shift);
 
 /// Values agreeing on at least this many first values, then differing, make a near miss.
 inline constexpr std::uint64_t kNearMissPrefix = 100;

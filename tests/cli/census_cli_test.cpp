@@ -1,5 +1,5 @@
-// grundy census: a whole family from the command line, its report and verification, bad input,
-// and a census killed with SIGKILL and run again.
+// grundy census: a whole family from the command line, its report and verification, and bad
+// input (a census killed and run again: census_runs_cli_test.cpp).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -112,32 +112,6 @@ TEST(CensusCli, BadInputIsOneLineAndExitTwo) {
     EXPECT_EQ(r.err.rfind("grundy: error: ", 0), 0u) << r;
   }
   EXPECT_FALSE(std::filesystem::exists(db)) << "a refused census leaves no database";
-}
-
-TEST(CensusCli, KilledAndRunAgainEndsAsAnUninterruptedRun) {
-  TempDir dir;
-  const std::vector<std::string> census{"census",   "octal:2",  "--budget", "300000,0",
-                                        "--extend", "300000,0", "--threads", "2"};
-  auto with_db = [&](const std::string& db) {
-    std::vector<std::string> args = census;
-    args.push_back("--db");
-    args.push_back(db);
-    return args;
-  };
-  const std::string clean = dir / "clean.db", killed = dir / "killed.db";
-  expect_success(run_grundy(with_db(clean), std::nullopt, std::chrono::minutes(5)));
-  // SIGKILL mid-run, twice, then to the end.
-  for (int attempt = 0; attempt < 2; ++attempt) {
-    const RunResult r = run_grundy(with_db(killed), std::nullopt, std::chrono::milliseconds(1500));
-    ASSERT_TRUE(r.timed_out) << "the census ended before it could be killed: " << r;
-  }
-  EXPECT_NE(sqlite(killed, "SELECT count(*) FROM results"), "0\n");
-  expect_success(run_grundy(with_db(killed), std::nullopt, std::chrono::minutes(5)));
-  EXPECT_EQ(sqlite(killed, kResults), sqlite(clean, kResults));
-  EXPECT_EQ(sqlite(killed, "SELECT game, representative, relation FROM equivalences ORDER BY game"),
-            sqlite(clean, "SELECT game, representative, relation FROM equivalences ORDER BY game"));
-  // Three runs recorded, the killed ones unfinished.
-  EXPECT_EQ(sqlite(killed, "SELECT count(*), count(finished) FROM runs"), "3|1\n");
 }
 
 }  // namespace

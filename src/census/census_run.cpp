@@ -150,10 +150,10 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
   database.store_members(summary.family, members);
   summary.members = members.size();
 
-  // The games of the members (of the slice, with the games their offset codes come from), in
-  // the family's order; the values of all but offset codes are computed.
   // Games derived from another's values by a relation proven from the codes (an equality or
-  // the offset rule), with the shift: g(n + shift) = g_rep(n).
+  // the offset rule), with the shift: g(n + shift) = g_rep(n). The games of the members (of the
+  // slice, with the games derived ones come from), in the family's order, are the census's; the
+  // values of all but the derived ones are computed.
   std::map<std::string, std::string> offset_of;
   std::map<std::string, int> shift_of;
   for (const CensusMember& m : members) {

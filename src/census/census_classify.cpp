@@ -231,8 +231,11 @@ void run_dense(Work& work, const CensusJob& job, const Limits& limits, Deadline&
 }  // namespace
 
 bool looks_bounded(const Game& game, const GameResult& result) {
+  // Few rare values (under 1%): the sparse-space engine runs fast on it, and once the rare values
+  // stop appearing a period usually follows; many rare ones: more values come slowly.
   return result.census_class == CensusClass::open && game.traits().take_break != nullptr &&
-         result.largest_first < result.values_computed / 2;
+         result.largest_first < result.values_computed / 2 &&
+         result.rare_count < result.values_computed / 100;
 }
 
 std::uint64_t CensusBudget::values_for(const Game& game) const {

@@ -281,8 +281,8 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
   for (const auto& [h, g] : todo) jobs.push_back({g, database.sequence_path(g), options.budget});
   run_jobs(std::move(jobs));
 
-  // 2. Open take-and-break games that reached the values budget and whose values look bounded,
-  // continued up to the extended budget:
+  // 2. Open take-and-break games whose values look bounded (few rare values, the largest value
+  // reached early), continued up to the extended budget:
   // first one game of each set of games with equal values so far, then the others of a set whose
   // first game got a proof (each to the values its proof needs; the others stay open).
   if (!interrupted && !stopping()) {
@@ -295,8 +295,7 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
       const std::optional<StoredResult> stored = database.result(g);
       if (!stored || stored->result.census_class != CensusClass::open) continue;
       const auto game = Engine::game(g);
-      // A game that could not reach the values budget in its seconds would not get far.
-      if (stored->result.stopped_by_time || !looks_bounded(*game, stored->result) ||
+      if (!looks_bounded(*game, stored->result) ||
           options.budget.values_for(*game) != options.budget.values ||
           settled(*stored, extended)) {
         continue;

@@ -50,7 +50,8 @@ GameResult classify_game(const CensusJob& job, const Limits& limits,
                          const std::atomic<bool>* stop = nullptr);
 
 /// Whether an open game's values look bounded, so that more values may well prove a period: a
-/// take-and-break code whose largest value was first reached in the first half of its values.
+/// take-and-break code whose largest value was first reached in the first half of its values,
+/// and fewer than 1% of them rare (under the best sparse-space mask).
 bool looks_bounded(const Game& game, const GameResult& result);
 
 /// What the values g(0..n-1) show (largest value, rare positions under the best mask); sets those

@@ -78,17 +78,15 @@ Periodicity claim_of(std::span<const T> g, const DifferencePeriod& d) {
 
 /// prove_period under the arithmetic theorem (shift_check.hpp).
 template <class T>
-std::optional<Periodicity> prove_arithmetic(std::span<const T> g,
-                                            const PeriodicityTheorem& theorem) {
+std::optional<Periodicity> prove_arithmetic(std::span<const T> g, const PeriodicityTheorem& theorem,
+                                            const DifferencePeriod& seen) {
   const std::uint64_t n = g.size();
-  const std::optional<DifferencePeriod> seen = difference_period(g, n / 2, 1);
-  if (!seen) return std::nullopt;
-  const auto shifted = shift_period(theorem, seen->period, seen->saltus);
+  const auto shifted = shift_period(theorem, seen.period, seen.saltus);
   if (!shifted) return std::nullopt;
   const auto [p, s] = *shifted;
   const auto data = [&](std::uint64_t m) -> Value { return g[m]; };
   const std::optional<std::uint64_t> x =
-      first_shift_point(data, n, theorem.moves, p, s, seen->preperiod + theorem.reach);
+      first_shift_point(data, n, theorem.moves, p, s, seen.preperiod + theorem.reach);
   if (!x) return std::nullopt;
 
   // Proven: g(m + p) = g(m) + s for m >= i0. The least period divides p (the differences repeat
@@ -131,6 +129,66 @@ std::optional<Periodicity> prove_arithmetic(std::span<const T> g,
   return result;
 }
 
+/// Candidate arithmetic periods of the values' last half, longest periodic tail first: the
+/// differences read backwards from the end, their least period for every length L (the prefix
+/// function of the reversed differences), each new period p < L a candidate whose tail of L
+/// differences repeats with p, and its least start. The shift check may pass with fewer than
+/// twice the preperiod's values, so the tail can be short: one period and one difference more
+/// suffice. At most `limit` candidates (the true one comes first unless values before the
+/// preperiod's end repeat by chance).
+template <class T>
+std::vector<DifferencePeriod> tail_periods(std::span<const T> g, std::size_t limit) {
+  const std::uint64_t n = g.size();
+  std::vector<DifferencePeriod> out;
+  if (n < 4) return out;
+  const std::uint64_t width = (n - 1) / 2;
+  std::vector<std::int64_t> backwards(width);
+  for (std::uint64_t j = 0; j < width; ++j) {
+    backwards[j] =
+        static_cast<std::int64_t>(g[n - 1 - j]) - static_cast<std::int64_t>(g[n - 2 - j]);
+  }
+  std::vector<std::uint32_t> border(width, 0);
+  for (std::uint64_t j = 1; j < width; ++j) {
+    std::uint32_t k = border[j - 1];
+    while (k > 0 && backwards[j] != backwards[k]) k = border[k - 1];
+    if (backwards[j] == backwards[k]) ++k;
+    border[j] = k;
+  }
+  // The least period of a prefix never exceeds that of a longer one: walking L down, each
+  // period appears once, with its longest tail.
+  std::uint64_t last = 0;
+  for (std::uint64_t length = width; length >= 2 && out.size() < limit; --length) {
+    const std::uint64_t p = length - border[length - 1];
+    if (p == last) continue;
+    last = p;
+    if (p >= length) continue;
+    const std::int64_t s =
+        static_cast<std::int64_t>(g[n - 1]) - static_cast<std::int64_t>(g[n - 1 - p]);
+    if (s < 0) continue;
+    std::uint64_t i = n - 1 - length;
+    while (i > 0 &&
+           static_cast<std::int64_t>(g[i - 1 + p]) - static_cast<std::int64_t>(g[i - 1]) == s) {
+      --i;
+    }
+    out.push_back(DifferencePeriod{i, p, static_cast<Value>(s)});
+  }
+  return out;
+}
+
+/// Candidates prove_arithmetic tries at one length.
+constexpr std::size_t kTailCandidates = 8;
+
+/// prove_period under the arithmetic theorem (shift_check.hpp): each candidate of tail_periods
+/// in turn, the first the shift check passes for.
+template <class T>
+std::optional<Periodicity> prove_arithmetic(std::span<const T> g,
+                                            const PeriodicityTheorem& theorem) {
+  for (const DifferencePeriod& seen : tail_periods(g, kTailCandidates)) {
+    if (auto proven = prove_arithmetic(g, theorem, seen)) return proven;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 template <class T>
@@ -145,12 +203,16 @@ std::optional<PeriodCandidate> unproven_candidate(std::span<const T> g,
                                                   const PeriodicityTheorem& theorem) {
   const std::uint64_t n = g.size();
   if (theorem.kind == PeriodicityTheorem::Kind::arithmetic) {
-    // Any saltus, 0 included; the check point of the sequence the values show, continued.
+    // Any saltus, 0 included; the check point of the sequence the values show, continued, and
+    // at least what tail_periods needs to see the period (a period and two values past the
+    // preperiod, within the last half).
     const auto d = difference_period(g, n - n / 4, 2);
     if (!d) return std::nullopt;
-    const std::uint64_t needed =
+    const std::uint64_t point =
         theorem.values_needed(claim_of(g, *d), saturating_mul(4, std::max<std::uint64_t>(n, 16)));
-    return PeriodCandidate{d->preperiod, d->period, needed, d->saltus};
+    const std::uint64_t seen = std::max(saturating_add(d->preperiod, d->period + 2),
+                                        saturating_add(saturating_mul(2, d->period), 3));
+    return PeriodCandidate{d->preperiod, d->period, std::max(point, seen), d->saltus};
   }
   if (auto ordinary = candidate_period(g, theorem); ordinary && ordinary->values_needed > n) {
     return ordinary;

@@ -239,9 +239,9 @@ std::string PeriodicityTheorem::statement(const Periodicity& claim, std::uint64_
   const std::uint64_t x = needed - p;
   const std::string ps = std::to_string(p), ss = std::to_string(s), xs = std::to_string(x);
   const std::string from = std::to_string(x - reach);
+  const std::string below = s == 1 ? "0" : "0.." + std::to_string(s - 1);
   const std::string shifted_values =
-      s == 0 ? "are those of " + xs
-             : "are 0.." + std::to_string(s - 1) + " and those of " + xs + " plus " + ss;
+      s == 0 ? "are those of " + xs : "are " + below + " and those of " + xs + " plus " + ss;
   // With w = 0 there is no window to compare: the classes carry the whole state.
   const std::string window = reach == 0 ? "" : "g(m+" + ps + ") = g(m)+" + ss + " for " + from +
                                                    " <= m < " + xs + ", and ";

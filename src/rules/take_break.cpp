@@ -76,6 +76,22 @@ std::uint64_t take_break_options_bound(const TakeBreakCode& code, std::uint64_t 
   return total >= 1.8e19L ? kSaturated : static_cast<std::uint64_t>(total);
 }
 
+std::uint64_t take_break_one_heap_options(const TakeBreakCode& code, std::uint64_t n) {
+  if (n == 0) return 0;
+  // Leaving a heap: the k in 1..n-1 whose digit has bit 2; the block's digits by residue.
+  std::uint64_t count = (code.digit(n) & kLeaveNothing) ? 1 : 0;
+  const std::uint64_t fixed = code.digits.size() - code.repeat;
+  for (std::uint64_t k = 1; k < fixed && k < n; ++k) {
+    if (code.digits[k] & kLeaveOne) ++count;
+  }
+  for (std::uint64_t j = 0; j < code.repeat; ++j) {
+    const std::uint64_t k0 = fixed + j;  // at least 1: the block starts after the point
+    if (k0 >= n || (code.digits[k0] & kLeaveOne) == 0) continue;
+    count += (n - 1 - k0) / code.repeat + 1;
+  }
+  return count;
+}
+
 int TakeBreakCode::max_parts() const {
   int parts = 0;
   for (std::uint8_t d : digits) {

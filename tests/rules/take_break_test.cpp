@@ -325,6 +325,17 @@ TEST(RepeatingCode, OptionsBoundIsABound) {
       EXPECT_LE(take_break_options_bound(code, n), 2 * count + n + 2) << text << " " << n;
     }
   }
+  // The one-heap options exactly, finite or repeating, at any size.
+  for (const char* text : {"4.(3)", "0.1(37)", "0.(12)", "0.77", "0.1(2)", "0.0(3)", "0.137"}) {
+    const TakeBreakCode code = parse(text);
+    for (std::uint64_t n = 0; n < 80; ++n) {
+      std::uint64_t one_heap = 0;
+      for (const auto& parts : options_of(code, n)) one_heap += parts.size() <= 1 ? 1 : 0;
+      EXPECT_EQ(take_break_one_heap_options(code, n), one_heap) << text << " " << n;
+    }
+  }
+  EXPECT_EQ(take_break_one_heap_options(parse("0.(12)"), 1000000000000), 499999999999u);
+  EXPECT_EQ(take_break_one_heap_options(parse("4.(3)"), 1000000000000), 1000000000000u);
   const TakeBreakCode three = parse("0.(F)", true);
   EXPECT_EQ(take_break_options_bound(three, ~std::uint64_t{0}), kSaturated);
   EXPECT_GT(take_break_options_bound(three, 3000), 3000ull * 3000 * 3000 / 72);

@@ -64,6 +64,10 @@ void for_each_digit(const TakeBreakCode& code, std::uint64_t last, F&& f) {
   }
 }
 
+/// How many options of a heap of n tokens under `code` leave at most one heap (remove k < n
+/// leaving a heap, or exactly n leaving nothing), counted exactly in O(digits).
+std::uint64_t take_break_one_heap_options(const TakeBreakCode& code, std::uint64_t n);
+
 /// The canonical form of a code (see TakeBreakCode::repeat); parse and print keep codes in it, so
 /// parse(print(x)) == x and two spellings of one code are one game.
 void normalise_take_break_code(TakeBreakCode& code);

@@ -30,11 +30,11 @@ struct PeriodArgs {
 std::string candidate_line(const PeriodAnswer& answer) {
   if (const auto& c = answer.candidate) {
     const std::string seen =
-        c->saltus == 0 ? "the values repeat with period " + std::to_string(c->period) + " from " +
-                             std::to_string(c->preperiod)
-                       : "the values are arithmetic-periodic with period " +
-                             std::to_string(c->period) + " saltus " + std::to_string(c->saltus) +
-                             " from " + std::to_string(c->preperiod);
+        c->saltus == 0
+            ? "the values repeat with period " + std::to_string(c->period) + " from " +
+                  std::to_string(c->preperiod)
+            : "the values are arithmetic-periodic with period " + std::to_string(c->period) +
+                  " saltus " + std::to_string(c->saltus) + " from " + std::to_string(c->preperiod);
     if (c->values_needed == ~std::uint64_t{0}) return seen + "; no theorem proves it for this game";
     return seen + "; the theorem proves that from " + std::to_string(c->values_needed) +
            " values: --max " + std::to_string(c->values_needed) + " would prove it";

@@ -54,7 +54,8 @@ std::optional<DifferencePeriod> difference_period(std::span<const T> g, std::uin
   }
   const std::uint64_t p = least_period(std::span<const std::int64_t>(differences));
   if (p > (n - from) / repeats || p >= n - from - 1) return std::nullopt;
-  const std::int64_t s = static_cast<std::int64_t>(g[from + p]) - static_cast<std::int64_t>(g[from]);
+  const std::int64_t s =
+      static_cast<std::int64_t>(g[from + p]) - static_cast<std::int64_t>(g[from]);
   if (s < 0) return std::nullopt;  // values falling forever: not a sequence of mex values
   std::uint64_t i = from;
   while (i > 0 &&

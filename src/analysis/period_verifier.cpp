@@ -4,9 +4,9 @@
 #include <random>
 #include <vector>
 
+#include "grundy/analysis/shift_check.hpp"
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
-#include "grundy/analysis/shift_check.hpp"
 #include "grundy/core/mex.hpp"
 #include "grundy/rules/subtraction.hpp"
 #include "grundy/rules/take_break.hpp"

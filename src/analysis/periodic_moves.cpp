@@ -120,9 +120,8 @@ OptionSearch one_heap_options_with_value(const TakeBreakCode& moves, const Perio
       const std::uint64_t base = (n - first - fixed) % big_period;  // (k - fixed) mod P at q = 0
       std::vector<std::uint64_t> legal_q;                           // residues of q mod P'
       for (std::uint64_t q0 = 0; q0 < cycle && q0 <= last_q; ++q0) {
-        const std::uint64_t at = (base + big_period - (q0 % big_period) * (p % big_period) %
-                                                          big_period) %
-                                 big_period;
+        const std::uint64_t at =
+            (base + big_period - (q0 % big_period) * (p % big_period) % big_period) % big_period;
         if ((moves.digits[fixed + at] & kLeaveOne) == 0) continue;
         count += (last_q - q0) / cycle + 1;
         legal_q.push_back(q0);
@@ -209,8 +208,8 @@ OptionSearch take_break_options_with_value(const TakeBreakCode& code, const Peri
   if (code.repeats() || per.saltus != 0) {
     // Splits of arithmetic-periodic values have no residue structure to count them by (a xor of
     // growing values), and a repeating code has no last digit to stop at: the one-heap moves only.
-    OptionSearch result = one_heap_options_with_value(one_heap_moves(code), per, n, target, limit,
-                                                      visit);
+    OptionSearch result =
+        one_heap_options_with_value(one_heap_moves(code), per, n, target, limit, visit);
     if (code.max_parts() >= 2 && n >= 2) {
       result.count.reset();
       result.count_unknown_reason =

@@ -74,9 +74,8 @@ TakeBreakCode all_but_moves(const SubtractionSet& set) {
 }
 
 bool splits(const TakeBreakCode& code) {
-  return std::any_of(code.digits.begin(), code.digits.end(), [](std::uint8_t d) {
-    return (d & (kLeaveTwo | kLeaveThree)) != 0;
-  });
+  return std::any_of(code.digits.begin(), code.digits.end(),
+                     [](std::uint8_t d) { return (d & (kLeaveTwo | kLeaveThree)) != 0; });
 }
 
 }  // namespace
@@ -124,8 +123,10 @@ PeriodicityTheorem periodicity_theorem(const Game& game) {
         return th;
       }
       if (set->finite.back().hi > kMaxShiftWindow) {
-        th.reason = "the arithmetic-periodicity check of all-but games takes excluded numbers up "
-                    "to " + std::to_string(kMaxShiftWindow);
+        th.reason =
+            "the arithmetic-periodicity check of all-but games takes excluded numbers up "
+            "to " +
+            std::to_string(kMaxShiftWindow);
         return th;
       }
       set_arithmetic(th, all_but_moves(*set));
@@ -243,8 +244,9 @@ std::string PeriodicityTheorem::statement(const Periodicity& claim, std::uint64_
   const std::string shifted_values =
       s == 0 ? "are those of " + xs : "are " + below + " and those of " + xs + " plus " + ss;
   // With w = 0 there is no window to compare: the classes carry the whole state.
-  const std::string window = reach == 0 ? "" : "g(m+" + ps + ") = g(m)+" + ss + " for " + from +
-                                                   " <= m < " + xs + ", and ";
+  const std::string window =
+      reach == 0 ? ""
+                 : "g(m+" + ps + ") = g(m)+" + ss + " for " + from + " <= m < " + xs + ", and ";
   return "proof: arithmetic-periodicity check for moves that leave at most one heap and repeat "
          "with period " +
          std::to_string(modulus) + " in the tokens removed past " + std::to_string(reach) +

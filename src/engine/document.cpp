@@ -160,12 +160,12 @@ Document to_document(const PeriodReport& report) {
     if (const auto& c = answer.candidate) {
       // values_needed null: no theorem covering the game proves such a period (a saltus under
       // Guy-Smith).
-      doc["candidate"] = {{"preperiod", c->preperiod},
-                          {"period", c->period},
-                          {"saltus", c->saltus},
-                          {"values_needed", c->values_needed == kSaturated
-                                                ? Document(nullptr)
-                                                : Document(c->values_needed)}};
+      doc["candidate"] = {
+          {"preperiod", c->preperiod},
+          {"period", c->period},
+          {"saltus", c->saltus},
+          {"values_needed",
+           c->values_needed == kSaturated ? Document(nullptr) : Document(c->values_needed)}};
     }
   }
   return doc;

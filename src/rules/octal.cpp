@@ -60,8 +60,8 @@ const FamilyRegistration kHex{Family{
     .summary = "hexadecimal take-and-break game: as octal, plus bit 8 (leave three heaps); the "
                "digit before the point may be 0, 4, 8 or C; a block in parentheses repeats",
     .arguments = Arguments::required,
-    .examples = {"hex(0.F)", "hex(0.8)",   "hex(8.0)",   "hex(C.0)",
-                 "hex(0.B7)", "hex(4.9)", "hex(0.(F))", "hex(0.(B))"},
+    .examples = {"hex(0.F)", "hex(0.8)", "hex(8.0)", "hex(C.0)", "hex(0.B7)", "hex(4.9)",
+                 "hex(0.(F))", "hex(0.(B))"},
     .make = [](Scanner* args) { return make_code_game(args, true); },
 }};
 

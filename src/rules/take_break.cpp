@@ -24,7 +24,8 @@ void normalise_take_break_code(TakeBreakCode& code) {
     for (std::size_t q = 1; q < block.size(); ++q) {
       if (block.size() % q != 0) continue;
       bool period = true;
-      for (std::size_t j = 0; j + q < block.size() && period; ++j) period = block[j] == block[j + q];
+      for (std::size_t j = 0; j + q < block.size() && period; ++j)
+        period = block[j] == block[j + q];
       if (period) {
         block.resize(q);
         break;

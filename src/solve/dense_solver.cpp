@@ -37,7 +37,7 @@ double repeating_heap_cost(const TakeBreakCode& code, std::uint64_t m, double sp
   // The options of one kind at a time: a code with only that kind's bit in every digit.
   double cost = 1;
   for (const auto& [bit, weight] : {std::pair{kLeaveOne, 1.0}, std::pair{kLeaveTwo, split},
-                                   std::pair{kLeaveThree, kThreeHeapWeight}}) {
+                                    std::pair{kLeaveThree, kThreeHeapWeight}}) {
     TakeBreakCode only = code;
     bool any = false;
     for (std::uint8_t& d : only.digits) {

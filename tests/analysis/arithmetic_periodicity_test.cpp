@@ -203,8 +203,8 @@ TEST(AllBut, NotProvenFromTooFewValuesButSeen) {
 
 TEST(ShiftCheck, FirstPointIsTheLeastPointWhereTheConditionHolds) {
   // The scan's answer is the least x >= i + w at which (a) and (b), checked from scratch, hold.
-  for (const char* spec : {"allbut(1,2)", "allbut(2,3)", "allbut(1,3,4)", "allbut(2,5,6)",
-                           "0.1(2)", "0.(12)", "0.2(13)", "0.31(2)"}) {
+  for (const char* spec : {"allbut(1,2)", "allbut(2,3)", "allbut(1,3,4)", "allbut(2,5,6)", "0.1(2)",
+                           "0.(12)", "0.2(13)", "0.31(2)"}) {
     const auto game = parse_game(spec);
     const PeriodicityTheorem th = periodicity_theorem(*game);
     ASSERT_EQ(th.kind, PeriodicityTheorem::Kind::arithmetic) << spec;
@@ -390,8 +390,8 @@ std::vector<std::vector<Position>> enumerated_with_value(const Game& game, const
 
 TEST(BeyondTheTable, OneHeapOptionsOfAValueMatchEnumeration) {
   // Saltus > 0 (all-but, 0.1(2), Lasker's one-heap moves) and saltus 0 (0.(1), 0.2(1)).
-  for (const char* spec : {"allbut(2,3)", "allbut(1,3,4)", "0.1(2)", "0.(12)", "4.(3)", "0.(1)",
-                           "0.2(1)", "0.(21)"}) {
+  for (const char* spec :
+       {"allbut(2,3)", "allbut(1,3,4)", "0.1(2)", "0.(12)", "4.(3)", "0.(1)", "0.2(1)", "0.(21)"}) {
     const auto game = parse_game(spec);
     const PeriodSearch s = arithmetic_search(*game, 4000);
     ASSERT_TRUE(s.periodicity) << spec;
@@ -399,8 +399,8 @@ TEST(BeyondTheTable, OneHeapOptionsOfAValueMatchEnumeration) {
     const TakeBreakCode moves = game->traits().take_break
                                     ? one_heap_moves(*game->traits().take_break)
                                     : periodicity_theorem(*game).moves;
-    for (std::uint64_t n : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{7},
-                            std::uint64_t{64}, std::uint64_t{301}, std::uint64_t{1000}}) {
+    for (std::uint64_t n : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{7}, std::uint64_t{64},
+                            std::uint64_t{301}, std::uint64_t{1000}}) {
       std::set<Value> targets{0, 1, 2, 5};
       for (Value t = p.value_at(n); t > 0 && targets.size() < 8; t /= 2) targets.insert(t);
       for (Value target : targets) {

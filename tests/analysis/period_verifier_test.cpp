@@ -71,8 +71,8 @@ TEST_P(ProvenPeriods, HoldInFullBySpotCheckAndAfresh) {
 INSTANTIATE_TEST_SUITE_P(Families, ProvenPeriods,
                          ::testing::Values("kayles", "0.07", "polygon", "0.45", "0.137",
                                            "sub(2,3,7)", "sub(1..4)", "hex(0.F)", "4.7", "nim",
-                                           "sub(pow2)", "allbut(1,2)", "allbut(3,5,7,10)",
-                                           "0.1(2)", "0.(12)", "4.(3)"));
+                                           "sub(pow2)", "allbut(1,2)", "allbut(3,5,7,10)", "0.1(2)",
+                                           "0.(12)", "4.(3)"));
 
 /// `c` with its counts and proof sentence made consistent for its own claim, under the theorem
 /// its game gets: what a careful forger would write.
@@ -251,9 +251,9 @@ TEST(PeriodVerifier, ReproveRefusesBeyondItsBudgetNamingIt) {
 }
 
 TEST(PeriodVerifier, OptionsWorkBoundsTheOptionsVisited) {
-  for (const char* spec : {"0.07", "kayles", "0.16", "grundy", "hex(0.F)", "hex(0.8F)",
-                           "sub(1,3,4)", "sub(1..40)", "4.7", "4.(3)", "0.(12)", "0.1(37)",
-                           "allbut(2,3)"}) {
+  for (const char* spec :
+       {"0.07", "kayles", "0.16", "grundy", "hex(0.F)", "hex(0.8F)", "sub(1,3,4)", "sub(1..40)",
+        "4.7", "4.(3)", "0.(12)", "0.1(37)", "allbut(2,3)"}) {
     const auto game = parse_game(spec);
     std::uint64_t visited = 0;
     for (std::uint64_t n = 0; n < 300; ++n) {

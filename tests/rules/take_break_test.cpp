@@ -190,11 +190,11 @@ TEST(RepeatingCode, ParsesAndPrintsCanonically) {
   EXPECT_EQ(format_take_break_code(lasker), "4.(3)");
   // The shortest spelling: primitive block, moved left as far as it goes, zeros dropped.
   const std::vector<std::pair<const char*, const char*>> spellings{
-      {"0.3(33)", "0.(3)"},     {"0.7(0)", "0.7"},       {"0.(33)", "0.(3)"},
-      {"0.37(37)", "0.(37)"},   {"0.1(37)", "0.1(37)"},  {"0.13(73)", "0.1(37)"},
-      {"0.1373(73)", "0.1(37)"}, {"4.(4)", "4.(4)"},      {"0.(0)", "0.0"},
-      {"0.10(00)", "0.1"},      {"0.(7070)", "0.(70)"},  {"0.0(3)", "0.0(3)"},
-      {"4.33(3)", "4.(3)"},     {"0.12(312)", "0.(123)"}, {"0.(123123)", "0.(123)"}};
+      {"0.3(33)", "0.(3)"},      {"0.7(0)", "0.7"},        {"0.(33)", "0.(3)"},
+      {"0.37(37)", "0.(37)"},    {"0.1(37)", "0.1(37)"},   {"0.13(73)", "0.1(37)"},
+      {"0.1373(73)", "0.1(37)"}, {"4.(4)", "4.(4)"},       {"0.(0)", "0.0"},
+      {"0.10(00)", "0.1"},       {"0.(7070)", "0.(70)"},   {"0.0(3)", "0.0(3)"},
+      {"4.33(3)", "4.(3)"},      {"0.12(312)", "0.(123)"}, {"0.(123123)", "0.(123)"}};
   for (const auto& [written, canonical] : spellings) {
     EXPECT_EQ(format_take_break_code(parse(written)), canonical) << written;
     EXPECT_EQ(parse(written), parse(canonical)) << written;

@@ -117,8 +117,8 @@ TEST(DenseSolver, RepeatingCodesCostWhatTheirOptionsCost) {
   const auto linear = parse_game("0.(3)");
   const auto splits = parse_game("0.(7)");
   const auto lasker_game = parse_game("4.(3)");
-  for (const std::uint64_t n : {std::uint64_t{1000}, std::uint64_t{3000}, std::uint64_t{50000},
-                                std::uint64_t{200000}}) {
+  for (const std::uint64_t n :
+       {std::uint64_t{1000}, std::uint64_t{3000}, std::uint64_t{50000}, std::uint64_t{200000}}) {
     const double one_heap = static_cast<double>(n) * static_cast<double>(n + 1) / 2;
     const double estimate = static_cast<double>(DenseSolver(*linear, limits).work_to(n));
     EXPECT_GT(estimate, 0.9 * one_heap) << n;

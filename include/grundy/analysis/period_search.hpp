@@ -69,10 +69,11 @@ std::optional<PeriodCandidate> unproven_candidate(std::span<const T> g,
                                                   const PeriodicityTheorem& theorem);
 
 /// Tries to prove a period from the values g(0..g.size()-1) under `theorem`: the least period of
-/// the second half, then the least start for it, then the theorem's bound (for the arithmetic
-/// theorem: the least period of the second half's differences, and the shift check). Linear in
-/// g.size() (the shift check: the values up to its first point, sorted). The result has the least
-/// period and the least preperiod (and, when arithmetic-periodic, its saltus).
+/// the second half, then the least start for it, then the theorem's bound. Under the arithmetic
+/// theorem: the periods of the differences' periodic tail (longest first, a few at most), each
+/// with its saltus and least start, then the shift check. Linear in g.size() (the shift check:
+/// the values up to its first point, sorted). The result has the least period and the least
+/// preperiod (and, when arithmetic-periodic, its saltus).
 template <class T>
 std::optional<Periodicity> prove_period(std::span<const T> g, const PeriodicityTheorem& theorem);
 

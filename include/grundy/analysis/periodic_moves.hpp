@@ -32,9 +32,9 @@ OptionSearch take_break_options_with_value(const TakeBreakCode& code,
 /// the period holds the value at most once, so this is O(preperiod + period); with s = 0 the
 /// heaps of one class are counted per residue of the moves' period, O(preperiod + period * P);
 /// past 2^22 such classes the count is left unknown.
-OptionSearch one_heap_options_with_value(const TakeBreakCode& moves,
-                                         const Periodicity& periodicity, std::uint64_t n,
-                                         Value target, std::size_t limit, OptionVisitor& visit);
+OptionSearch one_heap_options_with_value(const TakeBreakCode& moves, const Periodicity& periodicity,
+                                         std::uint64_t n, Value target, std::size_t limit,
+                                         OptionVisitor& visit);
 
 /// A code's moves that leave at most one heap: its digits with bits 1 and 2 only.
 TakeBreakCode one_heap_moves(const TakeBreakCode& code);

@@ -25,13 +25,19 @@ struct PeriodArgs {
   std::string max_work;  // --max-work N; empty: kVerifyWork
 };
 
-/// The line that says which --max would reach a proof (not proven within --max).
+/// The line that says which --max would reach a proof (not proven within --max), or that the
+/// values show a period (with a saltus) no theorem covering the game proves.
 std::string candidate_line(const PeriodAnswer& answer) {
   if (const auto& c = answer.candidate) {
-    return "the values repeat with period " + std::to_string(c->period) + " from " +
-           std::to_string(c->preperiod) + "; the theorem proves that from " +
-           std::to_string(c->values_needed) + " values: --max " + std::to_string(c->values_needed) +
-           " would prove it";
+    const std::string seen =
+        c->saltus == 0
+            ? "the values repeat with period " + std::to_string(c->period) + " from " +
+                  std::to_string(c->preperiod)
+            : "the values are arithmetic-periodic with period " + std::to_string(c->period) +
+                  " saltus " + std::to_string(c->saltus) + " from " + std::to_string(c->preperiod);
+    if (c->values_needed == ~std::uint64_t{0}) return seen + "; no theorem proves it for this game";
+    return seen + "; the theorem proves that from " + std::to_string(c->values_needed) +
+           " values: --max " + std::to_string(c->values_needed) + " would prove it";
   }
   return "the values computed show no period yet; a larger --max may prove one";
 }
@@ -85,11 +91,13 @@ Runner add_period_command(CLI::App& app) {
   cmd->footer(
       "\nA period is claimed only when a theorem proves it: a repeated window for finite\n"
       "subtraction sets, the Guy-Smith periodicity theorem for octal and hexadecimal codes, a\n"
-      "residue argument for some infinite subtraction sets. Proven periods are cached (see\n"
+      "residue argument for some infinite subtraction sets, a shift check for the saltus of\n"
+      "all-but games and repeating codes without splits. Proven periods are cached (see\n"
       "docs/file-formats.md); --no-cache bypasses the cache.\n"
       "\nExamples:\n"
       "  grundy period kayles\n"
       "  grundy period 'sub(2,3,7)' --json\n"
+      "  grundy period 'allbut(1,2)'\n"
       "  grundy period 0.16 --max 1000000");
   cmd->add_option("game", args->game, "Game spec, e.g. 0.07, 'sub(2,3,7)'")->required();
   cmd->add_option("--max", args->max, "Compute at most N values (default 10000000)");

@@ -30,6 +30,8 @@ constexpr std::array kKinds{
     std::pair{PeriodicityTheorem::Kind::take_break, std::string_view("take_break")},
     std::pair{PeriodicityTheorem::Kind::residue, std::string_view("residue")},
     std::pair{PeriodicityTheorem::Kind::nim, std::string_view("nim")},
+    std::pair{PeriodicityTheorem::Kind::arithmetic, std::string_view("arithmetic")},
+    std::pair{PeriodicityTheorem::Kind::lasker, std::string_view("lasker")},
 };
 
 std::string hex16(std::uint64_t v) {
@@ -167,9 +169,10 @@ PeriodCertificate make_certificate(const std::string& game, const PeriodicityThe
   c.game = game;
   c.theorem = theorem;
   c.theorem.reason.clear();
+  // The values computed bound the arithmetic check's scan: the proof found its point within them.
   c.values_needed = closed_form_periodicity(theorem)
                         ? 0
-                        : theorem.values_needed(periodicity.preperiod, periodicity.period);
+                        : theorem.values_needed(periodicity, periodicity.values_checked);
   c.periodicity = std::move(periodicity);
   c.engine = kEngineVersion;
   c.date = date.empty() ? certificate_date_now() : std::move(date);

@@ -32,6 +32,8 @@ std::uint64_t least_start(std::span<const T> g, std::uint64_t p) {
 template std::uint64_t least_period(std::span<const std::uint8_t>);
 template std::uint64_t least_period(std::span<const std::uint16_t>);
 template std::uint64_t least_period(std::span<const std::uint32_t>);
+// Differences g(n+1) - g(n), for arithmetic periods.
+template std::uint64_t least_period(std::span<const std::int64_t>);
 template std::uint64_t least_start(std::span<const std::uint8_t>, std::uint64_t);
 template std::uint64_t least_start(std::span<const std::uint16_t>, std::uint64_t);
 template std::uint64_t least_start(std::span<const std::uint32_t>, std::uint64_t);

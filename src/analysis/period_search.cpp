@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "grundy/analysis/period_finder.hpp"
+#include "grundy/analysis/shift_check.hpp"
+#include "grundy/core/checked.hpp"
 
 namespace grundy {
 namespace {
@@ -31,7 +33,197 @@ std::optional<PeriodCandidate> period_from(std::span<const T> g, std::uint64_t f
   return PeriodCandidate{i, p, theorem.values_needed(i, p)};
 }
 
+/// g(n + p) - g(n) = s for every n from i on among the values, found from the differences of
+/// g[from..]: their least period p (when it repeats there `repeats` times), s their sum over one
+/// period, and i the least start. s may be 0 (an ordinary period) but not negative.
+struct DifferencePeriod {
+  std::uint64_t preperiod = 0, period = 0;
+  Value saltus = 0;
+};
+
+template <class T>
+std::optional<DifferencePeriod> difference_period(std::span<const T> g, std::uint64_t from,
+                                                  std::uint64_t repeats) {
+  const std::uint64_t n = g.size();
+  if (n < 3 || from + 2 >= n) return std::nullopt;
+  // g(n + p) - g(n) is constant exactly when the differences g(n + 1) - g(n) repeat with p.
+  std::vector<std::int64_t> differences(n - 1 - from);
+  for (std::uint64_t j = 0; j + 1 < n - from; ++j) {
+    differences[j] =
+        static_cast<std::int64_t>(g[from + j + 1]) - static_cast<std::int64_t>(g[from + j]);
+  }
+  const std::uint64_t p = least_period(std::span<const std::int64_t>(differences));
+  if (p > (n - from) / repeats || p >= n - from - 1) return std::nullopt;
+  const std::int64_t s =
+      static_cast<std::int64_t>(g[from + p]) - static_cast<std::int64_t>(g[from]);
+  if (s < 0) return std::nullopt;  // values falling forever: not a sequence of mex values
+  std::uint64_t i = from;
+  while (i > 0 &&
+         static_cast<std::int64_t>(g[i - 1 + p]) - static_cast<std::int64_t>(g[i - 1]) == s) {
+    --i;
+  }
+  return DifferencePeriod{i, p, static_cast<Value>(s)};
+}
+
+/// The claim a difference period makes: preperiod, period, saltus and the values g(0..i+p-1).
+template <class T>
+Periodicity claim_of(std::span<const T> g, const DifferencePeriod& d) {
+  Periodicity claim;
+  claim.preperiod = d.preperiod;
+  claim.period = d.period;
+  claim.saltus = d.saltus;
+  claim.values.assign(g.begin(), g.begin() + static_cast<std::ptrdiff_t>(d.preperiod + d.period));
+  claim.values_checked = g.size();
+  return claim;
+}
+
+/// prove_period under the arithmetic theorem (shift_check.hpp).
+template <class T>
+std::optional<Periodicity> prove_arithmetic(std::span<const T> g, const PeriodicityTheorem& theorem,
+                                            const DifferencePeriod& seen) {
+  const std::uint64_t n = g.size();
+  const auto shifted = shift_period(theorem, seen.period, seen.saltus);
+  if (!shifted) return std::nullopt;
+  const auto [p, s] = *shifted;
+  const auto data = [&](std::uint64_t m) -> Value { return g[m]; };
+  const std::optional<std::uint64_t> x =
+      first_shift_point(data, n, theorem.moves, p, s, seen.preperiod + theorem.reach);
+  if (!x) return std::nullopt;
+
+  // Proven: g(m + p) = g(m) + s for m >= i0. The least period divides p (the differences repeat
+  // with the least period, which divides all their periods), the least preperiod follows.
+  const std::uint64_t i0 = *x - theorem.reach;
+  const auto at = [&](std::uint64_t m) -> Value {
+    return m < i0 + p ? g[m] : g[i0 + (m - i0) % p] + ((m - i0) / p) * s;
+  };
+  std::uint64_t best = p;
+  for (std::uint64_t d = 1; d * d <= p; ++d) {
+    if (p % d != 0) continue;
+    for (std::uint64_t cand : {d, p / d}) {
+      if (cand >= best) continue;
+      bool is_period = true;
+      for (std::uint64_t m = i0; m < i0 + p && is_period; ++m) {
+        is_period = at(m + 1) + at(m + cand) == at(m) + at(m + cand + 1);
+      }
+      if (is_period) best = cand;
+    }
+  }
+  const Value saltus = at(i0 + best) - at(i0);
+  std::uint64_t start = i0;
+  while (start > 0 && at(start - 1 + best) == at(start - 1) + saltus) --start;
+
+  Periodicity result;
+  result.preperiod = start;
+  result.period = best;
+  result.saltus = saltus;
+  for (std::uint64_t m = 0; m < start + best; ++m) {
+    const Value v = at(m);
+    if (v > 0xFFFFFFFFu) return std::nullopt;  // stored values are 32-bit
+    result.values.push_back(static_cast<std::uint32_t>(v));
+  }
+  result.values_checked = n;
+  // The certificate's check point is the one for the least period: found again on the sequence
+  // itself, within the values computed.
+  const std::uint64_t needed = theorem.values_needed(result, n);
+  if (needed > n) return std::nullopt;
+  result.proof = theorem.statement(result, needed, n);
+  return result;
+}
+
+/// Candidate arithmetic periods of the values' last half, longest periodic tail first: the
+/// differences read backwards from the end, their least period for every length L (the prefix
+/// function of the reversed differences), each new period p < L a candidate whose tail of L
+/// differences repeats with p, and its least start. The shift check may pass with fewer than
+/// twice the preperiod's values, so the tail can be short: one period and one difference more
+/// suffice. At most `limit` candidates (the true one comes first unless values before the
+/// preperiod's end repeat by chance).
+template <class T>
+std::vector<DifferencePeriod> tail_periods(std::span<const T> g, std::size_t limit) {
+  const std::uint64_t n = g.size();
+  std::vector<DifferencePeriod> out;
+  if (n < 4) return out;
+  const std::uint64_t width = (n - 1) / 2;
+  std::vector<std::int64_t> backwards(width);
+  for (std::uint64_t j = 0; j < width; ++j) {
+    backwards[j] =
+        static_cast<std::int64_t>(g[n - 1 - j]) - static_cast<std::int64_t>(g[n - 2 - j]);
+  }
+  std::vector<std::uint32_t> border(width, 0);
+  for (std::uint64_t j = 1; j < width; ++j) {
+    std::uint32_t k = border[j - 1];
+    while (k > 0 && backwards[j] != backwards[k]) k = border[k - 1];
+    if (backwards[j] == backwards[k]) ++k;
+    border[j] = k;
+  }
+  // The least period of a prefix never exceeds that of a longer one: walking L down, each
+  // period appears once, with its longest tail.
+  std::uint64_t last = 0;
+  for (std::uint64_t length = width; length >= 2 && out.size() < limit; --length) {
+    const std::uint64_t p = length - border[length - 1];
+    if (p == last) continue;
+    last = p;
+    if (p >= length) continue;
+    const std::int64_t s =
+        static_cast<std::int64_t>(g[n - 1]) - static_cast<std::int64_t>(g[n - 1 - p]);
+    if (s < 0) continue;
+    std::uint64_t i = n - 1 - length;
+    while (i > 0 &&
+           static_cast<std::int64_t>(g[i - 1 + p]) - static_cast<std::int64_t>(g[i - 1]) == s) {
+      --i;
+    }
+    out.push_back(DifferencePeriod{i, p, static_cast<Value>(s)});
+  }
+  return out;
+}
+
+/// Candidates prove_arithmetic tries at one length.
+constexpr std::size_t kTailCandidates = 8;
+
+/// prove_period under the arithmetic theorem (shift_check.hpp): each candidate of tail_periods
+/// in turn, the first the shift check passes for.
+template <class T>
+std::optional<Periodicity> prove_arithmetic(std::span<const T> g,
+                                            const PeriodicityTheorem& theorem) {
+  for (const DifferencePeriod& seen : tail_periods(g, kTailCandidates)) {
+    if (auto proven = prove_arithmetic(g, theorem, seen)) return proven;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+template <class T>
+std::optional<ArithmeticCandidate> candidate_arithmetic_period(std::span<const T> g) {
+  const auto d = difference_period(g, g.size() - g.size() / 4, 2);
+  if (!d || d->saltus == 0) return std::nullopt;
+  return ArithmeticCandidate{d->preperiod, d->period, d->saltus};
+}
+
+template <class T>
+std::optional<PeriodCandidate> unproven_candidate(std::span<const T> g,
+                                                  const PeriodicityTheorem& theorem) {
+  const std::uint64_t n = g.size();
+  if (theorem.kind == PeriodicityTheorem::Kind::arithmetic) {
+    // Any saltus, 0 included; the check point of the sequence the values show, continued, and
+    // at least what tail_periods needs to see the period (a period and two values past the
+    // preperiod, within the last half).
+    const auto d = difference_period(g, n - n / 4, 2);
+    if (!d) return std::nullopt;
+    const std::uint64_t point =
+        theorem.values_needed(claim_of(g, *d), saturating_mul(4, std::max<std::uint64_t>(n, 16)));
+    const std::uint64_t seen = std::max(saturating_add(d->preperiod, d->period + 2),
+                                        saturating_add(saturating_mul(2, d->period), 3));
+    return PeriodCandidate{d->preperiod, d->period, std::max(point, seen), d->saltus};
+  }
+  if (auto ordinary = candidate_period(g, theorem); ordinary && ordinary->values_needed > n) {
+    return ordinary;
+  }
+  // A saltus no theorem of this game proves (Guy-Smith: ordinary periods only).
+  if (auto a = candidate_arithmetic_period(g)) {
+    return PeriodCandidate{a->preperiod, a->period, kSaturated, a->saltus};
+  }
+  return std::nullopt;
+}
 
 template <class T>
 std::optional<PeriodCandidate> candidate_period(std::span<const T> g,
@@ -43,6 +235,7 @@ std::optional<PeriodCandidate> candidate_period(std::span<const T> g,
 
 template <class T>
 std::optional<Periodicity> prove_period(std::span<const T> g, const PeriodicityTheorem& theorem) {
+  if (theorem.kind == PeriodicityTheorem::Kind::arithmetic) return prove_arithmetic(g, theorem);
   const std::uint64_t n = g.size();
   // The second half lies inside the periodic part whenever the theorem's bound (which is at
   // least 2i + p) is met, so its least period is the candidate.
@@ -90,6 +283,18 @@ template std::optional<Periodicity> prove_period(std::span<const std::uint16_t>,
                                                  const PeriodicityTheorem&);
 template std::optional<Periodicity> prove_period(std::span<const std::uint32_t>,
                                                  const PeriodicityTheorem&);
+template std::optional<ArithmeticCandidate> candidate_arithmetic_period(
+    std::span<const std::uint8_t>);
+template std::optional<ArithmeticCandidate> candidate_arithmetic_period(
+    std::span<const std::uint16_t>);
+template std::optional<ArithmeticCandidate> candidate_arithmetic_period(
+    std::span<const std::uint32_t>);
+template std::optional<PeriodCandidate> unproven_candidate(std::span<const std::uint8_t>,
+                                                           const PeriodicityTheorem&);
+template std::optional<PeriodCandidate> unproven_candidate(std::span<const std::uint16_t>,
+                                                           const PeriodicityTheorem&);
+template std::optional<PeriodCandidate> unproven_candidate(std::span<const std::uint32_t>,
+                                                           const PeriodicityTheorem&);
 
 namespace {
 
@@ -122,9 +327,8 @@ PeriodSearch search(const Game& game, Solver& solver, std::uint64_t max_values) 
     if (n >= max_values) {
       // Not proven within --max: say which period the values show, if they show one, so the
       // caller can name the --max that would prove it.
-      auto candidate = solver.with_values(
-          [&](auto values) { return candidate_period(values.first(n), theorem); });
-      if (candidate && candidate->values_needed > n) result.candidate = candidate;
+      result.candidate = solver.with_values(
+          [&](auto values) { return unproven_candidate(values.first(n), theorem); });
       return result;
     }
     n = std::min(max_values, n + std::max<std::uint64_t>(n / 16, 16));

@@ -4,6 +4,7 @@
 #include <random>
 #include <vector>
 
+#include "grundy/analysis/shift_check.hpp"
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/mex.hpp"
@@ -15,21 +16,19 @@ namespace {
 
 /// Values a closed form is compared with its table (`reprove`).
 constexpr std::uint64_t kClosedFormTable = 1024;
+/// The most values an arithmetic certificate may need: no table here holds more (their values are
+/// 32-bit counts), and the check point is found by a scan that long at most.
+constexpr std::uint64_t kMaxShiftValues = std::uint64_t{1} << 32;
+
+/// g(n + p) - g(n) is the same for n = m and n = m + 1: the differences repeat with p at m.
+bool differences_repeat(const Periodicity& p, std::uint64_t m, std::uint64_t d) {
+  return p.value_at(m + 1) + p.value_at(m + d) == p.value_at(m) + p.value_at(m + d + 1);
+}
 
 /// An upper bound of the options of heap n.
 std::uint64_t options_at(const Game& game, std::uint64_t n) {
   if (const TakeBreakCode* code = game.traits().take_break) {
-    std::uint64_t count = 0;
-    for (std::uint64_t k = 0; k < code->digits.size() && k <= n; ++k) {
-      const std::uint8_t d = code->digits[k];
-      const std::uint64_t r = n - k;
-      if (d & kLeaveNothing) count = saturating_add(count, 1);
-      if (d & kLeaveOne) count = saturating_add(count, 1);
-      if (d & kLeaveTwo) count = saturating_add(count, r / 2 + 1);
-      // Partitions of r into three positive parts: at most r^2/12 + 1.
-      if (d & kLeaveThree) count = saturating_add(count, saturating_mul(r, r) / 12 + 1);
-    }
-    return count;
+    return take_break_options_bound(*code, n);
   }
   if (const SubtractionSet* set = game.traits().subtraction;
       set && !set->all_but && set->named.empty()) {
@@ -85,30 +84,45 @@ std::string structure_problem(const Game& game, const PeriodCertificate& c,
     }
     return {};
   }
+  const bool arithmetic = theorem.kind == PeriodicityTheorem::Kind::arithmetic;
   // The theorems for windows and take-and-break codes prove ordinary periods only.
-  if (p.saltus != 0)
+  if (p.saltus != 0 && !arithmetic)
     return "a saltus, which the " + std::string(theorem_kind_name(theorem.kind)) +
            " theorem does not prove";
-  const std::uint64_t needed = theorem.values_needed(p.preperiod, p.period);
-  if (needed == kSaturated || c.values_needed != needed) {
+  if (arithmetic && c.values_needed > kMaxShiftValues) {
     return "the certificate says the theorem needs " + std::to_string(c.values_needed) +
-           " values; it needs " + std::to_string(needed);
+           " values, more than the " + std::to_string(kMaxShiftValues) + " it may need here";
   }
-  if (p.values_checked < needed) return "fewer values checked than the theorem needs";
-  if (p.proof != theorem.statement(p.preperiod, p.period, p.values_checked))
-    return "the proof sentence is not the theorem's for these numbers";
-
-  // The least period divides every period, so p is least unless p/q is a period for a prime q.
-  for (std::uint64_t q : prime_factors(p.period)) {
-    const std::uint64_t d = p.period / q;
-    bool is_period = true;
-    for (std::uint64_t n = p.preperiod; n < p.preperiod + p.period && is_period; ++n) {
-      is_period = p.value_at(n) == p.value_at(n + d);
+  // The claim's values past 2^64-2 (a saltus too large) are a failed check, not an exception.
+  try {
+    // The arithmetic check's point is found again on the claimed sequence, up to where it says.
+    const std::uint64_t needed = arithmetic ? theorem.values_needed(p, c.values_needed)
+                                            : theorem.values_needed(p.preperiod, p.period);
+    if (needed == kSaturated || c.values_needed != needed) {
+      return "the certificate says the theorem needs " + std::to_string(c.values_needed) +
+             " values; it needs " +
+             (needed == kSaturated ? std::string("more") : std::to_string(needed));
     }
-    if (is_period) return "the period is not the least: " + std::to_string(d) + " is one too";
+    if (p.values_checked < needed) return "fewer values checked than the theorem needs";
+    if (p.proof != theorem.statement(p, needed, p.values_checked))
+      return "the proof sentence is not the theorem's for these numbers";
+
+    // The least period divides every period (of the differences, when there is a saltus), so p
+    // is least unless p/q is a period for a prime q.
+    for (std::uint64_t q : prime_factors(p.period)) {
+      const std::uint64_t d = p.period / q;
+      bool is_period = true;
+      for (std::uint64_t n = p.preperiod; n < p.preperiod + p.period && is_period; ++n) {
+        is_period = differences_repeat(p, n, d);
+      }
+      if (is_period) return "the period is not the least: " + std::to_string(d) + " is one too";
+    }
+    if (p.preperiod > 0 &&
+        p.values[p.preperiod - 1] + p.saltus == p.value_at(p.preperiod - 1 + p.period))
+      return "the preperiod is not the least";
+  } catch (const Error& e) {
+    return e.what();
   }
-  if (p.preperiod > 0 && p.values[p.preperiod - 1] == p.value_at(p.preperiod - 1 + p.period))
-    return "the preperiod is not the least";
   return {};
 }
 
@@ -182,6 +196,11 @@ std::uint64_t work_of(const Game& game, const std::vector<std::uint64_t>& positi
 
 std::uint64_t options_work(const Game& game, std::uint64_t n) {
   if (n == 0) return 0;
+  if (const TakeBreakCode* code = game.traits().take_break; code && code->repeats()) {
+    // A heap has no fewer options than a smaller one (each digit's moves from r tokens only grow
+    // with r, and more digits apply): n times the last heap's bound is a bound.
+    return saturating_mul(n, options_at(game, n - 1));
+  }
   if (const TakeBreakCode* code = game.traits().take_break) {
     // Sum over the digits of the options of heaps k..n-1 (r = 0..n-1-k), in 128 bits: one-heap
     // moves give 1 per heap, splits into two about r/2, into three about r^2/12.
@@ -207,6 +226,15 @@ std::string CertificateCheck::summary() const {
     if (values_needed == 0) {
       return "closed form: the certificate is the one the theorem gives, and " + table +
              " computed afresh by the table solver agree with it";
+    }
+    if (shift_period != 0) {
+      const std::string x = std::to_string(values_needed - shift_period);
+      return table + " computed afresh by the table solver (about " + std::to_string(options) +
+             " options) agree with the certificate, and the theorem's condition holds on them: " +
+             "g(n+" + std::to_string(period) + ") = g(n)+" + std::to_string(saltus) + " for " +
+             std::to_string(preperiod) + " <= n < " + std::to_string(values_needed - period) +
+             ", and the shift check with period " + std::to_string(shift_period) + " and saltus " +
+             std::to_string(shift_saltus) + " at " + x;
     }
     return table + " computed afresh by the table solver (about " + std::to_string(options) +
            " options) agree with the certificate, and the theorem's condition g(n+" +
@@ -234,6 +262,7 @@ CertificateCheck check_certificate(const Game& game, const PeriodCertificate& ce
   check.values_needed = n;
   check.preperiod = claim.preperiod;
   check.period = claim.period;
+  check.saltus = claim.saltus;
   if (n == 0) {  // a closed form, equal to the theorem's
     check.holds = check.complete = true;
     return check;
@@ -270,12 +299,17 @@ CertificateCheck check_certificate(const Game& game, const PeriodCertificate& ce
     return check.failure.empty();
   };
   bool ok = true;
-  if (check.complete) {
-    for (std::uint64_t m = 0; m < n && ok; ++m) ok = run(m);
-  } else {
-    for (std::uint64_t m : positions) {
-      if (!(ok = run(m))) break;
+  try {
+    if (check.complete) {
+      for (std::uint64_t m = 0; m < n && ok; ++m) ok = run(m);
+    } else {
+      for (std::uint64_t m : positions) {
+        if (!(ok = run(m))) break;
+      }
     }
+  } catch (const Error& e) {  // a claimed value past 2^64-2
+    check.failure = e.what();
+    ok = false;
   }
   check.options = mex_check.options();
   check.holds = ok;
@@ -295,6 +329,7 @@ CertificateCheck reprove_certificate(const Game& game, const PeriodCertificate& 
   check.values_needed = certificate.values_needed;
   check.preperiod = claim.preperiod;
   check.period = claim.period;
+  check.saltus = claim.saltus;
   const std::uint64_t work = options_work(game, n);
   if (work > max_work) {
     throw ResourceError("verifying the period of " + game.name() + " recomputes g(0.." +
@@ -308,21 +343,40 @@ CertificateCheck reprove_certificate(const Game& game, const PeriodCertificate& 
   const std::span<const std::uint32_t> g = table.values();
   check.positions = n;
   check.options = work;
-  for (std::uint64_t m = 0; m < n; ++m) {
-    if (g[m] != claim.value_at(m)) {
-      check.failure = "g(" + std::to_string(m) + ") is " + std::to_string(g[m]) +
-                      ", the certificate says " + std::to_string(claim.value_at(m));
-      return check;
+  try {
+    for (std::uint64_t m = 0; m < n; ++m) {
+      if (g[m] != claim.value_at(m)) {
+        check.failure = "g(" + std::to_string(m) + ") is " + std::to_string(g[m]) +
+                        ", the certificate says " + std::to_string(claim.value_at(m));
+        return check;
+      }
     }
+  } catch (const Error& e) {
+    check.failure = e.what();
+    return check;
   }
   if (!closed) {
     // The theorem's condition on the recomputed values themselves.
     const std::uint64_t i = claim.preperiod, p = claim.period;
     for (std::uint64_t m = i; m + p < n; ++m) {
-      if (g[m + p] != g[m]) {
-        check.failure = "g(" + std::to_string(m + p) + ") != g(" + std::to_string(m) + ")";
+      if (g[m + p] != g[m] + claim.saltus) {
+        check.failure = "g(" + std::to_string(m + p) + ") != g(" + std::to_string(m) + ")" +
+                        (claim.saltus != 0 ? " + " + std::to_string(claim.saltus) : "");
         return check;
       }
+    }
+    if (theorem.kind == PeriodicityTheorem::Kind::arithmetic) {
+      // The shift check at its point x = N - p', on the recomputed values.
+      const auto shifted = shift_period(theorem, p, claim.saltus);
+      const auto table_value = [&](std::uint64_t m) -> Value { return g[m]; };
+      if (!shifted || shifted->first > n ||
+          !shift_holds_at(table_value, theorem.moves, shifted->first, shifted->second,
+                          n - shifted->first)) {
+        check.failure = "the shift check does not hold on the recomputed values";
+        return check;
+      }
+      check.shift_period = shifted->first;
+      check.shift_saltus = shifted->second;
     }
   }
   check.complete = check.holds = check.afresh = true;

@@ -204,11 +204,15 @@ Value PeriodicSource::value(const Position& p) {
 
 OptionSearch PeriodicSource::options_with_value(const Position& p, Value target, std::size_t limit,
                                                 OptionVisitor& visit) {
-  if (!periodicity_ || periodicity_->saltus != 0 || p.x < table_size()) return {};
+  if (!periodicity_ || p.x < table_size()) return {};
   if (const TakeBreakCode* code = game_->traits().take_break) {
     return take_break_options_with_value(*code, *periodicity_, p.x, target, limit, visit);
   }
-  return {};  // subtraction games: few options each, enumerated with values from the period
+  if (theorem_ && theorem_->kind == PeriodicityTheorem::Kind::arithmetic) {
+    // All-but games: a heap has as many options as tokens, the period finds those of one value.
+    return one_heap_options_with_value(theorem_->moves, *periodicity_, p.x, target, limit, visit);
+  }
+  return {};  // other subtraction games: few options each, enumerated with values from the period
 }
 
 std::optional<std::vector<ValueCount>> PeriodicSource::option_value_counts(const Position& p) {

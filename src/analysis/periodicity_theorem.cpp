@@ -1,7 +1,9 @@
 #include "grundy/analysis/periodicity_theorem.hpp"
 
 #include <algorithm>
+#include <numeric>
 
+#include "grundy/analysis/shift_check.hpp"
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/rules/subtraction.hpp"
@@ -39,13 +41,74 @@ std::optional<std::uint64_t> residue_modulus(const SubtractionSet& set) {
   return std::nullopt;
 }
 
+/// The most tokens an all-but game may exclude for the shift check: its moves become a code with
+/// that many written digits.
+constexpr std::uint64_t kMaxShiftWindow = std::uint64_t{1} << 24;
+
+/// Lasker's Nim: remove any number of tokens, or split a heap into two without removing any.
+TakeBreakCode lasker_code() {
+  return TakeBreakCode{.digits = {kLeaveTwo, kLeaveNothing | kLeaveOne}, .repeat = 1};
+}
+
+void set_arithmetic(PeriodicityTheorem& th, TakeBreakCode moves) {
+  th.kind = PeriodicityTheorem::Kind::arithmetic;
+  th.reach = shift_window(moves);
+  th.modulus = moves.repeat;
+  th.heaps = 1;
+  th.moves = std::move(moves);
+}
+
+/// An all-but game's moves as a repeating code: k in E is digit 0, every other k digit 3 (remove
+/// k leaving nothing or one heap), and 3 repeats past max(E).
+TakeBreakCode all_but_moves(const SubtractionSet& set) {
+  const std::uint64_t e = set.finite.back().hi;
+  TakeBreakCode moves;
+  moves.digits.assign(e + 1, kLeaveNothing | kLeaveOne);
+  moves.digits[0] = 0;
+  for (const SubtractionSet::Interval& iv : set.finite) {
+    for (std::uint64_t k = iv.lo; k <= iv.hi; ++k) moves.digits[k] = 0;
+  }
+  moves.digits.push_back(kLeaveNothing | kLeaveOne);
+  moves.repeat = 1;
+  return moves;
+}
+
+bool splits(const TakeBreakCode& code) {
+  return std::any_of(code.digits.begin(), code.digits.end(),
+                     [](std::uint8_t d) { return (d & (kLeaveTwo | kLeaveThree)) != 0; });
+}
+
 }  // namespace
+
+std::optional<std::pair<std::uint64_t, Value>> shift_period(const PeriodicityTheorem& theorem,
+                                                            std::uint64_t p, Value s) {
+  if (p == 0 || theorem.modulus == 0) return std::nullopt;
+  const std::uint64_t times = theorem.modulus / std::gcd(p, theorem.modulus);
+  const auto period = checked_mul(p, times);
+  const auto saltus = checked_mul(s, times);
+  if (!period || !saltus) return std::nullopt;
+  return std::pair{*period, *saltus};
+}
 
 PeriodicityTheorem periodicity_theorem(const Game& game) {
   PeriodicityTheorem th;
   if (const TakeBreakCode* code = game.traits().take_break) {
     if (code->unequal_split) {
       th.reason = "no periodicity theorem covers splits into unequal heaps (Grundy's game)";
+      return th;
+    }
+    if (code->repeats()) {
+      if (*code == lasker_code()) {
+        th.kind = PeriodicityTheorem::Kind::lasker;
+        return th;
+      }
+      if (!splits(*code)) {
+        set_arithmetic(th, *code);
+        return th;
+      }
+      th.reason =
+          "no periodicity theorem covers repeating codes whose moves split heaps (the Guy-Smith "
+          "theorem needs a bound on the tokens a move removes), Lasker's Nim 4.(3) aside";
       return th;
     }
     th.kind = PeriodicityTheorem::Kind::take_break;
@@ -59,9 +122,14 @@ PeriodicityTheorem periodicity_theorem(const Game& game) {
         th.kind = PeriodicityTheorem::Kind::nim;
         return th;
       }
-      th.reason =
-          "all-but subtraction games are not periodic (their values grow), and no "
-          "arithmetic-periodicity test is implemented for them";
+      if (set->finite.back().hi > kMaxShiftWindow) {
+        th.reason =
+            "the arithmetic-periodicity check of all-but games takes excluded numbers up "
+            "to " +
+            std::to_string(kMaxShiftWindow);
+        return th;
+      }
+      set_arithmetic(th, all_but_moves(*set));
       return th;
     }
     if (auto m = set->max_element()) {
@@ -102,11 +170,29 @@ std::uint64_t PeriodicityTheorem::values_needed(std::uint64_t i, std::uint64_t p
     }
     case Kind::residue:
     case Kind::nim:
+    case Kind::lasker:
       return 0;
+    case Kind::arithmetic:
     case Kind::none_applies:
       break;
   }
   return ~std::uint64_t{0};
+}
+
+std::uint64_t PeriodicityTheorem::values_needed(const Periodicity& claim,
+                                                std::uint64_t limit) const {
+  if (kind != Kind::arithmetic) return values_needed(claim.preperiod, claim.period);
+  const auto shifted = shift_period(*this, claim.period, claim.saltus);
+  if (!shifted) return kSaturated;
+  const auto [p, s] = *shifted;
+  try {
+    // The claim repeats with p and s from its preperiod by construction: the scan's premise.
+    const auto x = first_shift_point([&](std::uint64_t m) { return claim.value_at(m); }, limit,
+                                     moves, p, s, saturating_add(claim.preperiod, reach));
+    return x ? saturating_add(*x, p) : kSaturated;
+  } catch (const Error&) {
+    return kSaturated;  // a value past 2^64-1 on the way
+  }
 }
 
 std::string PeriodicityTheorem::statement(std::uint64_t i, std::uint64_t p, std::uint64_t n) const {
@@ -133,10 +219,41 @@ std::string PeriodicityTheorem::statement(std::uint64_t i, std::uint64_t p, std:
     case Kind::nim:
       return "proof: Nim (the all-but game excluding nothing) has g(n) = n (Bouton 1901): period 1 "
              "with saltus 1";
+    case Kind::lasker:
+      return "proof: Lasker's Nim 4.(3) has g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, "
+             "g(4k+4) = 4k+3 for every k >= 0 (Lasker 1931; proven in "
+             "docs/theory/arithmetic-periodicity.md): period 4 with saltus 4 from 1 (no values "
+             "needed)";
+    case Kind::arithmetic:
     case Kind::none_applies:
       break;
   }
   return reason;
+}
+
+std::string PeriodicityTheorem::statement(const Periodicity& claim, std::uint64_t needed,
+                                          std::uint64_t n) const {
+  if (kind != Kind::arithmetic) return statement(claim.preperiod, claim.period, n);
+  const auto shifted = shift_period(*this, claim.period, claim.saltus);
+  if (!shifted || needed < shifted->first) return reason;
+  const auto [p, s] = *shifted;
+  const std::uint64_t x = needed - p;
+  const std::string ps = std::to_string(p), ss = std::to_string(s), xs = std::to_string(x);
+  const std::string from = std::to_string(x - reach);
+  const std::string below = s == 1 ? "0" : "0.." + std::to_string(s - 1);
+  const std::string shifted_values =
+      s == 0 ? "are those of " + xs : "are " + below + " and those of " + xs + " plus " + ss;
+  // With w = 0 there is no window to compare: the classes carry the whole state.
+  const std::string window =
+      reach == 0 ? ""
+                 : "g(m+" + ps + ") = g(m)+" + ss + " for " + from + " <= m < " + xs + ", and ";
+  return "proof: arithmetic-periodicity check for moves that leave at most one heap and repeat "
+         "with period " +
+         std::to_string(modulus) + " in the tokens removed past " + std::to_string(reach) +
+         " (docs/theory/arithmetic-periodicity.md): " + window +
+         "in every residue class the values of the options of heap " + xs + "+" + ps + " " +
+         shifted_values + ", so g(n+" + ps + ") = g(n)+" + ss + " for every n >= " + from +
+         " (g(0.." + std::to_string(n - 1) + ") computed)";
 }
 
 std::optional<Periodicity> closed_form_periodicity(const PeriodicityTheorem& theorem) {
@@ -149,6 +266,11 @@ std::optional<Periodicity> closed_form_periodicity(const PeriodicityTheorem& the
     result.period = 1;
     result.saltus = 1;
     result.values = {0};
+  } else if (theorem.kind == PeriodicityTheorem::Kind::lasker) {
+    result.preperiod = 1;
+    result.period = 4;
+    result.saltus = 4;
+    result.values = {0, 1, 2, 4, 3};
   } else {
     return std::nullopt;
   }

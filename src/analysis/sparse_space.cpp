@@ -65,7 +65,9 @@ SparseSpace::SparseSpace(TakeBreakCode code, Limits limits)
       own_store_(std::make_unique<MemoryValueStore>(limits)),
       store_(own_store_.get()) {
   if (!SparseSpaceSolver::supports(code_)) {
-    throw Error("the sparse-space algorithm does not handle moves that leave three heaps");
+    throw Error(
+        "the sparse-space algorithm does not handle moves that leave three heaps, nor codes whose "
+        "digits repeat forever");
   }
   adopt(0);
 }
@@ -73,7 +75,9 @@ SparseSpace::SparseSpace(TakeBreakCode code, Limits limits)
 SparseSpace::SparseSpace(TakeBreakCode code, ValueStore& store, std::uint64_t count)
     : code_(std::move(code)), store_(&store) {
   if (!SparseSpaceSolver::supports(code_)) {
-    throw Error("the sparse-space algorithm does not handle moves that leave three heaps");
+    throw Error(
+        "the sparse-space algorithm does not handle moves that leave three heaps, nor codes whose "
+        "digits repeat forever");
   }
   adopt(count);
 }

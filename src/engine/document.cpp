@@ -4,6 +4,8 @@
 #include <string_view>
 #include <utility>
 
+#include "grundy/core/checked.hpp"
+
 namespace grundy {
 namespace {
 
@@ -156,8 +158,14 @@ Document to_document(const PeriodReport& report) {
   if (report.theorem_applies()) {
     doc["candidate"] = nullptr;
     if (const auto& c = answer.candidate) {
+      // values_needed null: no theorem covering the game proves such a period (a saltus under
+      // Guy-Smith).
       doc["candidate"] = {
-          {"preperiod", c->preperiod}, {"period", c->period}, {"values_needed", c->values_needed}};
+          {"preperiod", c->preperiod},
+          {"period", c->period},
+          {"saltus", c->saltus},
+          {"values_needed",
+           c->values_needed == kSaturated ? Document(nullptr) : Document(c->values_needed)}};
     }
   }
   return doc;

@@ -7,7 +7,9 @@
 #include "grundy/analysis/periodic_source.hpp"
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/rules/subtraction.hpp"
 #include "grundy/rules/sum.hpp"
+#include "grundy/rules/take_break.hpp"
 #include "grundy/solve/loopy_value.hpp"
 
 namespace grundy {
@@ -98,14 +100,30 @@ struct EnoughListed {};
 
 /// Every option visited: its value (the XOR of its parts' values, infinite when a part is), then
 /// for a loopy position Smith's rule checked option by option.
+/// Options of p there are at least, where counting them is cheap (heaps of a code or of a set
+/// of intervals: a heap of an all-but game or a repeating code has about as many as tokens).
+std::uint64_t options_at_least(const Game& game, const Position& p) {
+  if (game.traits().layout != Layout::heaps) return 0;
+  if (const TakeBreakCode* code = game.traits().take_break) {
+    return take_break_one_heap_options(*code, p.x);
+  }
+  if (const SubtractionSet* set = game.traits().subtraction) {
+    return set->count_up_to(p.x).value_or(0);  // each element up to n is one option
+  }
+  return 0;
+}
+
 void explain_by_options(const Game& game, const Position& p, ValueSource& source,
                         std::uint64_t max_options, Explanation& e) {
+  const auto too_many = [&] {
+    return ResourceError("position " + format_component(game, p) + " has more than " +
+                         std::to_string(kMaxEnumeratedOptions) +
+                         " options; explain enumerates them all (try a smaller position)");
+  };
+  // Refused at once rather than after enumerating 10^7 of them.
+  if (options_at_least(game, p) > kMaxEnumeratedOptions) throw too_many();
   for_each_option(game, p, [&](std::span<const Position> parts) {
-    if (++e.option_count > kMaxEnumeratedOptions) {
-      throw ResourceError("position " + format_component(game, p) + " has more than " +
-                          std::to_string(kMaxEnumeratedOptions) +
-                          " options; explain enumerates them all (try a smaller position)");
-    }
+    if (++e.option_count > kMaxEnumeratedOptions) throw too_many();
     const Value v = option_value(parts, source);
     if (v == kInfiniteValue) {
       ++e.infinite_count;

@@ -44,21 +44,24 @@ std::shared_ptr<const Game> make_named(std::string_view code_text) {
 
 const FamilyRegistration kOctal{Family{
     .name = "octal",
-    .syntax = "0.07 | octal(0.07) | 4.07",
+    .syntax = "0.07 | octal(0.07) | 4.07 | 4.(3)",
     .summary = "octal take-and-break game: digit k says what may remain after removing k tokens "
-               "(1: nothing, 2: one heap, 4: two heaps); a bare code such as 0.77 also works",
+               "(1: nothing, 2: one heap, 4: two heaps); a bare code such as 0.77 also works; "
+               "digits in parentheses at the end repeat forever (4.(3) is Lasker's Nim)",
     .arguments = Arguments::required,
-    .examples = {"0.77", "0.07", "0.137", "0.6", "0.4", "4.07", "0.17", "octal(0.1)", "0.0"},
+    .examples = {"0.77", "0.07", "0.137", "0.6", "0.4", "4.07", "0.17", "octal(0.1)", "0.0",
+                 "4.(3)", "0.0(3)", "0.1(2)", "0.(12)", "0.1(37)"},
     .make = [](Scanner* args) { return make_code_game(args, false); },
 }};
 
 const FamilyRegistration kHex{Family{
     .name = "hex",
-    .syntax = "hex(0.F)",
+    .syntax = "hex(0.F) | hex(0.(F))",
     .summary = "hexadecimal take-and-break game: as octal, plus bit 8 (leave three heaps); the "
-               "digit before the point may be 0, 4, 8 or C",
+               "digit before the point may be 0, 4, 8 or C; a block in parentheses repeats",
     .arguments = Arguments::required,
-    .examples = {"hex(0.F)", "hex(0.8)", "hex(8.0)", "hex(C.0)", "hex(0.B7)", "hex(4.9)"},
+    .examples = {"hex(0.F)", "hex(0.8)", "hex(8.0)", "hex(C.0)", "hex(0.B7)", "hex(4.9)",
+                 "hex(0.(F))", "hex(0.(B))"},
     .make = [](Scanner* args) { return make_code_game(args, true); },
 }};
 

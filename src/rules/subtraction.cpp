@@ -481,6 +481,15 @@ bool SubtractionSet::contains(std::uint64_t s) const {
          std::any_of(named.begin(), named.end(), [&](Named n) { return named_set_contains(n, s); });
 }
 
+std::optional<std::uint64_t> SubtractionSet::count_up_to(std::uint64_t n) const {
+  if (!named.empty()) return std::nullopt;
+  std::uint64_t in_finite = 0;  // at most n: no overflow
+  for (const Interval& iv : finite) {
+    if (iv.lo <= n) in_finite += std::min(iv.hi, n) - iv.lo + 1;
+  }
+  return all_but ? n - in_finite : in_finite;
+}
+
 std::optional<std::uint64_t> SubtractionSet::max_element() const {
   if (all_but || !named.empty() || finite.empty()) return std::nullopt;
   return finite.back().hi;

@@ -24,6 +24,53 @@ constexpr double kSplitWeightWide = 0.13;
 constexpr double kThreeHeapWeight = 0.12;
 constexpr std::uint64_t kGenericValueSteps = 4;
 
+/// Heaps of a repeating code whose costs are added one by one; past that many the sum is taken
+/// by the trapezoid rule on kWorkSamples intervals. A heap's cost grows with the heap as a
+/// polynomial (the block's digits recur evenly), so the rule is close; it is an estimate, as the
+/// weights are.
+constexpr std::uint64_t kExactWorkHeaps = 4096;
+constexpr std::uint64_t kWorkSamples = 1024;
+
+/// The cost of heap m of a repeating code: one step, and its options weighted as above
+/// (take_break_options_bound counts two-heap splits as r/2 + 1 and three-heap ones as r^2/12 + 1).
+double repeating_heap_cost(const TakeBreakCode& code, std::uint64_t m, double split) {
+  // The options of one kind at a time: a code with only that kind's bit in every digit.
+  double cost = 1;
+  for (const auto& [bit, weight] : {std::pair{kLeaveOne, 1.0}, std::pair{kLeaveTwo, split},
+                                    std::pair{kLeaveThree, kThreeHeapWeight}}) {
+    TakeBreakCode only = code;
+    bool any = false;
+    for (std::uint8_t& d : only.digits) {
+      d &= bit;
+      any = any || d != 0;
+    }
+    if (any) cost += weight * static_cast<double>(take_break_options_bound(only, m));
+  }
+  return cost;
+}
+
+/// Steps to fill heaps from..to of a repeating code: its moves remove any number of tokens, so a
+/// heap costs at least its size with one-heap moves (a quadratic table), more with splits.
+std::uint64_t repeating_work(const TakeBreakCode& code, std::uint64_t from, std::uint64_t to,
+                             double split) {
+  double steps = 0;
+  if (to - from < kExactWorkHeaps) {
+    for (std::uint64_t m = from; m <= to; ++m) steps += repeating_heap_cost(code, m, split);
+  } else {
+    // The sum over heaps is the integral of the cost from `from` to `to` plus half the two ends.
+    const double width = static_cast<double>(to - from) / kWorkSamples;
+    const double first = repeating_heap_cost(code, from, split);
+    const double last = repeating_heap_cost(code, to, split);
+    double inside = 0;
+    for (std::uint64_t j = 1; j < kWorkSamples; ++j) {
+      const auto m = from + static_cast<std::uint64_t>(static_cast<double>(j) * width);
+      inside += repeating_heap_cost(code, std::min(m, to), split);
+    }
+    steps = (inside + (first + last) / 2) * width + (first + last) / 2;
+  }
+  return steps >= 1.8e19 ? kSaturated : static_cast<std::uint64_t>(steps);
+}
+
 /// Values reported between progress calls: about this many steps apart.
 constexpr std::uint64_t kStepsPerReport = std::uint64_t{1} << 22;
 
@@ -50,6 +97,7 @@ std::uint64_t DenseSolver::take_break_work(std::uint64_t from, std::uint64_t to)
   // step), two heaps (about r/2 splits), three heaps (about r^2/12 splits).
   const TakeBreakCode& code = *game_.traits().take_break;
   const double split = max_value_ < 64 ? kSplitWeightWord : kSplitWeightWide;
+  if (code.repeats()) return repeating_work(code, from, to, split);
   auto sum_r = [](double a, double b) { return (a + b) * (b - a + 1) / 2; };
   auto sum_r2 = [](double x) { return x * (x + 1) * (2 * x + 1) / 6; };
   double steps = static_cast<double>(to - from + 1);
@@ -148,8 +196,7 @@ Value DenseSolver::compute_take_break(std::uint64_t n) {
     // The common case (octal games rarely pass 63): the marks fit one machine word, and the
     // split loop is a branch-free OR the compiler can vectorise.
     std::uint64_t marks = 0;
-    for (std::uint64_t k = 0; k < code.digits.size() && k <= n; ++k) {
-      const std::uint8_t d = code.digits[k];
+    for_each_digit(code, n, [&](std::uint64_t k, std::uint8_t d) {
       const std::uint64_t r = n - k;
       if ((d & kLeaveNothing) && r == 0) marks |= 1;
       if ((d & kLeaveOne) && r > 0) marks |= std::uint64_t{1} << g[r];
@@ -165,12 +212,11 @@ Value DenseSolver::compute_take_break(std::uint64_t n) {
           }
         }
       }
-    }
+    });
     return static_cast<Value>(std::countr_one(marks));
   }
   mex_.reset(width + 1);
-  for (std::uint64_t k = 0; k < code.digits.size() && k <= n; ++k) {
-    const std::uint8_t d = code.digits[k];
+  for_each_digit(code, n, [&](std::uint64_t k, std::uint8_t d) {
     const std::uint64_t r = n - k;
     if ((d & kLeaveNothing) && r == 0) mex_.mark(0);
     if ((d & kLeaveOne) && r > 0) mex_.mark(g[r]);
@@ -185,7 +231,7 @@ Value DenseSolver::compute_take_break(std::uint64_t n) {
         for (std::uint64_t b = a; a + 2 * b <= r; ++b) mex_.mark(g[a] ^ g[b] ^ g[r - a - b]);
       }
     }
-  }
+  });
   return mex_.mex();
 }
 

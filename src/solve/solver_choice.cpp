@@ -23,7 +23,9 @@ ValueTable value_table_for(const GameTraits& traits) noexcept {
 }
 
 bool sparse_space_serves(const GameTraits& traits) noexcept {
+  // Its scans take the digits as a finite list: a repeating code removes any number of tokens.
   return traits.layout == Layout::heaps && traits.take_break != nullptr &&
+         !traits.take_break->repeats() &&
          std::none_of(traits.take_break->digits.begin(), traits.take_break->digits.end(),
                       [](std::uint8_t d) { return (d & kLeaveThree) != 0; });
 }

@@ -71,6 +71,42 @@ TEST_F(PeriodCacheTest, RoundTrip) {
   EXPECT_FALSE(cache.load(*dawson_).certificate);  // another game
 }
 
+TEST_F(PeriodCacheTest, ArithmeticPeriodsAreCachedAndChecked) {
+  // allbut(2,3): period 4, saltus 2; the second search takes the cached certificate, checked.
+  const auto game = parse_game("allbut(2,3)");
+  PeriodOptions options;
+  options.cache_directory = dir_;
+  std::vector<std::string> warnings;
+  options.warning = [&](const std::string& w) { warnings.push_back(w); };
+  const PeriodAnswer first = find_or_load_periodicity(*game, options, 100000);
+  ASSERT_TRUE(first.periodicity);
+  EXPECT_FALSE(first.from_cache);
+  const PeriodAnswer again = find_or_load_periodicity(*game, options, 100000);
+  ASSERT_TRUE(again.periodicity);
+  EXPECT_TRUE(again.from_cache);
+  ASSERT_TRUE(again.cache_check);
+  EXPECT_TRUE(again.cache_check->holds);
+  EXPECT_EQ(again.periodicity->saltus, 2u);
+  EXPECT_EQ(again.periodicity->value_at(1000000000000), 500000000000u);
+  EXPECT_TRUE(warnings.empty());
+  // A forged saltus in the file: not used, said, replaced.
+  PeriodCache cache(dir_);
+  PeriodCertificate forged = *again.certificate;
+  forged.periodicity.saltus = 3;
+  ASSERT_TRUE(cache.store(forged));
+  const PeriodAnswer third = find_or_load_periodicity(*game, options, 100000);
+  EXPECT_FALSE(third.from_cache);
+  EXPECT_EQ(third.periodicity->saltus, 2u);
+  EXPECT_EQ(warnings.size(), 1u);
+  // --verify on a cached arithmetic certificate redoes it in full.
+  PeriodAnswer fourth = find_or_load_periodicity(*game, options, 100000);
+  EXPECT_TRUE(fourth.from_cache);
+  const CertificateCheck verified =
+      verify_period_answer(*game, fourth, options, 100000, 1'000'000'000);
+  EXPECT_TRUE(verified.holds) << verified.summary();
+  EXPECT_TRUE(verified.afresh);
+}
+
 TEST_F(PeriodCacheTest, KeyHasTheEngineVersionAndTheGame) {
   PeriodCache cache(dir_);
   const std::string name = cache.file_for("0.77").filename().string();

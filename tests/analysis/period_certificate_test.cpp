@@ -173,8 +173,10 @@ TEST(PeriodCertificate, KindNames) {
   EXPECT_EQ(theorem_kind_name(PeriodicityTheorem::Kind::take_break), "take_break");
   EXPECT_EQ(theorem_kind_name(PeriodicityTheorem::Kind::residue), "residue");
   EXPECT_EQ(theorem_kind_name(PeriodicityTheorem::Kind::nim), "nim");
+  EXPECT_EQ(theorem_kind_name(PeriodicityTheorem::Kind::arithmetic), "arithmetic");
+  EXPECT_EQ(theorem_kind_name(PeriodicityTheorem::Kind::lasker), "lasker");
   // Every kind but none round-trips through a certificate.
-  for (const char* spec : {"sub(2,3,7)", "kayles", "sub(pow2)", "nim"}) {
+  for (const char* spec : {"sub(2,3,7)", "kayles", "sub(pow2)", "nim", "allbut(2,3)", "4.(3)"}) {
     const auto game = parse_game(spec);
     DenseSolver solver(*game, Limits{});
     const PeriodSearch search = find_periodicity(*game, solver, 100000);
@@ -185,6 +187,31 @@ TEST(PeriodCertificate, KindNames) {
     EXPECT_EQ(back.theorem.kind, c.theorem.kind) << spec;
     EXPECT_EQ(back.periodicity.saltus, c.periodicity.saltus) << spec;
   }
+}
+
+TEST(PeriodCertificate, SaltusRoundTripsAndTamperingFails) {
+  const auto game = parse_game("allbut(3,5,7,10)");
+  const PeriodCertificate c = proven(game->name());
+  EXPECT_EQ(c.periodicity.saltus, 5u);
+  const std::string text = serialise_certificate(c);
+  EXPECT_NE(text.find("\ntheorem arithmetic\nreach 10\nheaps 1\nmodulus 1\n"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\nsaltus 5\nvalues_needed 110\n"), std::string::npos) << text;
+  const PeriodCertificate back = parse_certificate(text, kMax);
+  EXPECT_EQ(back.periodicity.saltus, 5u);
+  EXPECT_EQ(back.periodicity.values, c.periodicity.values);
+  EXPECT_EQ(back.values_needed, 110u);
+  EXPECT_EQ(back.theorem.kind, PeriodicityTheorem::Kind::arithmetic);
+  EXPECT_TRUE(check_certificate(*game, back).holds);
+  // Edited without re-signing: the checksum refuses it; re-signed: the verifier does.
+  std::string torn = text;
+  torn.replace(torn.find("saltus 5"), 8, "saltus 4");
+  refusal(torn);
+  const PeriodCertificate forged = parse_certificate(edited(text, "saltus 5", "saltus 4"), kMax);
+  EXPECT_FALSE(check_certificate(*game, forged).holds);
+  const PeriodCertificate moved =
+      parse_certificate(edited(text, "values_needed 110", "values_needed 125"), kMax);
+  EXPECT_FALSE(check_certificate(*game, moved).holds);
 }
 
 }  // namespace

@@ -71,7 +71,78 @@ TEST_P(ProvenPeriods, HoldInFullBySpotCheckAndAfresh) {
 INSTANTIATE_TEST_SUITE_P(Families, ProvenPeriods,
                          ::testing::Values("kayles", "0.07", "polygon", "0.45", "0.137",
                                            "sub(2,3,7)", "sub(1..4)", "hex(0.F)", "4.7", "nim",
-                                           "sub(pow2)"));
+                                           "sub(pow2)", "allbut(1,2)", "allbut(3,5,7,10)", "0.1(2)",
+                                           "0.(12)", "4.(3)"));
+
+/// `c` with its counts and proof sentence made consistent for its own claim, under the theorem
+/// its game gets: what a careful forger would write.
+PeriodCertificate made_consistent(const Game& game, PeriodCertificate c) {
+  const PeriodicityTheorem theorem = periodicity_theorem(game);
+  c.periodicity.values_checked = 100000;
+  c.values_needed = theorem.values_needed(c.periodicity, 100000);
+  c.periodicity.proof = theorem.statement(c.periodicity, c.values_needed, 100000);
+  return c;
+}
+
+TEST(PeriodVerifier, ArithmeticClaimsAreCheckedWithTheirSaltus) {
+  // allbut(3,5,7,10): preperiod 85, period 15, saltus 5, the shift check's point 110.
+  const auto game = parse_game("allbut(3,5,7,10)");
+  const PeriodCertificate good = proven(*game);
+  ASSERT_EQ(good.theorem.kind, PeriodicityTheorem::Kind::arithmetic);
+  ASSERT_EQ(good.periodicity.saltus, 5u);
+  ASSERT_EQ(good.values_needed, 110u);
+  EXPECT_TRUE(check_certificate(*game, good).holds);
+  const CertificateCheck afresh = reprove_certificate(*game, good, Limits{}, 1'000'000'000);
+  EXPECT_TRUE(afresh.holds) << afresh.summary();
+  EXPECT_NE(afresh.summary().find("shift check with period 15 and saltus 5 at 95"),
+            std::string::npos)
+      << afresh.summary();
+  auto fails = [&](PeriodCertificate c, const char* why, const char* says) {
+    const CertificateCheck check = check_certificate(*game, c);
+    EXPECT_FALSE(check.holds) << why;
+    EXPECT_NE(check.failure.find(says), std::string::npos) << why << ": " << check.failure;
+    EXPECT_FALSE(reprove_certificate(*game, c, Limits{}, 1'000'000'000).holds) << why;
+  };
+  PeriodCertificate c = good;
+  c.periodicity.saltus = 6;  // the values from 85 on then disagree with the mex
+  c.periodicity.proof = periodicity_theorem(*game).statement(c.periodicity, 110, 176);
+  fails(c, "another saltus", "");
+  c = good;
+  c.periodicity.values[90] += 1;
+  fails(c, "one wrong value", "");
+  c = good;
+  c.values_needed += 1;
+  fails(c, "a later point than the least", "needs 110");
+  c = good;
+  c.values_needed -= 1;
+  fails(c, "an earlier point", "it needs");
+  c = good;
+  c.theorem.modulus = 2;
+  fails(c, "another period of the moves", "theorem");
+  c = good;
+  c.theorem.kind = PeriodicityTheorem::Kind::take_break;
+  fails(c, "another theorem", "theorem");
+  c = good;
+  c.periodicity.saltus = ~std::uint64_t{0} / 2;  // values past 2^64: refused, not thrown
+  fails(c, "a saltus past every value", "");
+  // Two periods with twice the saltus: true but not least.
+  PeriodCertificate twice = good;
+  twice.periodicity.period = 30;
+  twice.periodicity.saltus = 10;
+  twice.periodicity.values.clear();
+  for (std::uint64_t n = 0; n < 85 + 30; ++n) {
+    twice.periodicity.values.push_back(static_cast<std::uint32_t>(good.periodicity.value_at(n)));
+  }
+  twice = made_consistent(*game, twice);
+  EXPECT_EQ(twice.values_needed, 125u);
+  fails(twice, "not the least period", "15 is one too");
+  // A later preperiod with the same period and saltus: not the least.
+  PeriodCertificate later = good;
+  later.periodicity.preperiod = 86;
+  later.periodicity.values.push_back(static_cast<std::uint32_t>(good.periodicity.value_at(100)));
+  later = made_consistent(*game, later);
+  fails(later, "not the least preperiod", "preperiod is not the least");
+}
 
 TEST(PeriodVerifier, ForgedPeriodOneForDawsonIsCaught) {
   // The cache file that made `value 0.07 100000` print 0 (truth: 3).
@@ -180,8 +251,9 @@ TEST(PeriodVerifier, ReproveRefusesBeyondItsBudgetNamingIt) {
 }
 
 TEST(PeriodVerifier, OptionsWorkBoundsTheOptionsVisited) {
-  for (const char* spec : {"0.07", "kayles", "0.16", "grundy", "hex(0.F)", "hex(0.8F)",
-                           "sub(1,3,4)", "sub(1..40)", "4.7"}) {
+  for (const char* spec :
+       {"0.07", "kayles", "0.16", "grundy", "hex(0.F)", "hex(0.8F)", "sub(1,3,4)", "sub(1..40)",
+        "4.7", "4.(3)", "0.(12)", "0.1(37)", "allbut(2,3)"}) {
     const auto game = parse_game(spec);
     std::uint64_t visited = 0;
     for (std::uint64_t n = 0; n < 300; ++n) {

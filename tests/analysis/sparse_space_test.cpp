@@ -102,6 +102,16 @@ TEST(SparseSpace, RefusesThreeHeapCodesAndHugeTables) {
   SparseSpaceSolver small(*parse_game("0.77")->traits().take_break,
                           Limits{.max_memory_bytes = 1000});
   EXPECT_THROW(small.extend_to(5000), ResourceError);
+  // A repeating code has no last digit for the scans: not served, refused by name when asked.
+  const TakeBreakCode& lasker = *parse_game("4.(3)")->traits().take_break;
+  EXPECT_FALSE(SparseSpaceSolver::supports(lasker));
+  EXPECT_FALSE(SparseSpaceSolver::supports(*parse_game("0.(12)")->traits().take_break));
+  try {
+    SparseSpaceSolver refused(lasker, Limits{});
+    ADD_FAILURE() << "not refused";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("repeat"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -241,5 +241,130 @@ TEST(CliPeriodSlips, NamesTheMaxThatWouldProveTheCandidate) {
   EXPECT_TRUE(none["candidate"].is_null()) << none;
 }
 
+// --- arithmetic periodicity and repeating codes -------------------------------------------
+
+TEST_F(CliPeriodCache, AllButGamesAreProvenWithTheirSaltus) {
+  const RunResult r = run_grundy({"period", "allbut(1,2)"});
+  expect_success(r);
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "preperiod 0 period 3 saltus 1");
+  EXPECT_CONTAINS(r.out, "\nproof: arithmetic-periodicity check for moves that leave at most one "
+                         "heap and repeat with period 1 in the tokens removed past 2");
+  EXPECT_CONTAINS(r.out, "so g(n+3) = g(n)+1 for every n >= 1");
+  EXPECT_EQ(count_newlines(r.out), 2u) << r;
+  const json j = expect_json(run_grundy({"period", "allbut(2,3)", "--json"}));
+  EXPECT_EQ(j["proven"], true);
+  EXPECT_EQ(j["preperiod"], 0);
+  EXPECT_EQ(j["period"], 4);
+  EXPECT_EQ(j["saltus"], 2);
+  EXPECT_EQ(j["certificate"]["theorem"], "arithmetic");
+  EXPECT_EQ(j["certificate"]["values_needed"], 8);
+  // From the cache the second time, checked on load.
+  const json again = expect_json(run_grundy({"period", "allbut(2,3)", "--json"}));
+  EXPECT_EQ(again["from_cache"], true);
+  EXPECT_EQ(again["certificate"]["checked_on_load"]["complete"], true);
+  EXPECT_EQ(again["saltus"], 2);
+}
+
+TEST_F(CliPeriodCache, VerifyRedoesAnArithmeticProof) {
+  for (int round = 0; round < 2; ++round) {  // computed now, then from the cache
+    const RunResult r = run_grundy({"period", "allbut(3,5,7,10)", "--verify"});
+    expect_success(r);
+    EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "preperiod 85 period 15 saltus 5");
+    EXPECT_CONTAINS(r.out, "verified: g(0..109) computed afresh by the table solver");
+    EXPECT_CONTAINS(r.out, "g(n+15) = g(n)+5 for 85 <= n < 95, and the shift check with period "
+                           "15 and saltus 5 at 95");
+  }
+  const json lasker = expect_json(run_grundy({"period", "4.(3)", "--verify", "--json"}));
+  EXPECT_EQ(lasker["saltus"], 4);
+  EXPECT_EQ(lasker["certificate"]["theorem"], "lasker");
+  EXPECT_EQ(lasker["verified"]["holds"], true);
+  // A forged saltus in the cache: reported, removed, proven again.
+  const json truth = expect_json(run_grundy({"period", "allbut(1,2)", "--json"}));
+  ASSERT_EQ(truth["saltus"], 1);
+  const std::filesystem::path file = certificate_file("allbut(1,2)");
+  std::ifstream in(file, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), {});
+  text = text.substr(0, text.rfind("checksum "));
+  text.replace(text.find("saltus 1"), 8, "saltus 2");
+  write(file, signed_text(text));
+  const RunResult value = run_grundy({"value", "allbut(1,2)", "3000000000000"});
+  EXPECT_EQ(value.exit_code, 0) << value;
+  EXPECT_EQ(value.out, "1000000000000\n");
+  EXPECT_CONTAINS(value.err, "is not used");
+}
+
+TEST(CliArithmetic, HugeHeapsThroughTheSaltus) {
+  const RunResult v =
+      run_grundy({"value", "allbut(2,3)", "1000000000000", "9223372036854775807", "--no-cache"});
+  expect_success(v);
+  EXPECT_EQ(v.out, "500000000000\n4611686018427387903\n");
+  const RunResult s = run_grundy({"solve", "allbut(2,3):1000000000000 + nim:5", "--no-cache"});
+  expect_success(s);
+  EXPECT_EQ(s.out,
+            "first player wins\nnim-sum 500000000005\n0: allbut(2,3):1000000000000 -> "
+            "allbut(2,3):9\n0: allbut(2,3):1000000000000 -> allbut(2,3):11\n");
+  // Lasker's Nim beyond any table: the value by its closed form, a winning move that leaves one
+  // heap; its splits are not enumerated, so the count is unknown (said on stderr).
+  const RunResult lasker = run_grundy({"solve", "4.(3):1000000000000 + nim:7", "--json"});
+  EXPECT_EQ(lasker.exit_code, 0) << lasker;
+  EXPECT_CONTAINS(lasker.err, "splits of a heap beyond the computed table are not enumerated");
+  const json l = json::parse(lasker.out);
+  EXPECT_EQ(l["nim_sum"], 999999999999 ^ 7);
+  EXPECT_EQ(l["move_to_play"]["to"], "4.(3):8");
+  EXPECT_TRUE(l["winning_move_count"].is_null());
+  // explain enumerates the heap's options and checks that their mex is the value it gives.
+  const RunResult e = run_grundy({"explain", "allbut(2,3)", "100000", "--max-options", "2"});
+  expect_success(e);
+  EXPECT_CONTAINS(e.out, "allbut(2,3):100000: value 50000 (first player wins)\n");
+}
+
+TEST(CliArithmetic, ObservedArithmeticPeriodIsNotAProof) {
+  const RunResult r = run_grundy({"period", "hex(0.8)", "--max", "2000", "--no-cache"});
+  expect_success(r);
+  EXPECT_EQ(r.out,
+            "no period proven up to 2000\nthe values are arithmetic-periodic with period 3 saltus "
+            "1 from 1; no theorem proves it for this game\n");
+  const json j =
+      expect_json(run_grundy({"period", "hex(0.8)", "--max", "2000", "--no-cache", "--json"}));
+  EXPECT_EQ(j["proven"], false);
+  EXPECT_EQ(j["theorem_applies"], true);
+  EXPECT_EQ(j["candidate"]["preperiod"], 1);
+  EXPECT_EQ(j["candidate"]["period"], 3);
+  EXPECT_EQ(j["candidate"]["saltus"], 1);
+  EXPECT_TRUE(j["candidate"]["values_needed"].is_null());
+  // An ordinary candidate says saltus 0.
+  const json ordinary =
+      expect_json(run_grundy({"period", "0.45", "--max", "1000", "--no-cache", "--json"}));
+  EXPECT_EQ(ordinary["candidate"]["saltus"], 0);
+  EXPECT_EQ(ordinary["candidate"]["values_needed"], 1038);
+}
+
+TEST(CliRepeatingCodes, ValuesSequencesAndPeriods) {
+  EXPECT_EQ(run_grundy({"value", "4.(3)", "1000"}).out, "999\n");
+  EXPECT_EQ(run_grundy({"seq", "4.(3)", "--to", "20"}).out,
+            "0 1 2 4 3 5 6 8 7 9 10 12 11 13 14 16 15 17 18 20 19\n");
+  const RunResult p = run_grundy({"period", "4.(3)", "--no-cache"});
+  expect_success(p);
+  EXPECT_EQ(p.out.substr(0, p.out.find('\n')), "preperiod 1 period 4 saltus 4");
+  EXPECT_CONTAINS(p.out, "Lasker");
+  const RunResult none = run_grundy({"period", "0.1(37)"});
+  expect_success(none);
+  EXPECT_EQ(none.out.rfind("no period theorem applies to 0.1(37): ", 0), 0u) << none;
+  const RunResult proven = run_grundy({"period", "0.1(2)", "--no-cache"});
+  EXPECT_EQ(proven.out.substr(0, proven.out.find('\n')), "preperiod 4 period 2 saltus 1");
+  // Canonical names, and errors naming the column.
+  const json v = expect_json(run_grundy({"value", "0.3(33)", "5", "--json"}));
+  EXPECT_EQ(v["game"], "0.(3)");
+  EXPECT_EQ(v["values"][0]["value"], 5);
+  EXPECT_EQ(expect_json(run_grundy({"value", "hex(0.(f))", "3", "--json"}))["game"],
+            "hex(0.(F))");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "0.(3", "5"})), "spec column 5");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "0.(3)1", "5"})), "must end the code");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "0.()", "5"})), "spec column 4");
+  // A table of a repeating code is quadratic: a long one is refused before it starts.
+  EXPECT_CONTAINS(expect_error(run_grundy({"seq", "0.1(37)", "--to", "100000000"})),
+                  "steps to fill");
+}
+
 }  // namespace
 }  // namespace grundy_test

@@ -216,6 +216,21 @@ TEST(Subtraction, AllButValuesGrow) {
   EXPECT_EQ(evaluator.value({99998, 0}), 33332u);
 }
 
+TEST(Subtraction, CountUpToIsTheNumberOfOptions) {
+  for (const char* spec : {"allbut(1,2)", "allbut(2..4,7)", "sub(1,3,4)", "sub(1..5,9..12)"}) {
+    const auto game = parse_game(spec);
+    const SubtractionSet& set = *game->traits().subtraction;
+    for (std::uint64_t n = 0; n < 40; ++n) {
+      std::uint64_t options = 0;
+      for_each_option(*game, Position{n, 0}, [&](std::span<const Position>) { ++options; });
+      EXPECT_EQ(set.count_up_to(n), options) << spec << " " << n;
+    }
+  }
+  EXPECT_EQ(parse_game("allbut(2..4,7)")->traits().subtraction->count_up_to(kMaxCoordinate),
+            kMaxCoordinate - 4);
+  EXPECT_FALSE(parse_game("sub(fib)")->traits().subtraction->count_up_to(10));
+}
+
 TEST(Subtraction, NamedSetCounts) {
   for (auto set : {SubtractionSet::Named::fib, SubtractionSet::Named::pow2,
                    SubtractionSet::Named::squares, SubtractionSet::Named::factorials}) {

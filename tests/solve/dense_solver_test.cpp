@@ -108,6 +108,47 @@ TEST(DenseSolver, WorkEstimatesFollowTheFamily) {
   EXPECT_LT(DenseSolver(*digits, limits).work_to(100000000), DenseSolver::kMaxWork);
 }
 
+TEST(DenseSolver, RepeatingCodesCostWhatTheirOptionsCost) {
+  // A move may remove any number of tokens: heap m of 0.(3) has m options (quadratic in all), of
+  // 0.(7) also about m^2/4 two-heap splits (cubic), of 4.(3) m + m/2 (its splits remove nothing).
+  // The estimate follows the options counted here, below 4096 heaps summed heap by heap, past it
+  // by the trapezoid rule.
+  const Limits limits{};
+  const auto linear = parse_game("0.(3)");
+  const auto splits = parse_game("0.(7)");
+  const auto lasker_game = parse_game("4.(3)");
+  for (const std::uint64_t n :
+       {std::uint64_t{1000}, std::uint64_t{3000}, std::uint64_t{50000}, std::uint64_t{200000}}) {
+    const double one_heap = static_cast<double>(n) * static_cast<double>(n + 1) / 2;
+    const double estimate = static_cast<double>(DenseSolver(*linear, limits).work_to(n));
+    EXPECT_GT(estimate, 0.9 * one_heap) << n;
+    EXPECT_LT(estimate, 1.2 * one_heap + 4 * static_cast<double>(n)) << n;
+    const double with_splits = static_cast<double>(DenseSolver(*splits, limits).work_to(n));
+    const double cubic = static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(n);
+    EXPECT_GT(with_splits, estimate + 0.5 * 0.06 * cubic / 12) << n;  // split weight 0.06
+    EXPECT_LT(with_splits, estimate + 2 * 0.06 * cubic / 12 + 4 * one_heap) << n;
+    const double lasker = static_cast<double>(DenseSolver(*lasker_game, limits).work_to(n));
+    EXPECT_GT(lasker, estimate) << n;
+    EXPECT_LT(lasker, 2 * estimate) << n;
+  }
+  // Past the budget: refused at once, however far (no heap-by-heap sum up to 2^62).
+  DenseSolver solver(*linear, limits);
+  EXPECT_GT(solver.work_to(1000000), DenseSolver::kMaxWork);
+  EXPECT_GT(solver.work_to(std::uint64_t{1} << 62), DenseSolver::kMaxWork);
+  try {
+    solver.extend_to(1000000);
+    FAIL() << "no refusal";
+  } catch (const ResourceError& e) {
+    EXPECT_NE(std::string(e.what()).find("steps"), std::string::npos) << e.what();
+  }
+  // What it computes is the brute force's.
+  for (const auto& game : {splits, lasker_game}) {
+    test::BruteForce brute(*game);
+    DenseSolver table(*game, limits);
+    for (std::uint64_t n = 0; n < 40; ++n) EXPECT_EQ(table.value(n), brute.value({n, 0})) << n;
+  }
+}
+
 TEST(DenseSolver, ReportsProgressOfLongExtensions) {
   // A thousand options per value: reports come by work, not only every 2^14 values.
   std::string spec = "sub(2";

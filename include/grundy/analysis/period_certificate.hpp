@@ -18,7 +18,7 @@ namespace grundy {
 struct PeriodCertificate {
   /// The game's canonical spec (`0.77`, `sub(2,3,7)`): its rules and their parameters.
   std::string game;
-  /// The theorem of the proof: kind and parameters (reach t or m, heaps h, modulus q).
+  /// The theorem of the proof: kind and parameters (reach t, m or w, heaps h, modulus q or P).
   PeriodicityTheorem theorem;
   /// Preperiod i, period p, saltus, g(0..i+p-1), the values computed (values_checked) and the
   /// proof sentence.
@@ -54,7 +54,8 @@ std::string serialise_certificate(const PeriodCertificate& certificate);
 /// against a game here: that is verify_certificate's work.
 PeriodCertificate parse_certificate(std::string_view text, std::uint64_t max_values);
 
-/// `window`, `take_break`, `residue`, `nim` (and `none` for none_applies).
+/// `window`, `take_break`, `residue`, `nim`, `arithmetic`, `lasker` (and `none` for
+/// none_applies).
 std::string_view theorem_kind_name(PeriodicityTheorem::Kind kind);
 
 }  // namespace grundy

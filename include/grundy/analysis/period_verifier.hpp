@@ -7,7 +7,9 @@
 /// g(n+p) = g(n) for i <= n < N-p; since c repeats by construction, the proof holds exactly when
 /// c(n) = mex of the values c gives the options of n, for every n < N (by induction from n = 0,
 /// c and g then agree below N). check_certificate tests that equation with the plain solver —
-/// the game's own options and a mex, not the engines that produced the values.
+/// the game's own options and a mex, not the engines that produced the values. The arithmetic
+/// theorem's condition is not a repetition alone: its shift check is redone on c itself, which
+/// repeats with its saltus by construction, before the mex equation.
 
 #include <cstdint>
 #include <string>
@@ -39,8 +41,13 @@ struct CertificateCheck {
   bool afresh = false;
   /// N: the values the theorem needs (0 for closed forms).
   std::uint64_t values_needed = 0;
-  /// The certificate's preperiod i and period p.
+  /// The certificate's preperiod i, period p and saltus s.
   std::uint64_t preperiod = 0, period = 0;
+  Value saltus = 0;
+  /// reprove_certificate under the arithmetic theorem: the period p' and saltus s' of the shift
+  /// check it redid (0: none).
+  std::uint64_t shift_period = 0;
+  Value shift_saltus = 0;
   /// Positions whose value was recomputed.
   std::uint64_t positions = 0;
   /// Options visited (for a recomputation afresh: the bound options_work gives).
@@ -54,8 +61,9 @@ struct CertificateCheck {
 
 /// Checks `certificate` for `game`: the game's identity; the theorem (kind and parameters equal to
 /// the one the game gets now); the counts (preperiod + period values, N = the theorem's need for
-/// i and p, values checked >= N); that p is the least period and i the least preperiod of the
-/// claim; the proof sentence; then the values by mex from the claimed sequence — every n < N
+/// i and p, or for the arithmetic theorem the point of its shift check found again on the claim,
+/// values checked >= N); that p is the least period and i the least preperiod of the claim (with
+/// its saltus); the proof sentence; then the values by mex from the claimed sequence — every n < N
 /// when that visits at most `max_work` options, else a spot check: always i-1, i, i+p-1, i+p and
 /// N-1 (unless these alone visit more than kSpotHardLimitFactor times `max_work` options: then
 /// the certificate does not hold), and up to `spot_positions` positions spread over 0..N-1, as
@@ -68,7 +76,8 @@ CertificateCheck check_certificate(const Game& game, const PeriodCertificate& ce
 /// The proof redone in full and independently of the certificate's values (`grundy period
 /// --verify`): the same checks of identity, theorem and counts, then g(0..N-1) computed afresh
 /// by the dense table solver, compared with the certificate, and the theorem's condition
-/// g(n+p) = g(n) (+ saltus) checked on them for i <= n < N-p. Closed forms are compared with the
+/// g(n+p) = g(n) (+ saltus) checked on them for i <= n < N-p (and the arithmetic theorem's shift
+/// check at its point, shift_check.hpp). Closed forms are compared with the
 /// closed form and with g(0..1023) from the table. Throws ResourceError, naming `max_work`, when
 /// the table would visit more options than that, or when it needs more memory than `limits`.
 CertificateCheck reprove_certificate(const Game& game, const PeriodCertificate& certificate,

@@ -21,6 +21,7 @@ struct Periodicity {
   std::string proof;
 
   /// g(n) for any n: from the stored values, then by the period (plus the saltus per period).
+  /// Throws Error when that value passes 2^64-2 (2^64-1 stands for an infinite value).
   Value value_at(std::uint64_t n) const;
 };
 

@@ -27,6 +27,8 @@ struct SubtractionSet {
   bool contains(std::uint64_t s) const;
   /// The largest element when the set is finite.
   std::optional<std::uint64_t> max_element() const;
+  /// How many elements are at most n, when that is a sum over the intervals (no named set).
+  std::optional<std::uint64_t> count_up_to(std::uint64_t n) const;
 };
 
 bool named_set_contains(SubtractionSet::Named set, std::uint64_t v);

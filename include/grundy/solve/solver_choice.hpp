@@ -30,8 +30,8 @@ namespace grundy {
 enum class ValueTable { dense, grid, graph, memo };
 ValueTable value_table_for(const GameTraits& traits) noexcept;
 
-/// The sparse-space engine computes the game's values and period searches (heaps of a
-/// take-and-break code whose moves leave at most two heaps).
+/// The sparse-space engine computes the game's values and period searches (heaps of a finite
+/// take-and-break code whose moves leave at most two heaps; not a repeating code).
 bool sparse_space_serves(const GameTraits& traits) noexcept;
 
 /// A periodicity theorem may answer heaps beyond any table: heaps with a take-and-break code or a

@@ -120,10 +120,13 @@ void record_proof(Work& work) {
 template <class T>
 void describe_open(Work& work, std::span<const T> g) {
   GameResult& r = work.result;
-  if (auto c = candidate_period(g, work.theorem)) {
-    r.regularity = Regularity::periodic;
+  // An ordinary period first (with the values its theorem needs), else an arithmetic one (with
+  // the values the arithmetic theorem needs, or 2^64-1 where none covers the game).
+  if (auto c = unproven_candidate(g, work.theorem)) {
+    r.regularity = c->saltus == 0 ? Regularity::periodic : Regularity::arithmetic_periodic;
     r.observed_preperiod = c->preperiod;
     r.observed_period = c->period;
+    r.observed_saltus = c->saltus;
     r.observed_values_needed = c->values_needed;
   } else {
     r.regularity = Regularity::neither;

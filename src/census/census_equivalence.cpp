@@ -53,7 +53,8 @@ std::vector<CensusMember> census_members(const CensusFamily& family) {
     m.relation = m.code == m.game ? Relation::itself : Relation::same_moves;
     const auto game = Engine::game(m.game);
     const TakeBreakCode* code = game->traits().take_break;
-    if (code == nullptr || code->unequal_split) continue;
+    // A repeating block's whole-heap moves come back forever: the claim needs them finite.
+    if (code == nullptr || code->unequal_split || code->repeats()) continue;
     TakeBreakCode cleared = *code;
     for (std::size_t r = 1; r < cleared.digits.size(); ++r) cleared.digits[r] &= ~kLeaveNothing;
     while (cleared.digits.size() > 1 && cleared.digits.back() == 0) cleared.digits.pop_back();
@@ -159,27 +160,53 @@ GameResult derived_result(const std::string& game, const GameResult& representat
                        " (docs/theory/code-equivalence.md)";
   if (const auto& p = rep.periodicity()) {
     Periodicity q;
-    q.period = p->period;
-    q.saltus = p->saltus;
-    q.preperiod = least_start(values, p->preperiod + static_cast<std::uint64_t>(shift), q.period,
-                              q.saltus);
-    for (std::uint64_t n = 0; n < q.preperiod + q.period; ++n) {
-      q.values.push_back(static_cast<std::uint32_t>(values.at(n)));
+    std::uint64_t needed = 0;
+    if (auto closed = closed_form_periodicity(theorem)) {
+      q = std::move(*closed);  // the code's own closed form (Nim, Lasker's Nim, a residue)
+    } else {
+      q.period = p->period;
+      q.saltus = p->saltus;
+      q.preperiod = least_start(values, p->preperiod + static_cast<std::uint64_t>(shift),
+                                q.period, q.saltus);
+      for (std::uint64_t n = 0; n < q.preperiod + q.period; ++n) {
+        q.values.push_back(static_cast<std::uint32_t>(values.at(n)));
+      }
+      // The values the code's own theorem needs for this claim (the arithmetic check's point is
+      // looked for up to a bound past the representative's).
+      const std::uint64_t limit =
+          2 * (representative.values_computed + q.preperiod + q.period) + 1024;
+      needed = std::max(theorem.values_needed(q, limit), q.preperiod + q.period);
+      q.values_checked = needed;
+      q.proof = theorem.statement(q, needed, needed);
     }
-    q.values_checked = std::max(theorem.values_needed(q.preperiod, q.period), q.preperiod + q.period);
-    q.proof = theorem.statement(q.preperiod, q.period, q.values_checked);
-    r.census_class =
-        q.values_checked <= kTrivialValues ? CensusClass::trivial : CensusClass::solved;
-    r.values_computed = q.values_checked;
-    r.preperiod = q.preperiod;
-    r.period = q.period;
-    r.saltus = q.saltus;
-    r.theorem = std::string(theorem_kind_name(theorem.kind));
-    r.proof = how + ", whose " + representative.proof;
-    r.certificate = serialise_certificate(make_certificate(r.game, theorem, q));
-    std::vector<std::uint32_t> known(r.values_computed);
-    for (std::uint64_t n = 0; n < known.size(); ++n) known[n] = static_cast<std::uint32_t>(values.at(n));
-    describe_values(std::span<const std::uint32_t>(known), r);
+    if (needed != ~std::uint64_t{0}) {
+      r.census_class =
+          needed <= kTrivialValues ? CensusClass::trivial : CensusClass::solved;
+      r.values_computed = needed;
+      r.preperiod = q.preperiod;
+      r.period = q.period;
+      r.saltus = q.saltus;
+      r.theorem = std::string(theorem_kind_name(theorem.kind));
+      r.proof = how + ", whose " + representative.proof;
+      r.certificate = serialise_certificate(make_certificate(r.game, theorem, q));
+      const std::uint64_t shown = std::clamp<std::uint64_t>(needed, q.preperiod + q.period,
+                                                            std::uint64_t{1} << 24);
+      std::vector<std::uint32_t> known(shown);
+      for (std::uint64_t n = 0; n < known.size(); ++n) {
+        known[n] = static_cast<std::uint32_t>(values.at(n));
+      }
+      describe_values(std::span<const std::uint32_t>(known), r);
+      return r;
+    }
+    // The code's own theorem does not reach this claim: the values are known, the code is open.
+    r.census_class = CensusClass::open;
+    r.values_computed = representative.values_computed + static_cast<std::uint64_t>(shift);
+    r.regularity = q.saltus == 0 ? Regularity::periodic : Regularity::arithmetic_periodic;
+    r.observed_preperiod = q.preperiod;
+    r.observed_period = q.period;
+    r.observed_saltus = q.saltus;
+    r.observed_values_needed = needed;
+    r.proof = how;
     return r;
   }
   // Open: the representative's values `shift` places later.

@@ -20,6 +20,7 @@ constexpr KindName kKinds[] = {
     {CensusFamily::Kind::hexadecimal, "hex", kMaxHexDigits},
     {CensusFamily::Kind::subtraction, "sub", kMaxSetElement},
     {CensusFamily::Kind::all_but, "allbut", kMaxSetElement},
+    {CensusFamily::Kind::repeating, "repeating", kMaxRepeatingDigits},
 };
 
 /// Every code `L.d1..dk` with L one of `leading` and each d a digit of `base`, in the order
@@ -74,6 +75,8 @@ std::uint64_t CensusFamily::count() const {
     case Kind::subtraction:
     case Kind::all_but:
       return (std::uint64_t{1} << size) - 1;
+    case Kind::repeating:
+      return 2 * 7 * (std::uint64_t{1} << (3 * (size - 1)));
   }
   return 0;
 }
@@ -91,6 +94,17 @@ std::vector<std::string> CensusFamily::codes() const {
       return sets("sub", size);
     case Kind::all_but:
       return sets("allbut", size);
+    case Kind::repeating: {
+      // 0.d1..d(K-1)(dK) and 4.d1..d(K-1)(dK) with dK != 0 (a repeating 0 is a finite code).
+      std::vector<std::string> out;
+      for (std::string& c : grundy::codes("04", 8, size)) {
+        if (c.back() == '0') continue;
+        const char last = c.back();
+        c.pop_back();
+        out.push_back(c + "(" + last + ")");
+      }
+      return out;
+    }
   }
   return {};
 }
@@ -101,7 +115,8 @@ CensusFamily parse_census_family(std::string_view text) {
                 ": expected octal:K (K = 1.." + std::to_string(kMaxOctalDigits) +
                 " digits after the point), hex:K (K = 1.." + std::to_string(kMaxHexDigits) +
                 "), sub:M or allbut:M (M = 1.." + std::to_string(kMaxSetElement) +
-                ", the largest element)");
+                ", the largest element), repeating:K (K = 1.." +
+                std::to_string(kMaxRepeatingDigits) + " digits, the last repeating)");
   };
   const std::size_t colon = text.find(':');
   if (colon == std::string_view::npos) return refuse();

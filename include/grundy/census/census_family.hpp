@@ -1,7 +1,8 @@
 #pragma once
 /// \file The families a census covers, and their members in order: every octal code with up to K
 /// digits after the point, every hexadecimal code with up to K digits, every finite subtraction
-/// set with largest element <= M, every all-but set with largest excluded element <= M.
+/// set with largest element <= M, every all-but set with largest excluded element <= M, every
+/// octal code of K digits whose last digit repeats forever (`0.1(3)`).
 
 #include <cstdint>
 #include <string>
@@ -11,17 +12,17 @@
 namespace grundy {
 
 struct CensusFamily {
-  enum class Kind { octal, hexadecimal, subtraction, all_but };
+  enum class Kind { octal, hexadecimal, subtraction, all_but, repeating };
   Kind kind = Kind::octal;
   /// K digits after the point (codes), or M the largest element (sets).
   unsigned size = 0;
 
-  /// `octal:3`, `hex:2`, `sub:12`, `allbut:8`: the canonical name.
+  /// `octal:3`, `hex:2`, `sub:12`, `allbut:8`, `repeating:2`: the canonical name.
   std::string name() const;
   /// The members as written (`0.770`, `4.07`: K digits after the point, so codes with trailing
   /// zeros are members too, `hex(0.F1)`, `sub(1,3)`, `allbut(2)`), in the family's order.
   std::vector<std::string> codes() const;
-  /// How many members (2*8^K, 4*16^K, 2^M - 1, 2^M - 1).
+  /// How many members (2*8^K, 4*16^K, 2^M - 1, 2^M - 1, 2*7*8^(K-1)).
   std::uint64_t count() const;
 };
 
@@ -29,8 +30,9 @@ struct CensusFamily {
 inline constexpr unsigned kMaxOctalDigits = 6;
 inline constexpr unsigned kMaxHexDigits = 4;
 inline constexpr unsigned kMaxSetElement = 20;
+inline constexpr unsigned kMaxRepeatingDigits = 6;
 
-/// Parses `octal:K`, `hex:K`, `sub:M`, `allbut:M`. Throws Error naming the accepted forms and
+/// Parses `octal:K`, `hex:K`, `sub:M`, `allbut:M`, `repeating:K`. Throws Error naming the accepted forms and
 /// ranges for anything else.
 CensusFamily parse_census_family(std::string_view text);
 

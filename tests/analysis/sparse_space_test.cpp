@@ -103,7 +103,8 @@ TEST(SparseSpace, RefusesThreeHeapCodesAndHugeTables) {
                           Limits{.max_memory_bytes = 1000});
   EXPECT_THROW(small.extend_to(5000), ResourceError);
   // A repeating code has no last digit for the scans: not served, refused by name when asked.
-  const TakeBreakCode& lasker = *parse_game("4.(3)")->traits().take_break;
+  const auto lasker_game = parse_game("4.(3)");  // keeps the code alive
+  const TakeBreakCode& lasker = *lasker_game->traits().take_break;
   EXPECT_FALSE(SparseSpaceSolver::supports(lasker));
   EXPECT_FALSE(SparseSpaceSolver::supports(*parse_game("0.(12)")->traits().take_break));
   try {

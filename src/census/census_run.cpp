@@ -304,9 +304,20 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
       if (!std::filesystem::exists(path)) continue;
       sets[values_fingerprint(path)].push_back(g);
     }
-    std::vector<CensusJob> firsts;
+    // The likeliest first: the fewest rare values per value computed (a period follows once the
+    // rare values stop appearing), so a census stopped midway has spent its time on those.
+    std::vector<std::pair<double, std::string>> order;
     for (const auto& [key, set] : sets) {
-      firsts.push_back({set.front(), database.sequence_path(set.front()), extended});
+      const std::optional<StoredResult> stored = database.result(set.front());
+      order.emplace_back(static_cast<double>(stored->result.rare_count) /
+                             static_cast<double>(std::max<std::uint64_t>(
+                                 stored->result.values_computed, 1)),
+                         set.front());
+    }
+    std::stable_sort(order.begin(), order.end());
+    std::vector<CensusJob> firsts;
+    for (const auto& [likelihood, game] : order) {
+      firsts.push_back({game, database.sequence_path(game), extended});
     }
     total += firsts.size();
     run_jobs(std::move(firsts));

@@ -182,7 +182,7 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
   for (const std::string& g : games) {
     if (offset_of.count(g) != 0) derived_games.insert(g);
   }
-  std::vector<std::pair<double, std::string>> todo;
+  std::vector<std::pair<double, std::string>> to_compute;
   for (const std::string& g : games) {
     if (derived_games.count(g) != 0) continue;
     std::optional<StoredResult> stored = database.result(g);
@@ -190,9 +190,9 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
       ++summary.kept;
       continue;
     }
-    todo.emplace_back(hardness(g, stored), g);
+    to_compute.emplace_back(hardness(g, stored), g);
   }
-  std::stable_sort(todo.begin(), todo.end(),
+  std::stable_sort(to_compute.begin(), to_compute.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
 
   std::filesystem::create_directories(database.sequence_directory());
@@ -216,7 +216,7 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
   std::vector<std::string> failures;
   bool interrupted = false;
   const auto stopping = [&] { return options.stop != nullptr && options.stop->load(); };
-  std::uint64_t total = todo.size();
+  std::uint64_t total = to_compute.size();
 
   // Runs `jobs` (in order) on this process's threads and the other ranks, storing each result
   // under the job's budget as it arrives.
@@ -278,7 +278,7 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
 
   // 1. Every game at the budget, hardest first.
   std::vector<CensusJob> jobs;
-  for (const auto& [h, g] : todo) jobs.push_back({g, database.sequence_path(g), options.budget});
+  for (const auto& [h, g] : to_compute) jobs.push_back({g, database.sequence_path(g), options.budget});
   run_jobs(std::move(jobs));
 
   // 2. Open take-and-break games whose values look bounded (few rare values, the largest value

@@ -3,7 +3,7 @@
 # thread each (mpirun -np 2), alternately, REPS times each; prints each run's wall time, the
 # medians and their ratio (ranks / threads), and checks that every run stored the same results.
 #
-#   bench/census_ranks.sh                     octal:3, members 0..255, budget 2^18 values
+#   bench/census_ranks.sh                     octal:3, members 0..255, budget 2^17 values (~2.5 min a run)
 #   SLICE=0,512 BUDGET=1048576,0 REPS=3 bench/census_ranks.sh
 #
 # BUILD_DIR (default build/release) selects the build. Value-only budgets, so the results are
@@ -16,7 +16,7 @@ grundy="$build_dir/cli/grundy"
 command -v mpirun >/dev/null || { echo "mpirun not found (apt-get install openmpi-bin)" >&2; exit 2; }
 family=${FAMILY:-octal:3}
 slice=${SLICE:-0,256}
-budget=${BUDGET:-262144,0}
+budget=${BUDGET:-131072,0}
 reps=${REPS:-3}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl_vader_single_copy_mechanism=none

@@ -30,7 +30,7 @@ struct CensusArgs {
   std::string family;
   std::string db = "census.db";
   std::string budget = "1048576,20";
-  std::string extend = "33554432,120";
+  std::string extend = "33554432,60";
   std::string three_heap = "8192,20";
   std::string slice;  // FIRST,COUNT
   // report
@@ -100,9 +100,9 @@ CensusOptions census_options(const CensusArgs& args) {
     if (comma == std::string::npos) {
       throw Error("--slice '" + quote_excerpt(args.slice) + "': expected FIRST,COUNT");
     }
-    options.slice = std::pair(
-        parse_number_option("--slice", args.slice.substr(0, comma), kMaxCoordinate),
-        parse_number_option("--slice", args.slice.substr(comma + 1), kMaxCoordinate));
+    options.slice =
+        std::pair(parse_number_option("--slice", args.slice.substr(0, comma), kMaxCoordinate),
+                  parse_number_option("--slice", args.slice.substr(comma + 1), kMaxCoordinate));
   }
   const EngineOptions engine = engine_options(args.common);
   options.threads = engine.threads;
@@ -157,8 +157,8 @@ int run_census_command(const CensusArgs& args) {
             << s.computed << " computed in this run, " << s.kept << " kept from earlier runs, "
             << s.derived << " derived from codes proven equal or offset\n"
             << "trivial " << s.trivial << ", solved " << s.solved << ", open " << s.open
-            << "; equal values: " << s.proven_equivalences << " proven, "
-            << s.observed_equivalences << " observed; " << s.near_misses << " near misses\n"
+            << "; equal values: " << s.proven_equivalences << " proven, " << s.observed_equivalences
+            << " observed; " << s.near_misses << " near misses\n"
             << "database " << args.db << " (run " << s.run << "), " << s.ranks << " rank(s) x "
             << s.threads << " thread(s), " << duration_text(s.seconds) << '\n';
   return 0;
@@ -232,7 +232,8 @@ int run_verify_command(const CensusArgs& args) {
 Runner add_census_command(CLI::App& app) {
   auto args = std::make_shared<CensusArgs>();
   CLI::App* cmd = app.add_subcommand(
-      "census", "Classify every game of a family (octal:K, hex:K, sub:M, allbut:M) into a database");
+      "census",
+      "Classify every game of a family (octal:K, hex:K, sub:M, allbut:M) into a database");
   cmd->footer(
       "\nEach game is computed within a budget and classified: trivial (a period proven from\n"
       "g(0..999)), solved (a proven period, with its certificate), or open (what its values\n"
@@ -253,7 +254,7 @@ Runner add_census_command(CLI::App& app) {
                   "seconds 0: no limit)");
   cmd->add_option("--extend", args->extend,
                   "Games whose values look bounded are continued up to VALUES[,SECONDS] in all "
-                  "(default 33554432,120)");
+                  "(default 33554432,60)");
   cmd->add_option("--three-heap", args->three_heap,
                   "The budget of games whose moves leave three heaps (default 8192,20)");
   cmd->add_option("--slice", args->slice,

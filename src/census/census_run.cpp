@@ -34,7 +34,8 @@ bool settled(const StoredResult& stored, const CensusBudget& budget) {
   };
   const CensusBudget& b = stored.budget;
   return b.values >= budget.values && b.three_heap_values >= budget.three_heap_values &&
-         covers(b.seconds, budget.seconds) && covers(b.three_heap_seconds, budget.three_heap_seconds);
+         covers(b.seconds, budget.seconds) &&
+         covers(b.three_heap_seconds, budget.three_heap_seconds);
 }
 
 /// How hard a game is likely to be, for the order of the jobs (hardest first): the seconds it
@@ -52,7 +53,9 @@ double hardness(const std::string& game, const std::optional<StoredResult>& stor
   return h;
 }
 
-std::string utc_now() { return certificate_date_now(); }
+std::string utc_now() {
+  return certificate_date_now();
+}
 
 /// The count and a 64-bit hash of the values in a sequence file: games with equal values so far
 /// share it.
@@ -88,8 +91,8 @@ CensusBudget budget_from(const json& j) {
 }  // namespace
 
 std::string job_to_json(const CensusJob& job) {
-  return json{{"game", job.game}, {"sequence", job.sequence.string()},
-              {"budget", budget_json(job.budget)}}
+  return json{
+      {"game", job.game}, {"sequence", job.sequence.string()}, {"budget", budget_json(job.budget)}}
       .dump();
 }
 
@@ -141,9 +144,7 @@ JobOutcome run_census_job(const CensusJob& job, const Limits& limits,
 CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
                          const CensusOptions& options, CensusWorkers* workers) {
   const auto start = Clock::now();
-  const auto elapsed = [&] {
-    return std::chrono::duration<double>(Clock::now() - start).count();
-  };
+  const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
   CensusSummary summary;
   summary.family = family.name();
   const std::vector<CensusMember> members = census_members(family);
@@ -214,6 +215,10 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
   per_game.max_memory_bytes /= threads;
   GamePool pool(threads, per_game, options.stop);
   std::vector<std::string> failures;
+  // Jobs back so far (the progress counts them: a game continued by the second pass is two), and
+  // the distinct games they computed.
+  std::uint64_t jobs_done = 0;
+  std::set<std::string> computed_games;
   bool interrupted = false;
   const auto stopping = [&] { return options.stop != nullptr && options.stop->load(); };
   std::uint64_t total = to_compute.size();
@@ -231,7 +236,10 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
     const auto handle = [&](JobOutcome& o) {
       if (o.result) {
         database.store_result(summary.run, *o.result, budgets.at(o.game));
-        ++summary.computed;
+        ++jobs_done;
+        // A game continued by the second pass is one game computed, not two.
+        computed_games.insert(o.game);
+        summary.computed = computed_games.size();
       } else if (o.interrupted) {
         interrupted = true;
       } else {
@@ -263,13 +271,13 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
       if (options.progress && Clock::now() - last_report >= std::chrono::milliseconds(500)) {
         last_report = Clock::now();
         CensusProgress p;
-        p.done = summary.computed;
+        p.done = jobs_done;
         p.total = total;
         p.current = pool.current();
         p.elapsed = elapsed();
-        if (summary.computed > 0) {
-          const double per_game = p.elapsed / static_cast<double>(summary.computed);
-          p.eta = per_game * static_cast<double>(total - std::min(total, summary.computed));
+        if (jobs_done > 0) {
+          const double per_game = p.elapsed / static_cast<double>(jobs_done);
+          p.eta = per_game * static_cast<double>(total - std::min(total, jobs_done));
         }
         options.progress(p);
       }
@@ -278,7 +286,8 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
 
   // 1. Every game at the budget, hardest first.
   std::vector<CensusJob> jobs;
-  for (const auto& [h, g] : to_compute) jobs.push_back({g, database.sequence_path(g), options.budget});
+  for (const auto& [h, g] : to_compute)
+    jobs.push_back({g, database.sequence_path(g), options.budget});
   run_jobs(std::move(jobs));
 
   // 2. Open take-and-break games whose values look bounded (few rare values, the largest value
@@ -296,8 +305,7 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
       if (!stored || stored->result.census_class != CensusClass::open) continue;
       const auto game = Engine::game(g);
       if (!looks_bounded(*game, stored->result) ||
-          options.budget.values_for(*game) != options.budget.values ||
-          settled(*stored, extended)) {
+          options.budget.values_for(*game) != options.budget.values || settled(*stored, extended)) {
         continue;
       }
       const auto path = database.sequence_path(g);
@@ -309,10 +317,10 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
     std::vector<std::pair<double, std::string>> order;
     for (const auto& [key, set] : sets) {
       const std::optional<StoredResult> stored = database.result(set.front());
-      order.emplace_back(static_cast<double>(stored->result.rare_count) /
-                             static_cast<double>(std::max<std::uint64_t>(
-                                 stored->result.values_computed, 1)),
-                         set.front());
+      order.emplace_back(
+          static_cast<double>(stored->result.rare_count) /
+              static_cast<double>(std::max<std::uint64_t>(stored->result.values_computed, 1)),
+          set.front());
     }
     std::stable_sort(order.begin(), order.end());
     std::vector<CensusJob> firsts;
@@ -336,10 +344,9 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
   }
   if (workers != nullptr) workers->finish();
   if (interrupted || stopping()) {
-    throw Interrupted("interrupted: " + std::to_string(summary.computed) + " of " +
-                      std::to_string(total) + " games of " + summary.family +
-                      " computed and stored in '" + database.path().string() +
-                      "'; the same command continues the census");
+    throw Interrupted("interrupted: " + std::to_string(jobs_done) + " of " + std::to_string(total) +
+                      " games of " + summary.family + " computed and stored in '" +
+                      database.path().string() + "'; the same command continues the census");
   }
 
   // Offset codes from their representatives (a chain: the end of it first).
@@ -401,9 +408,15 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
   for (const std::string& g : games) {
     if (auto stored = database.result(g)) {
       switch (stored->result.census_class) {
-        case CensusClass::trivial: ++summary.trivial; break;
-        case CensusClass::solved: ++summary.solved; break;
-        case CensusClass::open: ++summary.open; break;
+        case CensusClass::trivial:
+          ++summary.trivial;
+          break;
+        case CensusClass::solved:
+          ++summary.solved;
+          break;
+        case CensusClass::open:
+          ++summary.open;
+          break;
       }
     }
   }

@@ -3,9 +3,10 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <filesystem>
-#include <map>
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -76,7 +77,8 @@ TEST(CensusFamily, MembersAndCounts) {
   EXPECT_EQ(parse_census_family("allbut:12").count(), 4095u);
   EXPECT_EQ(parse_census_family("allbut:2").codes().back(), "allbut(1,2)");
   // Every member is a game the spec language reads.
-  for (const std::string& c : parse_census_family("hex:1").codes()) EXPECT_NO_THROW(Engine::game(c));
+  for (const std::string& c : parse_census_family("hex:1").codes())
+    EXPECT_NO_THROW(Engine::game(c));
   for (const char* bad : {"octal:0", "octal:7", "octal:03", "octal:", "octal", "foo:3", "octal:3x",
                           "hex:5", "sub:21", "allbut:-1", ""}) {
     EXPECT_THROW(parse_census_family(bad), Error) << bad;
@@ -120,10 +122,10 @@ TEST(CensusClassify, PublishedPeriodsAreSolvedWithCertificates) {
     CensusClass kind;
     std::uint64_t preperiod, period;
   };
-  for (const Case& c : {Case{"0.77", CensusClass::trivial, 71, 12},
-                        Case{"0.45", CensusClass::solved, 498, 20},
-                        Case{"0.156", CensusClass::solved, 3479, 349},
-                        Case{"sub(2,3,7)", CensusClass::trivial, 0, 5}}) {
+  for (const Case& c :
+       {Case{"0.77", CensusClass::trivial, 71, 12}, Case{"0.45", CensusClass::solved, 498, 20},
+        Case{"0.156", CensusClass::solved, 3479, 349},
+        Case{"sub(2,3,7)", CensusClass::trivial, 0, 5}}) {
     const GameResult r =
         classify_game(CensusJob{c.game, dir / "seq", small_budget(1 << 16)}, Limits{});
     EXPECT_EQ(r.census_class, c.kind) << c.game;
@@ -197,9 +199,8 @@ TEST(CensusEquivalence, OffsetResultsCarryTheirOwnCertificates) {
   EXPECT_EQ(r.preperiod, 54u);
   EXPECT_EQ(r.period, 34u);
   EXPECT_EQ(r.largest_value, 9u);
-  const CertificateCheck check =
-      check_certificate(*Engine::game("0.4"), parse_certificate(r.certificate, 1 << 20),
-                        ~std::uint64_t{0});
+  const CertificateCheck check = check_certificate(
+      *Engine::game("0.4"), parse_certificate(r.certificate, 1 << 20), ~std::uint64_t{0});
   EXPECT_TRUE(check.holds && check.complete) << check.failure;
   // A certificate derived for the wrong game fails against its moves.
   PeriodCertificate wrong = parse_certificate(r.certificate, 1 << 20);
@@ -352,6 +353,38 @@ TEST(CensusRun, ThreadsDoNotChangeResultsAndARerunKeepsEverything) {
     }
     EXPECT_EQ(r->result.values_computed, 8192u + shift) << game;
   }
+}
+
+TEST(CensusRun, TheSecondPassProvesAGameWhoseValuesLookBoundedAndCountsItOnce) {
+  // 0.156 has preperiod 3479 and period 349 (its proof needs g(0..7898)): open at 4096 values,
+  // where its largest value has come early and few values are rare, so the second pass continues
+  // it; without the larger budget it stays open.
+  const CensusFamily family = parse_census_family("octal:3");
+  const std::vector<std::string> codes = family.codes();
+  const auto at =
+      static_cast<std::uint64_t>(std::find(codes.begin(), codes.end(), "0.156") - codes.begin());
+  ASSERT_LT(at, codes.size());
+  CensusOptions options;
+  options.budget = small_budget(4096);
+  options.threads = 1;
+  options.slice = std::pair<std::uint64_t, std::uint64_t>(at, 1);
+  CensusDir dir;
+  CensusDatabase same(dir / "same.db");
+  const CensusSummary without = run_census(family, same, options);
+  EXPECT_EQ(without.computed, 1u);
+  ASSERT_TRUE(same.result("0.156"));
+  EXPECT_EQ(same.result("0.156")->result.census_class, CensusClass::open);
+
+  options.budget.extended_values = 16384;
+  CensusDatabase larger(dir / "larger.db");
+  const CensusSummary with = run_census(family, larger, options);
+  EXPECT_EQ(with.computed, 1u);  // two jobs, one game
+  const auto r = larger.result("0.156");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->result.census_class, CensusClass::solved);
+  EXPECT_EQ(r->result.preperiod, 3479u);
+  EXPECT_EQ(r->result.period, 349u);
+  EXPECT_LT(r->result.values_computed, 16384u);
 }
 
 }  // namespace

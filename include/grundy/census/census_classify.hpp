@@ -24,7 +24,7 @@ struct CensusBudget {
   /// continued up to these (the census runner's second pass): .376 and .354 need millions of
   /// values, and show no period at 2^20.
   std::uint64_t extended_values = std::uint64_t{1} << 25;
-  double extended_seconds = 120;
+  double extended_seconds = 60;
   /// Games whose moves leave three heaps (a cubic table): their own budget.
   std::uint64_t three_heap_values = std::uint64_t{1} << 13;
   double three_heap_seconds = 20;

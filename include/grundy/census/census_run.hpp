@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "grundy/census/census_classify.hpp"
@@ -22,10 +22,11 @@
 namespace grundy {
 
 struct CensusProgress {
-  std::uint64_t done = 0, total = 0;  ///< games computed in this run, and to compute
-  std::vector<std::string> current;   ///< games being computed now
-  double elapsed = 0;                 ///< seconds since the run began
-  std::optional<double> eta;          ///< seconds left, once some games are done
+  /// Jobs done in this run, and to do (a game continued by the second pass is two jobs).
+  std::uint64_t done = 0, total = 0;
+  std::vector<std::string> current;  ///< games being computed now
+  double elapsed = 0;                ///< seconds since the run began
+  std::optional<double> eta;         ///< seconds left, once some games are done
 };
 
 struct CensusOptions {
@@ -58,7 +59,8 @@ class CensusWorkers {
   virtual unsigned ranks() const = 0;
   /// One round, never blocking long: hands jobs from `next` (nothing: none left) to workers with
   /// room, and returns the outcomes that came back.
-  virtual std::vector<JobOutcome> exchange(const std::function<std::optional<CensusJob>()>& next) = 0;
+  virtual std::vector<JobOutcome> exchange(
+      const std::function<std::optional<CensusJob>()>& next) = 0;
   /// Jobs handed out and not yet back.
   virtual std::uint64_t in_flight() const = 0;
   /// Tells every worker that no job is left (they exit).
@@ -68,11 +70,11 @@ class CensusWorkers {
 struct CensusSummary {
   std::string family;
   std::int64_t run = 0;
-  std::uint64_t members = 0;      ///< codes in the family
-  std::uint64_t games = 0;        ///< distinct games among them
-  std::uint64_t computed = 0;     ///< games computed in this run
-  std::uint64_t kept = 0;         ///< games whose stored result needed no more work
-  std::uint64_t derived = 0;      ///< offset codes, derived from their representatives
+  std::uint64_t members = 0;   ///< codes in the family
+  std::uint64_t games = 0;     ///< distinct games among them
+  std::uint64_t computed = 0;  ///< games computed in this run
+  std::uint64_t kept = 0;      ///< games whose stored result needed no more work
+  std::uint64_t derived = 0;   ///< offset codes, derived from their representatives
   std::uint64_t trivial = 0, solved = 0, open = 0;  ///< classes of the distinct games
   std::uint64_t observed_equivalences = 0, proven_equivalences = 0, near_misses = 0;
   double seconds = 0;

@@ -10,7 +10,8 @@
 
 #include <cstdint>
 #include <optional>
-#include <string_view>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "grundy/analysis/misere_quotient.hpp"

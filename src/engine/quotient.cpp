@@ -1,7 +1,11 @@
 // Engine::quotient and the `grundy quotient --json` document.
+#include <algorithm>
+
 #include "grundy/analysis/misere_quotient.hpp"
+#include "grundy/core/error.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
+#include "quotient_path.hpp"
 
 namespace grundy {
 
@@ -70,6 +74,32 @@ Document to_document(const MisereQuotient& q) {
   d["candidates"] = q.candidates;
   d["largest_candidate"] = q.largest_candidate;
   return d;
+}
+
+}  // namespace grundy
+
+namespace grundy {
+
+std::optional<MisereQuotient> quotient_for_sum(const Sum& sum, const Limits& limits) {
+  if (sum.components.empty()) return std::nullopt;
+  const Game& game = *sum.components[0].game;
+  const GameTraits& traits = game.traits();
+  if (traits.layout != Layout::heaps || traits.nim || traits.rows_of_heads) return std::nullopt;
+  std::uint64_t largest = 0;
+  for (const Component& c : sum.components) {
+    if (c.game.get() != &game) return std::nullopt;
+    largest = std::max(largest, c.position.x);
+  }
+  if (largest > kQuotientPathMaxHeap) return std::nullopt;
+  QuotientOptions options;
+  options.max_heap = largest;
+  options.limits = limits;
+  options.max_work = kQuotientPathWork;
+  try {
+    return misere_quotient(game, options);
+  } catch (const ResourceError&) {
+    return std::nullopt;
+  }
 }
 
 }  // namespace grundy

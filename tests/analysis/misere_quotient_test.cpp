@@ -81,6 +81,30 @@ TEST(MisereQuotient, OutcomesOfRandomSumsMatchTheExactSearch) {
   }
 }
 
+TEST(MisereQuotient, WinningMovesMatchTheExactSearch) {
+  std::mt19937_64 rng(15);
+  for (const char* code : {"0.77", "0.07", "0.137", "4.7", "0.6"}) {
+    SCOPED_TRACE(code);
+    const auto game = parse_game(code);
+    const std::uint64_t n = 11;
+    const MisereQuotient q = misere_quotient(*game, to_heap(n));
+    SearchOptions search;
+    search.play = Play::misere;
+    search.max_moves = 8;
+    std::uniform_int_distribution<std::uint64_t> heap(0, n), count(0, 4);
+    for (int i = 0; i < 60; ++i) {
+      Sum sum;
+      for (std::uint64_t c = count(rng); c > 0; --c) sum.components.push_back({game, {heap(rng), 0}});
+      const SearchSolution exact = solve_by_search(sum, search);
+      const SearchSolution fast = solve_by_quotient(sum, q, search.max_moves);
+      ASSERT_EQ(fast.outcome, exact.outcome) << format_sum(sum);
+      EXPECT_EQ(fast.winning_moves, exact.winning_moves) << format_sum(sum);
+      EXPECT_EQ(fast.winning_move_count, exact.winning_move_count) << format_sum(sum);
+      EXPECT_EQ(fast.winning_moves_truncated, exact.winning_moves_truncated) << format_sum(sum);
+    }
+  }
+}
+
 TEST(MisereQuotient, EveryTwoElementsAreToldApartByARealSum) {
   // Q is reduced: for x != y some z has xz in P and yz not. Replay that with actual sums.
   for (const char* code : {"0.77", "0.07", "0.75", "0.152", "0.6"}) {

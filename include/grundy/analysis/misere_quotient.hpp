@@ -11,11 +11,14 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "grundy/core/limits.hpp"
 #include "grundy/core/outcome.hpp"
 #include "grundy/rules/game.hpp"
+#include "grundy/rules/sum.hpp"
+#include "grundy/solve/misere_solver.hpp"
 
 namespace grundy {
 
@@ -110,6 +113,13 @@ struct MisereQuotient {
 /// codes, subtraction games, Grundy's game). Throws Error for another layout, ResourceError when
 /// a candidate or the verification passes the memory limit or the work budget.
 MisereQuotient misere_quotient(const Game& game, const QuotientOptions& options);
+
+/// The misère outcome of `sum`, whose components are heaps of the quotient's game up to its
+/// max_heap, and its winning moves as solve_by_search gives them (by component, then by what they
+/// leave; the first `max_moves`, all counted): a move wins iff the product it leaves is in P.
+/// Throws Error for another game or a larger heap. remoteness and states are left 0.
+SearchSolution solve_by_quotient(const Sum& sum, const MisereQuotient& quotient,
+                                 std::size_t max_moves);
 
 /// Whether (monoid, P) is isomorphic to a tame quotient, and which.
 TameKind tame_kind(const BipartiteMonoid& monoid);

@@ -34,13 +34,13 @@ int quotient(const std::string& code, std::uint64_t n) {
   options.max_work = ~std::uint64_t{0};
   const auto start = Clock::now();
   const grundy::MisereQuotient q = grundy::misere_quotient(*game, options);
-  std::printf("%s to heap %llu: order %u, |P| %llu, last grew at heap %llu, %llu candidates "
-              "(largest %llu), %.3f s\n",
-              code.c_str(), static_cast<unsigned long long>(n), q.monoid.order,
-              static_cast<unsigned long long>(q.monoid.p_count()),
-              static_cast<unsigned long long>(q.stable_from),
-              static_cast<unsigned long long>(q.candidates),
-              static_cast<unsigned long long>(q.largest_candidate), since(start));
+  std::printf(
+      "%s to heap %llu: order %u, |P| %llu, last grew at heap %llu, %llu candidates "
+      "(largest %llu), %.3f s\n",
+      code.c_str(), static_cast<unsigned long long>(n), q.monoid.order,
+      static_cast<unsigned long long>(q.monoid.p_count()),
+      static_cast<unsigned long long>(q.stable_from), static_cast<unsigned long long>(q.candidates),
+      static_cast<unsigned long long>(q.largest_candidate), since(start));
   std::printf("orders:");
   for (auto o : q.orders) std::printf(" %u", o);
   std::printf("\n");
@@ -79,11 +79,12 @@ int versus(const std::string& code, std::uint64_t n, std::size_t heaps, std::siz
     if (grundy::solve_by_search(sum, search).outcome != fast[i]) ++disagree;
   }
   const double exact = since(start);
-  std::printf("%s, %zu sums of %zu heaps <= %llu: quotient %.6f s (+ %.3f s to build it), "
-              "exact search %.3f s: %.0fx per sum (%.0fx with the build); %zu disagree\n",
-              code.c_str(), count, heaps, static_cast<unsigned long long>(n), through_quotient,
-              build, exact, exact / std::max(through_quotient, 1e-9),
-              exact / (through_quotient + build), disagree);
+  std::printf(
+      "%s, %zu sums of %zu heaps <= %llu: quotient %.6f s (+ %.3f s to build it), "
+      "exact search %.3f s: %.0fx per sum (%.0fx with the build); %zu disagree\n",
+      code.c_str(), count, heaps, static_cast<unsigned long long>(n), through_quotient, build,
+      exact, exact / std::max(through_quotient, 1e-9), exact / (through_quotient + build),
+      disagree);
   return disagree == 0 ? 0 : 1;
 }
 

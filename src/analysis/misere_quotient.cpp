@@ -125,9 +125,8 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& options)
     }
     std::vector<FreeHeap> free{{h, 2, 2}};
     while (true) {
-      detail::ReducedCandidate next =
-          detail::reduce_candidate(current.monoid, current.phi, moves, h, free, options.limits,
-                                   work);
+      detail::ReducedCandidate next = detail::reduce_candidate(current.monoid, current.phi, moves,
+                                                               h, free, options.limits, work);
       ++out.candidates;
       out.largest_candidate = std::max(out.largest_candidate, next.candidate_order);
       if (options.progress) options.progress({h, current.monoid.order, next.candidate_order});

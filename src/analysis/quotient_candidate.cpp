@@ -63,8 +63,7 @@ class CandidateMonoid {
     }
     for (std::uint32_t h = 1; h <= heap; ++h) {
       if (!moves.has_moves[h]) continue;
-      phi_[h] = is_free[h] ? static_cast<std::uint32_t>(free_unit[h])
-                           : regen_index_[prev_phi[h]];
+      phi_[h] = is_free[h] ? static_cast<std::uint32_t>(free_unit[h]) : regen_index_[prev_phi[h]];
     }
   }
 
@@ -270,8 +269,8 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
       sig[x * (k + 1)] = cls[x];
       for (std::size_t j = 0; j < k; ++j) sig[x * (k + 1) + 1 + j] = cls[next[x * k + j]];
     }
-    std::unordered_map<std::uint32_t, std::uint32_t, decltype(row_hash), decltype(row_equal)>
-        first(static_cast<std::size_t>(classes) * 2 + 16, row_hash, row_equal);
+    std::unordered_map<std::uint32_t, std::uint32_t, decltype(row_hash), decltype(row_equal)> first(
+        static_cast<std::size_t>(classes) * 2 + 16, row_hash, row_equal);
     std::uint32_t count = 0;
     for (std::uint32_t x = 0; x < n; ++x) {
       const auto [it, added] = first.emplace(x, count);

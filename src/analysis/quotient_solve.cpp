@@ -33,14 +33,15 @@ SearchSolution solve_by_quotient(const Sum& sum, const MisereQuotient& q, std::s
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint32_t others = q.monoid.product(prefix[i], suffix[i + 1]);
     found.clear();
-    for_each_option(*sum.components[i].game, sum.components[i].position, [&](std::span<const Position> parts) {
-      std::uint32_t x = others;
-      for (const Position& p : parts) x = q.monoid.product(x, q.phi[p.x]);
-      if (!q.monoid.p_portion[x]) return;
-      Move m{i, std::vector<Position>(parts.begin(), parts.end())};
-      std::sort(m.to.begin(), m.to.end());
-      found.push_back(std::move(m));
-    });
+    for_each_option(*sum.components[i].game, sum.components[i].position,
+                    [&](std::span<const Position> parts) {
+                      std::uint32_t x = others;
+                      for (const Position& p : parts) x = q.monoid.product(x, q.phi[p.x]);
+                      if (!q.monoid.p_portion[x]) return;
+                      Move m{i, std::vector<Position>(parts.begin(), parts.end())};
+                      std::sort(m.to.begin(), m.to.end());
+                      found.push_back(std::move(m));
+                    });
     std::sort(found.begin(), found.end());
     found.erase(std::unique(found.begin(), found.end()), found.end());
     out.winning_move_count += found.size();

@@ -13,8 +13,9 @@
 //    F_G(z) = [some option image o of G has z·o in P], z in Q, and F_{G+h}(z) = F_G(z·Φ(h)) or
 //    [some t in T(h) has z·Φ(G)·t in P]. So the pairs (Φ(G), F_G) reachable from (1, {}) by
 //    adding heaps are finitely many, and checking "Φ(G) in P or F_G(1)" on each covers every G.
+//    F only grows along a continuation, so a pair whose F contains a stored pair's F (same
+//    Φ(G)) can fail only where that one fails, and is not stored.
 #include <algorithm>
-#include <unordered_set>
 
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
@@ -90,20 +91,9 @@ std::optional<Word> find_failure(const ReducedCandidate& c, const HeapMoves& mov
   std::vector<std::uint64_t> bits(words, 0);
   std::vector<std::uint32_t> parent{0};
   std::vector<std::uint32_t> parent_heap{0};
-  const auto hash = [&](std::uint32_t i) {
-    std::uint64_t h = ys[i] * 0x9E3779B97F4A7C15ULL;
-    for (std::size_t w = 0; w < words; ++w) {
-      h ^= bits[i * words + w] + 0x632BE59BD9B4E019ULL + (h << 6) + (h >> 2);
-    }
-    return static_cast<std::size_t>(h);
-  };
-  const auto equal = [&](std::uint32_t a, std::uint32_t b) {
-    return ys[a] == ys[b] && std::equal(bits.begin() + static_cast<long>(a * words),
-                                        bits.begin() + static_cast<long>((a + 1) * words),
-                                        bits.begin() + static_cast<long>(b * words));
-  };
-  std::unordered_set<std::uint32_t, decltype(hash), decltype(equal)> seen(1024, hash, equal);
-  seen.insert(0);
+  // The stored pairs of each class (none of them contains another's F).
+  std::vector<std::vector<std::uint32_t>> by_class(n);
+  by_class[0].push_back(0);
   const std::uint64_t pair_bytes = words * 8 + 32;
   std::vector<std::uint64_t> next(words);
   for (std::uint32_t i = 0; i < ys.size(); ++i) {
@@ -132,17 +122,27 @@ std::optional<Word> find_failure(const ReducedCandidate& c, const HeapMoves& mov
         for (std::uint32_t j = i; j != 0; j = parent[j]) ++w[parent_heap[j]];
         return w;
       }
+      // A pair whose F contains the F of a stored pair with the same class is dominated: F grows
+      // monotonically along every continuation, so every "no option in P" failure reachable from
+      // it is reachable from the stored pair too (the P half is checked above, for all sums).
+      bool dominated = false;
+      for (std::uint32_t j : by_class[y2]) {
+        const std::uint64_t* g = &bits[j * words];
+        bool subset = true;
+        for (std::size_t w = 0; w < words && subset; ++w) subset = (g[w] & ~next[w]) == 0;
+        if (subset) {
+          dominated = true;
+          break;
+        }
+      }
+      work.spend(by_class[y2].size() * words + 1);
+      if (dominated) continue;
       const auto id = static_cast<std::uint32_t>(ys.size());
       ys.push_back(y2);
       bits.insert(bits.end(), next.begin(), next.end());
       parent.push_back(i);
       parent_heap.push_back(l.heap);
-      if (!seen.insert(id).second) {
-        ys.pop_back();
-        bits.resize(bits.size() - words);
-        parent.pop_back();
-        parent_heap.pop_back();
-      }
+      by_class[y2].push_back(id);
     }
   }
   return std::nullopt;

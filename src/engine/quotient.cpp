@@ -45,13 +45,13 @@ Document to_document(const MisereQuotient& q) {
   for (std::size_t i = 0; i < q.presentation.generator_heaps.size(); ++i) {
     Presentation::Monomial unit(q.presentation.generator_heaps.size(), 0);
     unit[i] = 1;
-    generators.push_back({{"name", format_monomial(unit)},
-                          {"heap", q.presentation.generator_heaps[i]}});
+    generators.push_back(
+        {{"name", format_monomial(unit)}, {"heap", q.presentation.generator_heaps[i]}});
   }
   d["generators"] = generators;
   Document relations = Document::array();
   for (const auto& [lhs, rhs] : q.presentation.relations) {
-    relations.push_back({format_monomial(lhs), format_monomial(rhs)});
+    relations.push_back(Document::array({format_monomial(lhs), format_monomial(rhs)}));
   }
   d["relations"] = relations;
   d["phi"] = q.phi;

@@ -60,8 +60,8 @@ std::vector<std::uint64_t> join(std::vector<std::uint64_t> a, const std::vector<
 
 // Codes with tame and wild quotients: Kayles, Dawson's Kayles and the wild codes Plambeck and
 // Siegel solved (JCTA 115, 2008), and a few more of each kind.
-const char* const kCodes[] = {"0.77", "0.07", "0.75", "0.115", "0.152", "0.312", "0.137",
-                              "0.6",  "0.51", "0.4",  "0.123", "0.37",  "0.14",  "4.7",
+const char* const kCodes[] = {"0.77", "0.07", "0.75", "0.115", "0.152",    "0.312",   "0.137",
+                              "0.6",  "0.51", "0.4",  "0.123", "0.37",     "0.14",    "4.7",
                               "0.71", "0.34", "0.16", "0.775", "sub(1,2)", "sub(2,3)"};
 
 TEST(MisereQuotient, OutcomesOfRandomSumsMatchTheExactSearch) {
@@ -94,7 +94,8 @@ TEST(MisereQuotient, WinningMovesMatchTheExactSearch) {
     std::uniform_int_distribution<std::uint64_t> heap(0, n), count(0, 4);
     for (int i = 0; i < 60; ++i) {
       Sum sum;
-      for (std::uint64_t c = count(rng); c > 0; --c) sum.components.push_back({game, {heap(rng), 0}});
+      for (std::uint64_t c = count(rng); c > 0; --c)
+        sum.components.push_back({game, {heap(rng), 0}});
       const SearchSolution exact = solve_by_search(sum, search);
       const SearchSolution fast = solve_by_quotient(sum, q, search.max_moves);
       ASSERT_EQ(fast.outcome, exact.outcome) << format_sum(sum);
@@ -176,7 +177,8 @@ TEST(MisereQuotient, PresentationRewritesToTheTable) {
     const auto value = [&](const Presentation::Monomial& m) {
       std::uint32_t x = 0;
       for (std::size_t i = 0; i < m.size(); ++i) {
-        for (std::uint32_t e = 0; e < m[i]; ++e) x = q.monoid.product(x, q.phi[pr.generator_heaps[i]]);
+        for (std::uint32_t e = 0; e < m[i]; ++e)
+          x = q.monoid.product(x, q.phi[pr.generator_heaps[i]]);
       }
       return x;
     };

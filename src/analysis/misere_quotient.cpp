@@ -65,33 +65,45 @@ HeapMoves heap_moves(const Game& game, std::uint64_t max_heap) {
   return moves;
 }
 
-/// The next candidate after a failure at `w`: its heaps become free, or get longer cyclic parts
-/// when they are free already; when nothing new is freed, the heaps their moves leave are freed
-/// too, so the candidates grow towards the free monoid and some candidate is fine enough.
+/// The next candidate after a failure at `w`: its heaps that are not free become free; a free
+/// heap whose multiplicity in `w` reaches its cyclic part's index gets a longer one. When neither
+/// happens, the heaps their moves leave are freed too, and failing that every cyclic part of `w`
+/// grows: the candidates grow towards the free monoid, and some candidate is fine enough.
 void refine(std::vector<FreeHeap>& free, const Word& w, const HeapMoves& moves) {
   const auto find = [&](std::uint32_t h) {
     return std::find_if(free.begin(), free.end(), [&](const FreeHeap& f) { return f.heap == h; });
   };
-  bool added = false;
+  const auto lengthen = [](FreeHeap& f, std::uint32_t to) {
+    f.index = std::max(f.index + 1, to);
+    if (f.index > 2 * f.period + 4) f.period *= 2;
+  };
+  bool changed = false;
   for (std::uint32_t h = 1; h < w.size(); ++h) {
     if (w[h] == 0) continue;
     auto it = find(h);
     if (it == free.end()) {
-      free.push_back({h, std::max<std::uint32_t>(2, w[h]), 2});
-      added = true;
-    } else {
-      it->index = std::max(it->index + 1, w[h]);
-      if (it->index > 2 * it->period + 4) it->period *= 2;
+      free.push_back({h, std::max<std::uint32_t>(2, w[h] + 1), 2});
+      changed = true;
+    } else if (w[h] >= it->index) {
+      lengthen(*it, w[h] + 1);
+      changed = true;
     }
   }
-  if (added) return;
+  if (changed) return;
   for (std::uint32_t h = 1; h < w.size(); ++h) {
     if (w[h] == 0) continue;
     for (const auto& parts : moves.options[h]) {
       for (std::uint32_t part : parts) {
-        if (find(part) == free.end()) free.push_back({part, 2, 2});
+        if (find(part) == free.end()) {
+          free.push_back({part, 2, 2});
+          changed = true;
+        }
       }
     }
+  }
+  if (changed) return;
+  for (std::uint32_t h = 1; h < w.size(); ++h) {
+    if (w[h] != 0) lengthen(*find(h), w[h] + 1);
   }
 }
 

@@ -15,6 +15,7 @@
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
 #include "move_text.hpp"
+#include "quotient_path.hpp"
 
 namespace grundy {
 namespace {
@@ -326,8 +327,14 @@ SolveAnswer Engine::solve(const Sum& sum, Play play, bool remoteness) const {
   // Misère Nim alone has a closed form.
   std::optional<SearchSolution> searched;
   if (play == Play::misere || remoteness) {
+    std::optional<MisereQuotient> quotient;
     if (play == Play::misere && !remoteness && is_nim_sum(sum)) {
       searched = solve_misere_nim(sum, options_.max_moves);
+    } else if (play == Play::misere && !remoteness &&
+               (quotient = reported([&] { return quotient_for_sum(sum, limits_); }))) {
+      // Sums of heaps of one game: the product of the heaps' classes in the misère quotient
+      // (misere_quotient.hpp), verified for every sum of those heaps; the search otherwise.
+      searched = solve_by_quotient(sum, *quotient, options_.max_moves);
     } else {
       searched = reported([&] { return solve_by_search(sum, search_options(play, "solve")); });
     }

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/engine/answers.hpp"
 #include "grundy/engine/explanation.hpp"
 #include "grundy/engine/match.hpp"
@@ -25,6 +26,8 @@ Document to_document(const GenusAnswer& answer);
 Document to_document(const SequenceFileAnswer& answer);
 Document to_document(const SolveAnswer& answer);
 Document to_document(const PeriodReport& report);
+/// `grundy quotient --json` (docs/cli.md).
+Document to_document(const MisereQuotient& quotient);
 Document to_document(const Explanation& explanation);
 Document to_document(const MoveText& move);
 /// One heap's genus: [g, [gamma0, gamma1, ...]].

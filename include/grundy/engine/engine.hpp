@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/core/limits.hpp"
 #include "grundy/core/sequence_file.hpp"
 #include "grundy/core/value.hpp"
@@ -184,6 +185,13 @@ class Engine {
   PeriodReport period(std::shared_ptr<const Game> game, bool verify = false,
                       std::uint64_t max_work = kDefaultVerifyWork) const;
   static constexpr std::uint64_t kDefaultVerifyWork = 100'000'000'000;
+
+  /// `grundy quotient`: the misère quotient of the sums of heaps 0..max_heap of a heap game
+  /// (misere_quotient.hpp), within the memory limit and `max_work` steps; `progress` is called
+  /// after each heap and each candidate.
+  MisereQuotient quotient(std::shared_ptr<const Game> game, std::uint64_t max_heap,
+                          std::uint64_t max_work = kDefaultQuotientWork,
+                          std::function<void(const QuotientProgress&)> progress = {}) const;
 
   /// `grundy explain`: a position's options, their values, the mex (or Smith's rule).
   Explanation explain(std::shared_ptr<const Game> game, const Position& p,

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Issue #14: misère quotients. Process wall time of `grundy quotient`, median of 3 runs, for the
+# issue's games, then the quotient path against the exact search on the same sums (one process).
+#
+#   bench/quotient.sh           the issue's targets
+#   REPS=5 bench/quotient.sh    more repetitions
+#
+# BUILD_DIR (default build/release) selects the build; JOBS (default 2) the build's parallelism.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build_dir=${BUILD_DIR:-build/release}
+if [[ ! -f "$build_dir/CMakeCache.txt" ]]; then
+  cmake --preset release >/dev/null
+fi
+cmake --build "$build_dir" --target grundy_cli quotient_bench -j "${JOBS:-2}" >/dev/null
+grundy="$build_dir/cli/grundy"
+bench="$build_dir/bench/quotient_bench"
+reps=${REPS:-3}
+export GRUNDY_CACHE_DIR=$(mktemp -d)
+trap 'rm -rf "$GRUNDY_CACHE_DIR"' EXIT
+
+# name  code  max-heap  target(s)
+while read -r name code heap target; do
+  times=()
+  for ((i = 0; i < reps; i++)); do
+    start=$(date +%s.%N)
+    "$grundy" quotient "$code" --max-heap "$heap" --max-work 1000000000000 >/dev/null
+    end=$(date +%s.%N)
+    times+=("$(echo "$end - $start" | bc -l)")
+  done
+  median=$(printf '%s\n' "${times[@]}" | sort -g | sed -n "$(((reps + 1) / 2))p")
+  order=$("$grundy" quotient "$code" --max-heap "$heap" --max-work 1000000000000 --json |
+    python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["order"], d["stable_from"])')
+  printf '%-16s %-6s to heap %-4s order/last grew %-10s median %.3f s (target %s s)\n' \
+    "$name" "$code" "$heap" "$order" "$median" "$target"
+done <<'LIST'
+kayles 0.77 80 0.03
+0.115 0.115 60 0.1
+0.644 0.644 60 1.5
+dawson 0.07 30 0.6
+LIST
+
+"$bench" versus 0.77 40 8 200
+"$bench" versus 0.07 20 6 200

@@ -1,0 +1,108 @@
+// Issue #14: misère quotients. Run through bench/quotient.sh.
+//
+//   quotient_bench quotient CODE N      computes the quotient of CODE to heap N once and prints
+//                                        "CODE N order seconds" (the script takes the median of
+//                                        process wall times around it)
+//   quotient_bench versus CODE N HEAPS COUNT
+//                                        COUNT random sums of HEAPS heaps <= N: the outcome through
+//                                        the quotient against the exact search, side by side, in
+//                                        one process; exit 1 when they disagree
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "grundy/analysis/misere_quotient.hpp"
+#include "grundy/core/error.hpp"
+#include "grundy/solve/misere_solver.hpp"
+#include "grundy/spec/parser.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+int quotient(const std::string& code, std::uint64_t n) {
+  const auto game = grundy::parse_game(code);
+  grundy::QuotientOptions options;
+  options.max_heap = n;
+  options.max_work = ~std::uint64_t{0};
+  const auto start = Clock::now();
+  const grundy::MisereQuotient q = grundy::misere_quotient(*game, options);
+  std::printf(
+      "%s to heap %llu: order %u, |P| %llu, last grew at heap %llu, %llu candidates "
+      "(largest %llu), %.3f s\n",
+      code.c_str(), static_cast<unsigned long long>(n), q.monoid.order,
+      static_cast<unsigned long long>(q.monoid.p_count()),
+      static_cast<unsigned long long>(q.stable_from), static_cast<unsigned long long>(q.candidates),
+      static_cast<unsigned long long>(q.largest_candidate), since(start));
+  std::printf("orders:");
+  for (auto o : q.orders) std::printf(" %u", o);
+  std::printf("\n");
+  return 0;
+}
+
+int versus(const std::string& code, std::uint64_t n, std::size_t heaps, std::size_t count) {
+  const auto game = grundy::parse_game(code);
+  grundy::QuotientOptions options;
+  options.max_heap = n;
+  options.max_work = ~std::uint64_t{0};
+  auto start = Clock::now();
+  const grundy::MisereQuotient q = grundy::misere_quotient(*game, options);
+  const double build = since(start);
+
+  std::mt19937_64 rng(14);
+  std::uniform_int_distribution<std::uint64_t> heap(1, n);
+  std::vector<std::vector<std::uint64_t>> sums(count, std::vector<std::uint64_t>(heaps));
+  for (auto& s : sums) {
+    for (auto& h : s) h = heap(rng);
+  }
+  start = Clock::now();
+  std::vector<grundy::Outcome> fast;
+  for (const auto& s : sums) fast.push_back(q.outcome(s));
+  const double through_quotient = since(start);
+
+  grundy::SearchOptions search;
+  search.play = grundy::Play::misere;
+  search.max_states = 200'000'000;
+  start = Clock::now();
+  std::size_t disagree = 0;
+  for (std::size_t i = 0; i < sums.size(); ++i) {
+    // A fresh search per sum, as `grundy solve --misere` does.
+    grundy::Sum sum;
+    for (auto h : sums[i]) sum.components.push_back({game, grundy::Position{h, 0}});
+    if (grundy::solve_by_search(sum, search).outcome != fast[i]) ++disagree;
+  }
+  const double exact = since(start);
+  std::printf(
+      "%s, %zu sums of %zu heaps <= %llu: quotient %.6f s (+ %.3f s to build it), "
+      "exact search %.3f s: %.0fx per sum (%.0fx with the build); %zu disagree\n",
+      code.c_str(), count, heaps, static_cast<unsigned long long>(n), through_quotient, build,
+      exact, exact / std::max(through_quotient, 1e-9), exact / (through_quotient + build),
+      disagree);
+  return disagree == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.size() == 3 && args[0] == "quotient") {
+      return quotient(args[1], std::stoull(args[2]));
+    }
+    if (args.size() == 5 && args[0] == "versus") {
+      return versus(args[1], std::stoull(args[2]), std::stoul(args[3]), std::stoul(args[4]));
+    }
+    std::fprintf(stderr, "usage: quotient_bench quotient CODE N | versus CODE N HEAPS COUNT\n");
+    return 2;
+  } catch (const grundy::Error& e) {
+    std::fprintf(stderr, "quotient_bench: %s\n", e.what());
+    return 2;
+  }
+}

@@ -1,0 +1,133 @@
+#pragma once
+/// \file Misère quotients of heap games (Plambeck, "Taming the wild in impartial combinatorial
+/// games", INTEGERS 5 (2005) G5; Plambeck & Siegel, "Misère quotients for impartial games", JCTA
+/// 115 (2008)): for the set A_n of all sums of heaps of sizes up to n, the commutative monoid
+/// Q = A_n / ≡ of the classes of sums that no added sum of A_n tells apart under misère play, its
+/// P-portion (the classes of misère P-positions) and the pretending function Φ (heap -> class).
+/// The misère outcome of any sum of heaps up to n is then Φ(h1)·Φ(h2)···Φ(hk) in Q, checked
+/// against P. docs/theory/misere-quotients.md says how it is computed and why that is exact.
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "grundy/core/limits.hpp"
+#include "grundy/core/outcome.hpp"
+#include "grundy/rules/game.hpp"
+#include "grundy/rules/sum.hpp"
+#include "grundy/solve/misere_solver.hpp"
+
+namespace grundy {
+
+/// How far a quotient computation has come: for a progress display.
+struct QuotientProgress {
+  std::uint64_t heap = 0;
+  /// |Q| of the heaps below `heap` (the last verified quotient).
+  std::uint64_t order = 0;
+  /// Elements of the candidate being tried now (before reduction).
+  std::uint64_t candidate = 0;
+};
+
+/// The default work budget (elementary steps: a product in a candidate monoid, a state of the
+/// verification): about a minute at most.
+inline constexpr std::uint64_t kDefaultQuotientWork = 4'000'000'000ULL;
+
+struct QuotientOptions {
+  /// The quotient of the sums of heaps 0..max_heap.
+  std::uint64_t max_heap = 30;
+  /// Memory any one table (a candidate monoid, the verification's states) may use.
+  Limits limits;
+  /// Elementary steps in all; beyond, ResourceError.
+  std::uint64_t max_work = kDefaultQuotientWork;
+  /// Called after each heap and while a candidate is tried.
+  std::function<void(const QuotientProgress&)> progress;
+};
+
+/// A finite commutative monoid with its P-portion, as a multiplication table of small integers.
+/// Element 0 is the identity (the class of the empty sum).
+struct BipartiteMonoid {
+  std::uint32_t order = 1;
+  /// table[x * order + y] = x·y.
+  std::vector<std::uint32_t> table{0};
+  /// p_portion[x]: the sums of class x are misère P-positions.
+  std::vector<bool> p_portion{false};
+
+  std::uint32_t product(std::uint32_t x, std::uint32_t y) const { return table[x * order + y]; }
+  std::uint64_t p_count() const;
+};
+
+/// The tame quotients (Plambeck & Siegel 2008, §3): those of misère Nim itself. T_0 = {1} (only
+/// games without moves), T_1 = {1, a | a² = 1} (heaps of one token), and for k >= 2, T_k of order
+/// 2^k + 2: the quotient of the Nim heaps below 2^k.
+struct TameKind {
+  bool tame = false;
+  /// k of T_k when tame.
+  std::uint32_t k = 0;
+};
+
+/// A presentation of the monoid: generators (the classes Φ(h) of the least heaps h that are not
+/// products of earlier generators) and relations between monomials in them.
+struct Presentation {
+  /// The heap size each generator is Φ of.
+  std::vector<std::uint64_t> generator_heaps;
+  /// A monomial: the exponent of each generator.
+  using Monomial = std::vector<std::uint32_t>;
+  /// lhs = rhs: every monomial that is not the least (by degree, then lexicographically) of its
+  /// class, while its divisors are, equals the least one of its class. Together they rewrite any
+  /// monomial to the least of its class, so they present the monoid.
+  std::vector<std::pair<Monomial, Monomial>> relations;
+  /// The least monomial of each element.
+  std::vector<Monomial> normal_forms;
+};
+
+struct MisereQuotient {
+  std::string game;
+  std::uint64_t max_heap = 0;
+  BipartiteMonoid monoid;
+  /// phi[h] for h = 0..max_heap: the class of the heap of h tokens.
+  std::vector<std::uint32_t> phi;
+  /// orders[h] = |Q| of the sums of heaps up to h.
+  std::vector<std::uint32_t> orders;
+  /// The last heap size at which the quotient grew (0 when it never did): the quotient of the
+  /// heaps up to max_heap is the quotient of the heaps up to this one, with Φ of the later heaps
+  /// among its elements. Whether it stays so beyond max_heap is observed, not proven here.
+  std::uint64_t stable_from = 0;
+  Presentation presentation;
+  TameKind tame;
+  /// Candidates tried in all, and the largest (before reduction).
+  std::uint64_t candidates = 0;
+  std::uint64_t largest_candidate = 0;
+
+  /// The misère outcome of the sum of these heaps (each at most max_heap): P or N. Throws Error
+  /// for a heap beyond max_heap.
+  Outcome outcome(std::span<const std::uint64_t> heaps) const;
+  /// The class of the sum of these heaps.
+  std::uint32_t element(std::span<const std::uint64_t> heaps) const;
+};
+
+/// The misère quotient of the sums of heaps 0..options.max_heap of `game`, whose positions are
+/// heap sizes and whose options are sums of smaller heaps (Layout::heaps: octal and hexadecimal
+/// codes, subtraction games, Grundy's game). Throws Error for another layout, ResourceError when
+/// a candidate or the verification passes the memory limit or the work budget.
+MisereQuotient misere_quotient(const Game& game, const QuotientOptions& options);
+
+/// The misère outcome of `sum`, whose components are heaps of the quotient's game up to its
+/// max_heap, and its winning moves as solve_by_search gives them (by component, then by what they
+/// leave; the first `max_moves`, all counted): a move wins iff the product it leaves is in P.
+/// Throws Error for another game or a larger heap. remoteness and states are left 0.
+SearchSolution solve_by_quotient(const Sum& sum, const MisereQuotient& quotient,
+                                 std::size_t max_moves);
+
+/// Whether (monoid, P) is isomorphic to a tame quotient, and which.
+TameKind tame_kind(const BipartiteMonoid& monoid);
+
+/// The presentation of `monoid` generated by the classes phi[h] (phi[0] is the identity).
+Presentation present(const BipartiteMonoid& monoid, std::span<const std::uint32_t> phi);
+
+/// A monomial in the generators a, b, c, ... as text: "a^2bc" ("1" for the empty one).
+std::string format_monomial(const Presentation::Monomial& m);
+
+}  // namespace grundy

@@ -52,8 +52,11 @@ std::vector<std::vector<std::uint32_t>> connected_components(const SimpleGraph& 
         any = false;
         VertexSet next(m);
         for (std::size_t fw = 0; fw < m; ++fw) {
-          for (std::uint64_t bits = frontier[fw]; bits != 0; bits &= bits - 1) {
-            const std::size_t v = fw * 64 + static_cast<std::size_t>(std::countl_zero(bits));
+          // Vertex order is from the highest bit down (nauty's), so the highest is cleared.
+          for (std::uint64_t bits = frontier[fw]; bits != 0;) {
+            const auto high = static_cast<std::size_t>(std::countl_zero(bits));
+            bits &= ~(std::uint64_t{1} << (63 - high));
+            const std::size_t v = fw * 64 + high;
             component.push_back(static_cast<std::uint32_t>(v));
             const auto row = g.row(v);
             for (std::size_t k = 0; k < m; ++k) next[k] |= row[k] & left[k];

@@ -76,7 +76,7 @@ TEST(ComponentCli, GraphAndBoardFiles) {
 }
 
 TEST(ComponentCli, BadPositionsAreRefusedInOneLine) {
-  for (const std::string& bad :
+  for (const std::string bad :
        {"cycle(2)", "9000x9000", "tree(4)", "g6(B()", "file()", "file(/nonexistent/graph.txt)"}) {
     const std::string message = expect_error(run_grundy({"value", "nodekayles", bad}));
     EXPECT_FALSE(message.empty()) << bad;

@@ -231,8 +231,12 @@ TEST(ComponentSearch, CramOnSymmetricBoards) {
   for (std::size_t r = 1; r <= 4; ++r) {
     for (std::size_t c = r; r * c <= 20; ++c) {
       const Value v = cram.value(grid_graph(r, c));
-      if (r % 2 == 0 && c % 2 == 0) EXPECT_EQ(v, 0u) << r << "x" << c;
-      if ((r + c) % 2 == 1) EXPECT_NE(v, 0u) << r << "x" << c;
+      if (r % 2 == 0 && c % 2 == 0) {
+        EXPECT_EQ(v, 0u) << r << "x" << c;
+      }
+      if ((r + c) % 2 == 1) {
+        EXPECT_NE(v, 0u) << r << "x" << c;
+      }
     }
   }
 }

@@ -37,7 +37,7 @@ struct ComponentSearchProgress {
 
 struct ComponentSearchOptions {
   /// The table's bound is limits.max_memory_bytes.
-  Limits limits;
+  Limits limits = {};
   /// Canonical forms and orbits (nauty); false: components keyed as labelled, every move played
   /// (slower; for measuring what canonical forms gain).
   bool canonical_forms = true;
@@ -46,7 +46,7 @@ struct ComponentSearchOptions {
   /// Threads over the moves of a large component; 0: one per core.
   unsigned threads = 1;
   /// Called about every kProgressNodes nodes (from one thread at a time); may throw to stop.
-  std::function<void(const ComponentSearchProgress&)> progress;
+  std::function<void(const ComponentSearchProgress&)> progress = {};
   /// Set (e.g. by a Ctrl-C handler) to stop the search with SearchStopped.
   const std::atomic<bool>* stop = nullptr;
 

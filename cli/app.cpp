@@ -163,6 +163,12 @@ int run(int argc, char** argv) {
     }
     print_error("no subcommand given (see grundy --help)");
     return 2;
+  } catch (const SearchStopped& e) {
+    // Ctrl-C in a component search (stop_component_search_on_interrupt): its table is saved.
+    end_progress();
+    print_error("interrupted: " + std::string(e.what()) +
+                " (with --table, what it found is in the table file)");
+    return 130;
   } catch (const Error& e) {
     end_progress();
     print_error(e.what());

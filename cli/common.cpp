@@ -2,7 +2,9 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <optional>
@@ -30,7 +32,31 @@ EngineOptions engine_options(const CommonOptions& common, const std::string& max
   options.threads = static_cast<unsigned>(parse_number_option("--threads", common.threads, 1024));
   options.max_values = parse_number_option("--max", max, kMaxCoordinate);
   options.use_cache = !no_cache;
+  if (!common.table.empty()) options.component_table = common.table;
   return options;
+}
+
+namespace {
+std::atomic<bool> g_stop_component_search{false};
+extern "C" void on_component_interrupt(int) {
+  g_stop_component_search.store(true);
+}
+}  // namespace
+
+void stop_component_search_on_interrupt(const Game& game, EngineOptions& options) {
+  if (game.traits().layout != Layout::components) return;
+  std::signal(SIGINT, on_component_interrupt);
+  options.stop = &g_stop_component_search;
+}
+
+void stop_component_search_on_interrupt(const Sum& sum, EngineOptions& options) {
+  for (const Component& c : sum.components) stop_component_search_on_interrupt(*c.game, options);
+}
+
+void add_table_option(CLI::App& command, CommonOptions& options) {
+  command.add_option("--table", options.table,
+                     "Node-Kayles, Arc-Kayles, Cram: the component search's table file, read "
+                     "when it exists and written when the search ends or is stopped (Ctrl-C)");
 }
 
 Reporter terminal_reporter() {
@@ -42,6 +68,7 @@ Reporter terminal_reporter() {
   reporter.table = [](const std::string& label) { return terminal_progress(label); };
   reporter.sequence = [](const std::string& label) { return terminal_sequence_progress(label); };
   reporter.search = [](const std::string& label) { return terminal_search_progress(label); };
+  reporter.components = [](const std::string& label) { return terminal_component_progress(label); };
   reporter.done = [] { end_progress(); };
   return reporter;
 }
@@ -55,8 +82,8 @@ void add_period_search_options(CLI::App& command, std::string& max, bool& no_cac
 
 void add_threads_option(CLI::App& command, CommonOptions& options) {
   command.add_option("--threads", options.threads,
-                     "Threads computing long nim-sequences of take-and-break games (default 0: "
-                     "one per core)");
+                     "Threads computing long nim-sequences of take-and-break games, and of the "
+                     "component search (default 0: one per core)");
 }
 
 void add_common_options(CLI::App& command, CommonOptions& options) {

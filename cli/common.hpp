@@ -17,6 +17,7 @@ struct CommonOptions {
   bool json = false;
   std::string max_memory;     // empty: the memory available
   std::string threads = "0";  // --threads, where a command has it; 0: one per core
+  std::string table;          // --table FILE, where a command has it: the component search's
 
   /// --max-memory in bytes; nothing: the memory available.
   std::optional<std::uint64_t> max_memory_bytes() const;
@@ -36,6 +37,13 @@ void add_common_options(CLI::App& command, CommonOptions& options);
 /// wrapped-around 2^64-1): 0..max, else Error naming the option and the text.
 std::uint64_t parse_number_option(std::string_view option, const std::string& text,
                                   std::uint64_t max);
+
+/// Adds --table FILE (the component search's table, kept between runs).
+void add_table_option(CLI::App& command, CommonOptions& options);
+/// When `sum` has a component searched by the component search (Node-Kayles, Arc-Kayles, Cram):
+/// Ctrl-C stops that search (its table saved to --table), and the command exits with 130.
+void stop_component_search_on_interrupt(const Sum& sum, EngineOptions& options);
+void stop_component_search_on_interrupt(const Game& game, EngineOptions& options);
 
 /// Adds --threads (the sparse-space engine's threads; default: one per core).
 void add_threads_option(CLI::App& command, CommonOptions& options);

@@ -135,6 +135,7 @@ int run_play(const PlayArgs& args) {
   EngineOptions options = engine_options(args.common, args.max, args.no_cache);
   options.max_states = parse_number_option("--max-states", args.max_states, kMaxCoordinate);
   const std::uint64_t list = parse_number_option("--list", args.list, 100000);
+  stop_component_search_on_interrupt(start, options);
   const Engine engine(options, terminal_reporter());
   Match match(engine, start, args.misere ? Play::misere : Play::normal, !args.computer_first);
   Transcript out(args.common.json, list);
@@ -215,6 +216,7 @@ Runner add_play_command(CLI::App& app) {
   cmd->get_option("--json")->description(
       "Print a transcript of JSON lines on stdout, one event per line (not one document)");
   add_threads_option(*cmd, args->common);
+  add_table_option(*cmd, args->common);
   add_period_search_options(*cmd, args->max, args->no_cache);
   return [args] { return run_play(*args); };
 }

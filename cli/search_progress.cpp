@@ -29,4 +29,23 @@ std::function<void(const SearchProgress&)> terminal_search_progress(std::string 
   };
 }
 
+std::function<void(const ComponentSearchProgress&)> terminal_component_progress(std::string label) {
+  if (!isatty(STDERR_FILENO)) return {};
+  const auto started = std::chrono::steady_clock::now();
+  auto last = started;
+  return [label = std::move(label), started, last](const ComponentSearchProgress& p) mutable {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last < std::chrono::milliseconds(200)) return;
+    last = now;
+    const double seconds = std::chrono::duration<double>(now - started).count();
+    const double rate = seconds > 0 ? static_cast<double>(p.nodes) / seconds : 0;
+    std::fprintf(stderr, "\r%s: %llu components searched, table %llu entries (%s of %s), %.0f/s   ",
+                 label.c_str(), static_cast<unsigned long long>(p.nodes),
+                 static_cast<unsigned long long>(p.table_entries),
+                 format_bytes(p.table_bytes).c_str(), format_bytes(p.max_bytes).c_str(), rate);
+    std::fflush(stderr);
+    mark_progress_drawn();
+  };
+}
+
 }  // namespace grundy::cli

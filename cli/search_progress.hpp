@@ -13,4 +13,8 @@ namespace grundy::cli {
 /// when stderr is a terminal; nothing otherwise (the callback is then empty).
 std::function<void(const SearchProgress&)> terminal_search_progress(std::string label);
 
+/// Shows "components searched, table entries and size, rate" on stderr while a component search
+/// runs (Node-Kayles, Arc-Kayles, Cram), when stderr is a terminal; nothing otherwise.
+std::function<void(const ComponentSearchProgress&)> terminal_component_progress(std::string label);
+
 }  // namespace grundy::cli

@@ -34,6 +34,7 @@ int run_solve(const SolveArgs& args) {
   if (args.misere || args.remoteness) {
     options.max_states = parse_number_option("--max-states", args.max_states, kMaxCoordinate);
   }
+  stop_component_search_on_interrupt(sum, options);
   const Engine engine(options, terminal_reporter());
   const SolveAnswer answer =
       engine.solve(sum, args.misere ? Play::misere : Play::normal, args.remoteness);
@@ -84,6 +85,7 @@ Runner add_solve_command(CLI::App& app) {
                   "the sum (default 1000000, a few seconds at most)");
   add_common_options(*cmd, args->common);
   add_threads_option(*cmd, args->common);
+  add_table_option(*cmd, args->common);
   add_period_search_options(*cmd, args->max, args->no_cache);
   return [args] { return run_solve(*args); };
 }

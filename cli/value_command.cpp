@@ -44,7 +44,9 @@ bool read_bounded_line(std::istream& in, std::string& line, std::size_t max) {
 
 int run_value(const ValueArgs& args) {
   const auto game = Engine::game(args.game);
-  const Engine engine(engine_options(args.common, args.max, args.no_cache), terminal_reporter());
+  EngineOptions options = engine_options(args.common, args.max, args.no_cache);
+  stop_component_search_on_interrupt(*game, options);
+  const Engine engine(options, terminal_reporter());
   // --in FILE: heaps inside the file are answered from it, others as usual.
   ValueQuery query = engine.values(game, args.in);
   ValueAnswer collected{game->name(), {}};  // --json: one document at the end
@@ -115,6 +117,7 @@ Runner add_value_command(CLI::App& app) {
                   "from it");
   add_common_options(*cmd, args->common);
   add_threads_option(*cmd, args->common);
+  add_table_option(*cmd, args->common);
   add_period_search_options(*cmd, args->max, args->no_cache);
   return [args] { return run_value(*args); };
 }

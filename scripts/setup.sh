@@ -15,6 +15,8 @@ packages=(
   python3-venv python3-pip python3-setuptools python3-wheel  # pip install . (setup.py), offline
   libxml2-utils librsvg2-bin          # the plot tests (xmllint, rsvg-convert)
   libsqlite3-dev sqlite3              # the census database (and its documented sqlite3 use)
+  libnauty2-dev nauty                 # canonical forms of components (Node-Kayles, Cram); geng
+                                      # lists every small graph for the tests
   openmpi-bin libopenmpi-dev          # the census across machines (mpirun)
   chromium chromium-driver python3-selenium   # the census report tested in a real browser
 )

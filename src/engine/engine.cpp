@@ -11,6 +11,7 @@
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/rules/registry.hpp"
+#include "grundy/solve/component_source.hpp"
 #include "grundy/solve/loopy_value.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
@@ -111,6 +112,13 @@ std::unique_ptr<ValueSource> Engine::value_source(std::shared_ptr<const Game> ga
                                                   const std::string& label) const {
   if (options_.own_values) {
     if (auto own = options_.own_values(game)) return own;
+  }
+  if (game->traits().layout == Layout::components) {
+    ComponentSearchOptions search{.limits = limits_, .threads = options_.threads};
+    if (reporter_.components) search.progress = reporter_.components(label);
+    search.stop = options_.stop;
+    return std::make_unique<ComponentSource>(std::move(game), std::move(search),
+                                             options_.component_table, reporter_.warning);
   }
   return make_value_source(std::move(game), period_options(), table_progress(label));
 }

@@ -4,6 +4,7 @@
 
 #include "grundy/core/error.hpp"
 #include "grundy/rules/sum.hpp"
+#include "grundy/solve/component_source.hpp"
 #include "grundy/solve/graph_solver.hpp"
 #include "grundy/solve/solver_choice.hpp"
 
@@ -23,6 +24,10 @@ Evaluator::Evaluator(std::shared_ptr<const Game> game, Limits limits)
       memo_ = std::make_unique<MemoSolver>(*game_, limits_);
       break;
     case ValueTable::graph:
+      break;
+    case ValueTable::components:
+      components_ =
+          std::make_unique<ComponentSource>(game_, ComponentSearchOptions{.limits = limits_});
       break;
   }
 }
@@ -56,6 +61,7 @@ Value Evaluator::value(const Position& p) {
   if (dense_) return dense_->value(p.x);
   if (grid_) return grid_->value(p);
   if (memo_) return memo_->value(p);
+  if (components_) return components_->value(p);
   const auto& graph = static_cast<const GraphGame&>(*game_);
   graph.require_vertex(p);
   if (!graph_solved_) {

@@ -15,6 +15,8 @@ ValueTable value_table_for(const GameTraits& traits) noexcept {
       return ValueTable::grid;
     case Layout::graph:
       return ValueTable::graph;
+    case Layout::components:
+      return ValueTable::components;
     case Layout::general:
     case Layout::integers:
       break;

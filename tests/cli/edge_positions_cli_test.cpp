@@ -68,7 +68,9 @@ class EdgePositionsCli : public ::testing::TestWithParam<std::string> {
       (bitcount ? valid : too_large).push_back(kTwo64Less1);
       return;
     }
-    const std::string sep = GetParam() == "cut" ? "x" : ",";
+    // Sheets and grid graphs (Node-Kayles, Arc-Kayles, Cram) are written RxC.
+    const bool rectangles = GetParam() == "cut" || game_->traits().layout == Layout::components;
+    const std::string sep = rectangles ? "x" : ",";
     for (const auto& [x, y] :
          std::vector<std::pair<std::string, std::string>>{{kTwo63Less1, kTwo63Less1},
                                                           {"0", kTwo63Less1},

@@ -28,6 +28,7 @@
 #include "grundy/engine/sequence_plot.hpp"
 #include "grundy/rules/game.hpp"
 #include "grundy/rules/sum.hpp"
+#include "grundy/solve/component_search.hpp"
 #include "grundy/solve/evaluator.hpp"
 #include "grundy/solve/misere_solver.hpp"
 #include "grundy/solve/value_source.hpp"
@@ -54,6 +55,9 @@ struct Reporter {
   std::function<TableProgress(const std::string& label)> table;
   std::function<SequenceProgress(const std::string& label)> sequence;
   std::function<SearchProgressCallback(const std::string& label)> search;
+  /// Progress of the component search (Node-Kayles, Arc-Kayles, Cram).
+  std::function<std::function<void(const ComponentSearchProgress&)>(const std::string& label)>
+      components;
   /// The answer is about to be shown: clear any progress display.
   std::function<void()> done;
 };
@@ -72,6 +76,12 @@ struct EngineOptions {
   std::uint64_t max_states = kDefaultMaxStates;
   /// The most winning moves listed (`--max-moves`).
   std::size_t max_moves = 20;
+  /// The component search's table file (`--table FILE`): loaded when it exists (refused when
+  /// foreign or corrupt), saved when a request's values are found or the search is stopped.
+  std::optional<std::filesystem::path> component_table;
+  /// Set by a face (Ctrl-C) to stop a component search: it throws SearchStopped after saving its
+  /// table.
+  const std::atomic<bool>* stop = nullptr;
   /// Value sources a face keeps for games of its own (a Python game's memo, kept between
   /// requests); nothing for a game lets the engine choose.
   std::function<std::unique_ptr<ValueSource>(const std::shared_ptr<const Game>&)> own_values;

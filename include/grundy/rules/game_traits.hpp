@@ -27,6 +27,10 @@ enum class Layout {
   /// The vertices of an explicit graph, cycles allowed: Smith's generalised values over the
   /// whole graph (graph_solver.hpp).
   graph,
+  /// Graphs played by deleting vertices (VertexDeletionGame: Node-Kayles, Arc-Kayles, Cram):
+  /// positions split into components, each valued by the component search
+  /// (solve/component_search.hpp) under its canonical form.
+  components,
 };
 
 /// How a grid table takes each mex.

@@ -41,6 +41,7 @@ class Evaluator final : public ValueSource {
   std::unique_ptr<DenseSolver> dense_;
   std::unique_ptr<GridSolver> grid_;
   std::unique_ptr<MemoSolver> memo_;
+  std::unique_ptr<ValueSource> components_;
   std::vector<Value> graph_values_;
   bool graph_solved_ = false;
 };

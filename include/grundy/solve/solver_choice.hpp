@@ -16,6 +16,9 @@
 /// `integers`                    | a memo over the options reached      | no order a table can use
 /// |
 ///
+/// `components` (Node-Kayles, Arc-Kayles, Cram): the component search (component_search.hpp),
+/// since a move splits a graph into components whose canonical forms share one table entry.
+///
 /// Beyond any table: heaps with a take-and-break code or a subtraction set have a periodicity
 /// theory (analysis/periodicity_theorem.hpp), so a proven period answers them;
 /// `formula_p_positions` decides a lone position by its theorem (Wythoff). Misère play and
@@ -27,7 +30,7 @@
 namespace grundy {
 
 /// The table (or memo) that holds a game's values.
-enum class ValueTable { dense, grid, graph, memo };
+enum class ValueTable { dense, grid, graph, memo, components };
 ValueTable value_table_for(const GameTraits& traits) noexcept;
 
 /// The sparse-space engine computes the game's values and period searches (heaps of a finite

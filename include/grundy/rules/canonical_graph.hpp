@@ -1,0 +1,31 @@
+#pragma once
+/// \file Canonical forms of graphs by nauty's canonical labelling (B. D. McKay and A. Piperno,
+/// "Practical graph isomorphism, II", J. Symbolic Computation 60 (2014)): two graphs get the same
+/// form exactly when they are isomorphic, so a component's nimber is looked up under its form.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "grundy/rules/simple_graph.hpp"
+
+namespace grundy {
+
+struct CanonicalGraph {
+  /// The graph relabelled canonically.
+  SimpleGraph graph;
+  /// graph6 of `graph`: the key isomorphic graphs share, and the component's printed form.
+  std::string key;
+  /// One vertex of each orbit of the automorphism group (canonical labels, increasing): moves
+  /// from vertices of one orbit leave isomorphic positions, so only these need playing.
+  std::vector<std::uint32_t> orbit_representatives;
+};
+
+/// The canonical form of `g` (any graph; the empty graph too).
+CanonicalGraph canonical_graph(const SimpleGraph& g);
+
+/// `g` as it is, keyed by its own graph6 and with every vertex its own orbit: what a search
+/// without canonical forms uses (for measuring what canonical forms gain).
+CanonicalGraph labelled_graph(SimpleGraph g);
+
+}  // namespace grundy

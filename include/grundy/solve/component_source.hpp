@@ -1,0 +1,50 @@
+#pragma once
+/// \file The value source of the vertex-deletion games (Node-Kayles, Arc-Kayles, Cram): values
+/// from the component search, and the options of one value (a sum's winning moves) decided with
+/// its pruning, without every option's value.
+
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "grundy/rules/vertex_deletion_game.hpp"
+#include "grundy/solve/component_search.hpp"
+#include "grundy/solve/value_source.hpp"
+
+namespace grundy {
+
+class ComponentSource final : public ValueSource {
+ public:
+  /// `game` must be a VertexDeletionGame (layout components). With `table_file`, the table is
+  /// loaded from it when it exists (refused with Error when foreign or corrupt) and saved to it
+  /// by save_table(), when the search is stopped, and when the source goes away (a failure then
+  /// goes to `warning`).
+  ComponentSource(std::shared_ptr<const Game> game, ComponentSearchOptions options,
+                  std::optional<std::filesystem::path> table_file = std::nullopt,
+                  std::function<void(const std::string&)> warning = {});
+  ~ComponentSource() override;
+
+  Value value(const Position& p) override;
+  /// Answers from the search: every option is decided by has_value (pruned), the first `limit`
+  /// of value `target` given to `visit` in the game's order, all of them counted.
+  OptionSearch options_with_value(const Position& p, Value target, std::size_t limit,
+                                  OptionVisitor& visit) override;
+
+  ComponentSearch& search() noexcept { return search_; }
+  /// Writes the table to the table file (nothing without one).
+  void save_table();
+
+ private:
+  template <class Work>
+  auto saving_on_stop(Work&& work) -> decltype(work());
+
+  std::shared_ptr<const Game> game_;
+  const VertexDeletionGame& rules_;
+  ComponentSearch search_;
+  std::optional<std::filesystem::path> table_file_;
+  std::function<void(const std::string&)> warning_;
+};
+
+}  // namespace grundy

@@ -1,0 +1,225 @@
+#include "grundy/solve/component_search.hpp"
+
+#include <algorithm>
+#include <exception>
+#include <string>
+#include <thread>
+
+namespace grundy {
+namespace {
+
+const char* rule_name(DeletionRule rule) {
+  return rule == DeletionRule::node ? "node" : "arc";
+}
+
+/// Components smaller than this are searched on one thread: starting threads costs more.
+constexpr std::size_t kParallelVertices = 16;
+
+/// Nested expansions one thread may hold: each costs a few hundred bytes of its stack (more
+/// under the sanitizers), and the threads' stacks are 8 MiB.
+constexpr int kMaxDepth = 1000;
+thread_local int t_depth = 0;
+
+/// Counts one level of nesting for as long as it lives; refuses past kMaxDepth.
+class DepthGuard {
+ public:
+  DepthGuard() {
+    if (++t_depth > kMaxDepth) {
+      --t_depth;
+      throw ResourceError("the component search would nest more than " + std::to_string(kMaxDepth) +
+                          " moves deep (a graph with very long paths of play)");
+    }
+  }
+  ~DepthGuard() { --t_depth; }
+  DepthGuard(const DepthGuard&) = delete;
+  DepthGuard& operator=(const DepthGuard&) = delete;
+};
+
+Value mex_of(std::vector<Value>& values) {
+  std::sort(values.begin(), values.end());
+  Value m = 0;
+  for (const Value v : values) {
+    if (v == m) ++m;
+    if (v > m) break;
+  }
+  return m;
+}
+
+}  // namespace
+
+ComponentSearch::ComponentSearch(DeletionRule rule, ComponentSearchOptions options)
+    : rule_(rule),
+      options_(std::move(options)),
+      table_(rule_name(rule), options_.limits.max_memory_bytes) {
+  if (options_.threads == 0) options_.threads = std::max(1U, std::thread::hardware_concurrency());
+}
+
+CanonicalGraph ComponentSearch::form(SimpleGraph g) const {
+  return options_.canonical_forms ? canonical_graph(g) : labelled_graph(std::move(g));
+}
+
+std::vector<CanonicalGraph> ComponentSearch::split(const SimpleGraph& graph,
+                                                   std::span<const std::uint64_t> alive,
+                                                   Value& tiny) const {
+  std::vector<CanonicalGraph> parts;
+  for (const auto& vertices : connected_components(graph, alive)) {
+    if (auto v = tiny_component_value(rule_, vertices.size())) {
+      tiny ^= *v;
+      continue;
+    }
+    parts.push_back(form(induced_subgraph(graph, vertices)));
+  }
+  return parts;
+}
+
+void ComponentSearch::count_node() {
+  if (options_.stop != nullptr && options_.stop->load(std::memory_order_relaxed)) {
+    throw SearchStopped();
+  }
+  const std::uint64_t n = nodes_.fetch_add(1, std::memory_order_relaxed) + 1;
+  if (options_.progress && n % ComponentSearchOptions::kProgressNodes == 0) {
+    const std::unique_lock lock(progress_mutex_, std::try_to_lock);
+    if (lock.owns_lock()) {
+      options_.progress(ComponentSearchProgress{
+          .nodes = n,
+          .table_entries = table_.size(),
+          .table_bytes = table_.bytes(),
+          .max_bytes = table_.max_bytes(),
+      });
+    }
+  }
+}
+
+template <class Body>
+bool ComponentSearch::for_each_move(const CanonicalGraph& c, bool top, Body&& body) {
+  std::vector<VertexSet> moves;
+  for_each_deletion(c.graph, rule_, c.orbit_representatives,
+                    [&](std::span<const std::uint64_t> alive) {
+                      moves.emplace_back(alive.begin(), alive.end());
+                    });
+  const unsigned threads =
+      top && c.graph.vertex_count() >= kParallelVertices
+          ? std::min<unsigned>(options_.threads, static_cast<unsigned>(moves.size()))
+          : 1;
+  if (threads <= 1) {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      if (body(i, std::span<const std::uint64_t>(moves[i]))) return true;
+    }
+    return false;
+  }
+  // Each thread takes the next move not taken; the first that returns true (or throws) stops
+  // the others before their next move.
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> done{false};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  auto work = [&] {
+    try {
+      for (std::size_t i = next++; i < moves.size() && !done.load(); i = next++) {
+        if (body(i, std::span<const std::uint64_t>(moves[i]))) done = true;
+      }
+    } catch (...) {
+      const std::lock_guard lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      next = moves.size();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+  return done.load();
+}
+
+Value ComponentSearch::component_value(const CanonicalGraph& c, bool top) {
+  if (auto v = tiny_component_value(rule_, c.graph.vertex_count())) return *v;
+  if (auto e = table_.find(c.key); e && e->exact) return e->nimber;
+  const DepthGuard depth;
+  const std::uint64_t start = nodes();
+  count_node();
+  std::vector<Value> values;
+  std::mutex values_mutex;
+  for_each_move(c, top, [&](std::size_t, std::span<const std::uint64_t> alive) {
+    Value tiny = 0;
+    const std::vector<CanonicalGraph> parts = split(c.graph, alive, tiny);
+    const Value v = parts_value(parts, tiny);
+    const std::lock_guard lock(values_mutex);
+    values.push_back(v);
+    return false;
+  });
+  const Value g = mex_of(values);
+  table_.set_value(c.key, g, nodes() - start);
+  return g;
+}
+
+Value ComponentSearch::parts_value(const std::vector<CanonicalGraph>& parts, Value tiny) {
+  Value v = tiny;
+  for (const CanonicalGraph& part : parts) v ^= component_value(part, false);
+  return v;
+}
+
+bool ComponentSearch::component_has_value(const CanonicalGraph& c, Value target, bool top) {
+  if (auto v = tiny_component_value(rule_, c.graph.vertex_count())) return *v == target;
+  if (!options_.pruning) return component_value(c, top) == target;
+  if (auto e = table_.find(c.key)) {
+    if (e->exact) return e->nimber == target;
+    if (target < 64 && ((e->not_values >> target) & 1U) != 0) return false;
+  }
+  const DepthGuard depth;
+  const std::uint64_t start = nodes();
+  count_node();
+  // g = t exactly when no option has value t and every value below t is an option's: an option
+  // of value t settles "no" at once, without the other options' values.
+  const bool option_has_target =
+      for_each_move(c, top, [&](std::size_t, std::span<const std::uint64_t> alive) {
+        Value tiny = 0;
+        const std::vector<CanonicalGraph> parts = split(c.graph, alive, tiny);
+        return parts_have_value(parts, tiny, target, false);
+      });
+  if (option_has_target) {
+    table_.exclude(c.key, target, nodes() - start);
+    return false;
+  }
+  if (target == 0) {
+    table_.set_value(c.key, 0, nodes() - start);
+    return true;
+  }
+  return component_value(c, top) == target;
+}
+
+bool ComponentSearch::parts_have_value(const std::vector<CanonicalGraph>& parts, Value tiny,
+                                       Value target, bool top) {
+  if (parts.empty()) return tiny == target;
+  // The nimbers of all parts but the largest are needed anyway (or looked up); the largest is
+  // then asked only whether it has the value that makes the sum `target`.
+  std::size_t largest = 0;
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    if (parts[i].graph.vertex_count() > parts[largest].graph.vertex_count()) largest = i;
+  }
+  Value rest = tiny;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i != largest) rest ^= component_value(parts[i], top);
+  }
+  return component_has_value(parts[largest], target ^ rest, top);
+}
+
+Value ComponentSearch::value(const SimpleGraph& graph) {
+  VertexSet all(graph.words(), 0);
+  for (std::size_t v = 0; v < graph.vertex_count(); ++v) set_insert(all, v);
+  Value tiny = 0;
+  const std::vector<CanonicalGraph> parts = split(graph, all, tiny);
+  Value v = tiny;
+  for (const CanonicalGraph& part : parts) v ^= component_value(part, true);
+  return v;
+}
+
+bool ComponentSearch::has_value(const SimpleGraph& graph, Value target) {
+  VertexSet all(graph.words(), 0);
+  for (std::size_t v = 0; v < graph.vertex_count(); ++v) set_insert(all, v);
+  Value tiny = 0;
+  const std::vector<CanonicalGraph> parts = split(graph, all, tiny);
+  return parts_have_value(parts, tiny, target, true);
+}
+
+}  // namespace grundy

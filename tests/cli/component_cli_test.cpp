@@ -1,0 +1,140 @@
+// The command on Node-Kayles, Arc-Kayles and Cram: the notations of the contract, values that
+// agree across notations and with the octal games on paths, solve's moves as canonical
+// components, refusals, and the table file (--table) kept across runs, refused when corrupt and
+// saved on Ctrl-C (exit 130).
+#include <signal.h>
+#include <sys/wait.h>
+
+#include <fstream>
+#include <thread>
+
+#include "cli_runner.hpp"
+#include "temp_file.hpp"
+
+namespace {
+
+using namespace grundy_test;
+using grundy::test::TempFile;
+
+std::string value_of(const std::vector<std::string>& args) {
+  const RunResult r = run_grundy(args);
+  expect_success(r);
+  return r.out;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+TEST(ComponentCli, ContractPositionsWorkAsWritten) {
+  // Paths are octal games: Node-Kayles 0.137, Arc-Kayles and Cram on 1 x n 0.07.
+  EXPECT_EQ(value_of({"value", "nodekayles", "path(1)", "path(2)", "path(3)", "path(12)", "1x12"}),
+            value_of({"value", "0.137", "1", "2", "3", "12", "12"}));
+  EXPECT_EQ(value_of({"value", "arckayles", "path(9)", "path(20)"}),
+            value_of({"value", "0.07", "9", "20"}));
+  EXPECT_EQ(value_of({"value", "cram", "1x9", "1x20", "2x2", "2x4"}),
+            value_of({"value", "0.07", "9", "20", "0", "0"}));
+  // The contract's three positions; an even x even board is a second-player win (symmetry).
+  const RunResult nk = run_grundy({"solve", "nodekayles:3x10"});
+  expect_success(nk);
+  const RunResult ak = run_grundy({"solve", "arckayles:3x4"});
+  expect_success(ak);
+  EXPECT_EQ(value_of({"value", "arckayles", "3x4"}), value_of({"value", "cram", "3x4"}));
+  const RunResult cram = run_grundy({"solve", "cram:4x4", "--json"});
+  const auto doc = expect_json(cram);
+  EXPECT_EQ(doc["winner"], "second") << doc.dump();
+  const RunResult c45 = run_grundy({"value", "cram", "4x5", "--json"});
+  expect_json(c45);
+}
+
+TEST(ComponentCli, SolveShowsMovesAsCanonicalComponentsThatParseBack) {
+  // Node-Kayles on a path of 7 is 0.137 at 7, a first-player win.
+  const RunResult r = run_grundy({"solve", "nodekayles:path(7)", "--json"});
+  const auto doc = expect_json(r);
+  ASSERT_TRUE(doc.contains("winning_moves")) << doc.dump();
+  ASSERT_FALSE(doc["winning_moves"].empty()) << doc.dump();
+  for (const auto& move : doc["winning_moves"]) {
+    // Each move's result is written in the spec language (canonical components, `0` for
+    // nothing): a second-player win.
+    const std::string after = move["to"].get<std::string>();
+    if (after == "0") continue;
+    const RunResult again = run_grundy({"solve", after, "--json"});
+    const auto next = expect_json(again);
+    EXPECT_EQ(next["winner"], "second") << after;
+  }
+}
+
+TEST(ComponentCli, GraphAndBoardFiles) {
+  const TempFile graph("a b\nb c\nc d\nd e\n# a path of five\n");
+  const TempFile board("....\n.##.\n....\n");
+  EXPECT_EQ(value_of({"value", "nodekayles", "file(" + graph.path() + ")"}),
+            value_of({"value", "nodekayles", "path(5)"}));
+  // The board is a cycle of ten cells.
+  EXPECT_EQ(value_of({"value", "cram", "board(" + board.path() + ")"}),
+            value_of({"value", "arckayles", "cycle(10)"}));
+}
+
+TEST(ComponentCli, BadPositionsAreRefusedInOneLine) {
+  for (const std::string bad :
+       {"cycle(2)", "9000x9000", "tree(4)", "g6(B()", "file()", "file(/nonexistent/graph.txt)"}) {
+    const std::string message = expect_error(run_grundy({"value", "nodekayles", bad}));
+    EXPECT_FALSE(message.empty()) << bad;
+  }
+  expect_error(run_grundy({"value", "cram", "path(4)"}));
+  const TempFile bad_board("..x.\n");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "cram", "board(" + bad_board.path() + ")"})),
+                  "neither");
+}
+
+TEST(ComponentCli, TableFileIsKeptAndACorruptOneRefused) {
+  const TempFile table("");
+  std::remove(table.path().c_str());
+  const std::string first = value_of({"value", "cram", "3x6", "--table", table.path()});
+  const std::string saved = read_file(table.path());
+  EXPECT_CONTAINS(saved, "grundy-component-table 1");
+  EXPECT_EQ(value_of({"value", "cram", "3x6", "--table", table.path()}), first);
+  {
+    std::ofstream out(table.path());
+    std::string edited = saved;
+    edited[edited.size() - 2] = edited[edited.size() - 2] == '1' ? '2' : '1';
+    out << edited;
+  }
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "cram", "3x6", "--table", table.path()})),
+                  "checksum");
+  // Another rule's table.
+  std::remove(table.path().c_str());
+  value_of({"value", "nodekayles", "3x3", "--table", table.path()});
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "cram", "3x3", "--table", table.path()})),
+                  "rule");
+}
+
+TEST(ComponentCli, CtrlCStopsWithExit130AndSavesTheTable) {
+  const TempFile table("");
+  const TempFile err("");
+  std::remove(table.path().c_str());
+  // Cram on 8 x 8 is far beyond any search here: it is still running when interrupted.
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    std::freopen(err.path().c_str(), "w", stderr);
+    std::freopen("/dev/null", "w", stdout);
+    ::execl(GRUNDY_CLI_PATH, GRUNDY_CLI_PATH, "value", "cram", "8x8", "--table",
+            table.path().c_str(), "--threads", "1", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ASSERT_GT(pid, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  ::kill(pid, SIGINT);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by the signal instead of stopping";
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  EXPECT_CONTAINS(read_file(err.path()), "interrupted");
+  const std::string saved = read_file(table.path());
+  EXPECT_CONTAINS(saved, "grundy-component-table 1");
+  EXPECT_EQ(saved.find("entries 0\n"), std::string::npos) << "nothing found in 1.5 s?";
+  // The saved table is a valid one: a later run reads it.
+  value_of({"value", "cram", "2x3", "--table", table.path()});
+}
+
+}  // namespace

@@ -1,0 +1,349 @@
+// The component search (Node-Kayles, Arc-Kayles, Cram) against independent references: a plain
+// search over vertex sets on every graph of at most 8 vertices (nauty's geng lists them), random
+// graphs to 16 vertices and every sub-board of the 4x4 board; the octal games Node-Kayles and
+// Arc-Kayles are on paths; and theorems on stars, cycles, complete graphs and Cram's symmetric
+// boards.
+#include "grundy/solve/component_search.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "grundy/core/error.hpp"
+#include "grundy/rules/graph_notation.hpp"
+#include "grundy/rules/vertex_deletion_game.hpp"
+#include "grundy/solve/component_source.hpp"
+#include "grundy/solve/evaluator.hpp"
+#include "grundy/spec/parser.hpp"
+#include "temp_file.hpp"
+#include "vertex_deletion_brute.hpp"
+
+namespace grundy {
+namespace {
+
+constexpr DeletionRule kRules[] = {DeletionRule::node, DeletionRule::arc};
+
+const char* rule_text(DeletionRule rule) {
+  return rule == DeletionRule::node ? "node" : "arc";
+}
+
+/// Every graph on n vertices up to isomorphism, as graph6 lines from nauty's geng.
+std::vector<std::string> all_graphs(int n) {
+  const std::string command = "nauty-geng -q " + std::to_string(n);
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) throw std::runtime_error("cannot run " + command);
+  std::vector<std::string> out;
+  char line[256];
+  while (std::fgets(line, sizeof line, pipe) != nullptr) {
+    std::string s(line);
+    while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
+    out.push_back(s);
+  }
+  pclose(pipe);
+  return out;
+}
+
+SimpleGraph random_graph(std::mt19937_64& rng, std::size_t n, double p) {
+  SimpleGraph g(n);
+  std::bernoulli_distribution edge(p);
+  for (std::size_t a = 0; a < n; ++a) {
+    for (std::size_t b = a + 1; b < n; ++b) {
+      if (edge(rng)) g.add_edge(a, b);
+    }
+  }
+  return g;
+}
+
+SimpleGraph relabelled(const SimpleGraph& g, const std::vector<std::size_t>& to) {
+  SimpleGraph h(g.vertex_count());
+  for (std::size_t a = 0; a < g.vertex_count(); ++a) {
+    for (std::size_t b = a + 1; b < g.vertex_count(); ++b) {
+      if (g.adjacent(a, b)) h.add_edge(to[a], to[b]);
+    }
+  }
+  return h;
+}
+
+TEST(Graph6, GengCountsGraphsOfFourVerticesByEdges) {
+  // The 11 graphs on 4 vertices have 0, 1, 2, 2, 3, 3, 3, 4, 4, 5, 6 edges.
+  std::vector<int> by_edges(7, 0);
+  for (const std::string& line : all_graphs(4)) ++by_edges.at(from_graph6(line).edge_count());
+  EXPECT_EQ(by_edges, (std::vector<int>{1, 1, 2, 3, 2, 1, 1}));
+  EXPECT_EQ(to_graph6(path_graph(3)), "Bg");  // edges 01 and 12: bits 1,0,1 of (01),(02),(12)
+  EXPECT_EQ(to_graph6(complete_graph(3)), "Bw");
+}
+
+TEST(Graph6, RoundTripsRandomGraphsSmallAndLarge) {
+  std::mt19937_64 rng(6);
+  for (std::size_t n : {0, 1, 2, 5, 62, 63, 64, 65, 130}) {
+    const SimpleGraph g = random_graph(rng, n, 0.3);
+    EXPECT_EQ(from_graph6(to_graph6(g)), g) << n;
+  }
+}
+
+TEST(Graph6, RefusesBadText) {
+  for (const char* bad : {"", "B", "Bgg", "B(", "D~~~", "Bh"}) {
+    EXPECT_THROW(from_graph6(bad), Error) << bad;
+  }
+}
+
+TEST(CanonicalGraph, IsomorphicGraphsShareTheKeyOthersDoNot) {
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 50; ++trial) {
+    const std::size_t n = 2 + trial % 20;
+    const SimpleGraph g = random_graph(rng, n, 0.35);
+    std::vector<std::size_t> to(n);
+    for (std::size_t i = 0; i < n; ++i) to[i] = i;
+    std::shuffle(to.begin(), to.end(), rng);
+    EXPECT_EQ(canonical_graph(g).key, canonical_graph(relabelled(g, to)).key);
+  }
+  EXPECT_NE(canonical_graph(path_graph(4)).key, canonical_graph(star_graph(3)).key);
+  // A path's automorphisms swap its ends: orbits {0,3}, {1,2}.
+  EXPECT_EQ(canonical_graph(path_graph(4)).orbit_representatives.size(), 2u);
+  EXPECT_EQ(canonical_graph(complete_graph(6)).orbit_representatives.size(), 1u);
+}
+
+/// The engine's value and has_value against the brute force on `g`.
+void expect_agrees(ComponentSearch& search, const SimpleGraph& g, const std::string& what) {
+  test::VertexDeletionBrute brute(g, search.rule());
+  const Value expected = brute.value();
+  ASSERT_EQ(search.value(g), expected) << what << " (" << rule_text(search.rule()) << ")";
+}
+
+TEST(ComponentSearch, AgreesWithBruteForceOnEveryGraphOfAtMostEightVertices) {
+  for (const DeletionRule rule : kRules) {
+    ComponentSearch search(rule, {});
+    ComponentSearch pruned(rule, {});
+    for (int n = 1; n <= 8; ++n) {
+      for (const std::string& line : all_graphs(n)) {
+        const SimpleGraph g = from_graph6(line);
+        expect_agrees(search, g, line);
+        test::VertexDeletionBrute brute(g, rule);
+        const Value expected = brute.value();
+        for (Value t = 0; t <= 3; ++t) {
+          ASSERT_EQ(pruned.has_value(g, t), expected == t) << line << " t=" << t;
+        }
+      }
+    }
+  }
+}
+
+TEST(ComponentSearch, WithoutCanonicalFormsAgreesOnEveryGraphOfAtMostSevenVertices) {
+  for (const DeletionRule rule : kRules) {
+    ComponentSearch plain(rule, {.canonical_forms = false, .pruning = false});
+    for (int n = 1; n <= 7; ++n) {
+      for (const std::string& line : all_graphs(n)) expect_agrees(plain, from_graph6(line), line);
+    }
+  }
+}
+
+TEST(ComponentSearch, AgreesWithBruteForceOnRandomGraphsToSixteenVertices) {
+  std::mt19937_64 rng(15);
+  for (const DeletionRule rule : kRules) {
+    ComponentSearch search(rule, {});
+    ComponentSearch two_threads(rule, {.threads = 2});
+    for (std::size_t n = 9; n <= 16; ++n) {
+      for (const double p : {0.12, 0.2, 0.3, 0.5}) {
+        const SimpleGraph g = random_graph(rng, n, p);
+        const std::string what = to_graph6(g);
+        expect_agrees(search, g, what);
+        test::VertexDeletionBrute brute(g, rule);
+        const Value expected = brute.value();
+        EXPECT_EQ(two_threads.value(g), expected) << what;
+        EXPECT_EQ(two_threads.has_value(g, 0), expected == 0) << what;
+      }
+    }
+  }
+}
+
+TEST(ComponentSearch, AgreesWithBruteForceOnEverySubBoardOfTheFourByFourBoard) {
+  // One brute-force table over the 16 cells holds every sub-board: cell (r, c) is bit 4r + c.
+  const SimpleGraph board = grid_graph(4, 4);
+  for (const DeletionRule rule : kRules) {
+    test::VertexDeletionBrute brute(board, rule);
+    ComponentSearch search(rule, {});
+    for (std::uint32_t set = 0; set < (1U << 16); ++set) {
+      std::vector<std::uint32_t> cells;
+      for (std::uint32_t v = 0; v < 16; ++v) {
+        if ((set >> v & 1U) != 0) cells.push_back(v);
+      }
+      ASSERT_EQ(search.value(induced_subgraph(board, cells)), brute.value(set))
+          << "cells " << set << " (" << rule_text(rule) << ")";
+    }
+  }
+}
+
+TEST(ComponentSearch, PathsAreOctalGames) {
+  // Node-Kayles on a path of n vertices is 0.137 at n; Arc-Kayles on it (Cram on 1 x n) is 0.07
+  // at n: the offsets are 0 (the family files say why).
+  Evaluator dawson(parse_game("0.137"), Limits{});
+  Evaluator dawson_kayles(parse_game("0.07"), Limits{});
+  ComponentSearch node(DeletionRule::node, {});
+  ComponentSearch arc(DeletionRule::arc, {});
+  for (std::uint64_t n = 0; n <= 120; ++n) {
+    EXPECT_EQ(node.value(path_graph(n)), dawson.value(Position{n, 0})) << n;
+    EXPECT_EQ(arc.value(path_graph(n)), dawson_kayles.value(Position{n, 0})) << n;
+    EXPECT_EQ(arc.value(grid_graph(1, n)), dawson_kayles.value(Position{n, 0})) << n;
+  }
+}
+
+TEST(ComponentSearch, StarsCyclesAndCompleteGraphsFollowTheirFormulas) {
+  ComponentSearch node(DeletionRule::node, {});
+  ComponentSearch arc(DeletionRule::arc, {});
+  for (std::size_t n = 1; n <= 40; ++n) {
+    // Node-Kayles on K(1,n): the centre leaves nothing, a leaf leaves n-1 lone vertices.
+    EXPECT_EQ(node.value(star_graph(n)), n % 2 == 1 ? 1u : 2u) << n;
+    // Arc-Kayles on K(1,n): every edge leaves lone vertices only.
+    EXPECT_EQ(arc.value(star_graph(n)), 1u) << n;
+    EXPECT_EQ(node.value(complete_graph(n)), 1u) << n;
+    // Arc-Kayles on K_n leaves K_(n-2): the values alternate.
+    EXPECT_EQ(arc.value(complete_graph(n)), (n / 2) % 2) << n;
+  }
+  for (std::size_t n = 3; n <= 60; ++n) {
+    // Every move on a cycle leaves a path: of n - 3 vertices (Node-Kayles), n - 2 (Arc-Kayles).
+    EXPECT_EQ(node.value(cycle_graph(n)), node.value(path_graph(n - 3)) == 0 ? 1u : 0u) << n;
+    EXPECT_EQ(arc.value(cycle_graph(n)), arc.value(path_graph(n - 2)) == 0 ? 1u : 0u) << n;
+  }
+}
+
+TEST(ComponentSearch, NodeKaylesOnGridsMatchesThePublishedValues) {
+  // OEIS A316632 (Brown, Daugherty, Fiorini et al., "Nimber sequences of Node-Kayles games",
+  // J. Integer Sequences 23 (2020), Article 20.3.5): g(3 x n) for n = 1..16, of which the first
+  // 12 here (all 16: bench/components_bench --nodekayles-3xn 16); the ladders 2 x n alternate
+  // 1, 0 (same source).
+  const Value published[] = {2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3};
+  ComponentSearch search(DeletionRule::node, {.threads = 2});
+  for (std::size_t n = 1; n <= 12; ++n) {
+    EXPECT_EQ(search.value(grid_graph(3, n)), published[n - 1]) << "3x" << n;
+    EXPECT_EQ(search.value(grid_graph(n, 3)), published[n - 1]) << n << "x3";
+  }
+  for (std::size_t n = 1; n <= 20; ++n) EXPECT_EQ(search.value(grid_graph(2, n)), n % 2) << n;
+}
+
+TEST(ComponentSearch, CramOnSymmetricBoards) {
+  // Winning Ways ch. 23: on an even x even board the second player wins by copying through the
+  // centre; on even x odd the first player takes the two central cells and then copies.
+  ComponentSearch cram(DeletionRule::arc, {});
+  for (std::size_t r = 1; r <= 4; ++r) {
+    for (std::size_t c = r; r * c <= 20; ++c) {
+      const Value v = cram.value(grid_graph(r, c));
+      if (r % 2 == 0 && c % 2 == 0) {
+        EXPECT_EQ(v, 0u) << r << "x" << c;
+      }
+      if ((r + c) % 2 == 1) {
+        EXPECT_NE(v, 0u) << r << "x" << c;
+      }
+    }
+  }
+}
+
+TEST(ComponentTable, ABoundedTableDropsEntriesAndStaysRight) {
+  std::mt19937_64 rng(3);
+  ComponentSearch small(DeletionRule::node, {.limits = Limits{.max_memory_bytes = 4096}});
+  for (int trial = 0; trial < 10; ++trial) {
+    const SimpleGraph g = random_graph(rng, 16, 0.18);
+    expect_agrees(small, g, to_graph6(g));
+    EXPECT_LE(small.table().bytes(), 4096u);
+  }
+  EXPECT_GT(small.table().dropped(), 0u);
+}
+
+TEST(ComponentTable, SavesAndLoadsAndRefusesForeignOrCorruptFiles) {
+  const test::TempFile file("");
+  ComponentSearch first(DeletionRule::arc, {});
+  const Value v = first.value(grid_graph(3, 5));
+  first.table().save(file.path());
+
+  ComponentSearch second(DeletionRule::arc, {});
+  second.table().load(file.path());
+  EXPECT_EQ(second.table().size(), first.table().exact_values().size());
+  EXPECT_EQ(second.value(grid_graph(3, 5)), v);
+  EXPECT_EQ(second.nodes(), 0u) << "the loaded table answers without search";
+
+  ComponentSearch node(DeletionRule::node, {});
+  EXPECT_THROW(node.table().load(file.path()), Error);  // another rule's nimbers
+
+  std::string text;
+  {
+    std::ifstream in(file.path());
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  auto refused = [&](const std::string& content, const std::string& why) {
+    const test::TempFile bad(content);
+    ComponentSearch fresh(DeletionRule::arc, {});
+    EXPECT_THROW(fresh.table().load(bad.path()), Error) << why;
+    EXPECT_EQ(fresh.table().size(), 0u) << why;
+  };
+  std::string flipped = text;
+  flipped[flipped.size() - 2] = flipped[flipped.size() - 2] == '1' ? '2' : '1';
+  refused(flipped, "a value edited");
+  refused(text.substr(0, text.size() - 5), "cut short");
+  refused("not a table\n", "another file");
+  refused("", "empty");
+}
+
+TEST(ComponentSearch, StopsWhenTold) {
+  std::atomic<bool> stop{true};
+  ComponentSearch search(DeletionRule::node, {.stop = &stop});
+  EXPECT_THROW(search.value(grid_graph(3, 8)), SearchStopped);
+  stop = false;
+  test::VertexDeletionBrute brute(grid_graph(3, 6), DeletionRule::node);
+  EXPECT_EQ(search.value(grid_graph(3, 6)), brute.value());
+}
+
+TEST(VertexDeletionGame, PositionsAndOptions) {
+  const auto game = parse_game("nodekayles");
+  const auto& rules = static_cast<const VertexDeletionGame&>(*game);
+  EXPECT_EQ(rules.graph_of(parse_position(*game, "3x10")), grid_graph(3, 10));
+  EXPECT_EQ(rules.graph_of(parse_position(*game, "queens(4)")).edge_count(), 76u);
+  EXPECT_EQ(game->format_position(parse_position(*game, " 3 x 4 ")), "3x4");
+  // Node-Kayles on a path of 5: an end leaves P3, the next vertex P2, the middle two K1s.
+  std::vector<std::string> options;
+  for_each_option(*game, parse_position(*game, "path(5)"), [&](std::span<const Position> parts) {
+    std::string text;
+    for (const Position& p : parts) text += (text.empty() ? "" : " + ") + game->format_position(p);
+    options.push_back(text);
+  });
+  std::sort(options.begin(), options.end());
+  std::vector<std::string> expected = {"g6(@) + g6(@)", "g6(A_)",
+                                       "g6(" + canonical_graph(path_graph(3)).key + ")"};
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(options, expected);
+  for (const char* bad : {"cycle(2)", "5000x5000", "tree(3)", "g6(B()", "path(x)", "3x", "",
+                          "file()", "queens(65)"}) {
+    EXPECT_THROW(parse_position(*game, bad), Error) << bad;
+  }
+  const auto cram = parse_game("cram");
+  EXPECT_THROW(parse_position(*cram, "path(4)"), Error);
+  const test::TempFile board("..#\n...\n");
+  const Position p = parse_position(*cram, "board(" + board.path() + ")");
+  EXPECT_EQ(static_cast<const VertexDeletionGame&>(*cram).graph_of(p).edge_count(), 5u);
+  const test::TempFile bad_board("..x\n");
+  EXPECT_THROW(parse_position(*cram, "board(" + bad_board.path() + ")"), Error);
+}
+
+TEST(ComponentSource, WinningOptionsMatchTheirValues) {
+  const auto game = parse_game("cram");
+  ComponentSource source(game, {});
+  const Position p = parse_position(*game, "3x4");
+  std::vector<std::vector<Position>> winning;
+  OptionFunction visit(
+      [&](std::span<const Position> parts) { winning.emplace_back(parts.begin(), parts.end()); });
+  const OptionSearch search = source.options_with_value(p, 0, 100, visit);
+  ASSERT_TRUE(search.answered);
+  std::uint64_t expected = 0;
+  for_each_option(*game, p, [&](std::span<const Position> parts) {
+    Value v = 0;
+    for (const Position& part : parts) v ^= source.value(part);
+    if (v == 0) ++expected;
+  });
+  EXPECT_EQ(search.count, expected);
+  EXPECT_EQ(winning.size(), expected);
+}
+
+}  // namespace
+}  // namespace grundy

@@ -49,6 +49,12 @@ CanonicalGraph canonical_graph(const SimpleGraph& g) {
   return out;
 }
 
+void release_canonical_workspace() noexcept {
+  nauty_freedyn();
+  nautil_freedyn();
+  naugraph_freedyn();
+}
+
 CanonicalGraph labelled_graph(SimpleGraph g) {
   CanonicalGraph out;
   out.key = to_graph6(g);

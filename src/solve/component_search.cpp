@@ -125,7 +125,12 @@ bool ComponentSearch::for_each_move(const CanonicalGraph& c, bool top, Body&& bo
     }
   };
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+  for (unsigned t = 1; t < threads; ++t) {
+    pool.emplace_back([&] {
+      work();
+      release_canonical_workspace();  // nauty's per-thread workspace dies with the thread
+    });
+  }
   work();
   for (std::thread& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);

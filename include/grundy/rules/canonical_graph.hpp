@@ -24,6 +24,10 @@ struct CanonicalGraph {
 /// The canonical form of `g` (any graph; the empty graph too).
 CanonicalGraph canonical_graph(const SimpleGraph& g);
 
+/// Frees nauty's workspace of the calling thread (nauty keeps it per thread between calls): a
+/// thread that used canonical_graph calls this before it ends, or the workspace leaks.
+void release_canonical_workspace() noexcept;
+
 /// `g` as it is, keyed by its own graph6 and with every vertex its own orbit: what a search
 /// without canonical forms uses (for measuring what canonical forms gain).
 CanonicalGraph labelled_graph(SimpleGraph g);

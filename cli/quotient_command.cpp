@@ -111,7 +111,7 @@ Runner add_quotient_command(CLI::App& app) {
       "recursion for all sums of heaps up to N (docs/misere-quotients.md).\n"
       "\nExamples:\n"
       "  grundy quotient kayles --max-heap 40\n"
-      "  grundy quotient 0.07 --max-heap 30 --json");
+      "  grundy quotient 0.07 --max-heap 24 --json");
   cmd->add_option("game", args->game, "Game spec of a heap game, e.g. 0.77, 0.07, 'sub(1,2)'")
       ->required();
   cmd->add_option("--max-heap", args->max_heap, "The quotient of the heaps 0..N (default 30)");

@@ -42,13 +42,7 @@ SearchSolution solve_by_quotient(const Sum& sum, const MisereQuotient& q, std::s
                       std::sort(m.to.begin(), m.to.end());
                       found.push_back(std::move(m));
                     });
-    std::sort(found.begin(), found.end());
-    found.erase(std::unique(found.begin(), found.end()), found.end());
-    out.winning_move_count += found.size();
-    for (Move& m : found) {
-      if (out.winning_moves.size() >= max_moves) break;
-      out.winning_moves.push_back(std::move(m));
-    }
+    add_winning_moves(found, max_moves, out);
   }
   out.winning_moves_truncated = out.winning_move_count > out.winning_moves.size();
   return out;

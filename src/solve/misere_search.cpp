@@ -121,13 +121,7 @@ void Search::collect_winning_moves(SearchSolution& out) {
       std::sort(m.to.begin(), m.to.end());
       found.push_back(std::move(m));
     }
-    std::sort(found.begin(), found.end());
-    found.erase(std::unique(found.begin(), found.end()), found.end());
-    out.winning_move_count += found.size();
-    for (Move& m : found) {
-      if (out.winning_moves.size() >= options_.max_moves) break;
-      out.winning_moves.push_back(std::move(m));
-    }
+    add_winning_moves(found, options_.max_moves, out);
   }
   out.winning_moves_truncated = out.winning_move_count > out.winning_moves.size();
 }
@@ -154,6 +148,16 @@ SearchSolution SumSearch::solve(const Sum& sum) {
 
 void SumSearch::require_within_budget(const Sum& sum) {
   search_->check(sum);
+}
+
+void add_winning_moves(std::vector<Move>& found, std::size_t max_moves, SearchSolution& out) {
+  std::sort(found.begin(), found.end());
+  found.erase(std::unique(found.begin(), found.end()), found.end());
+  out.winning_move_count += found.size();
+  for (const Move& m : found) {
+    if (out.winning_moves.size() >= max_moves) break;
+    out.winning_moves.push_back(m);
+  }
 }
 
 }  // namespace grundy

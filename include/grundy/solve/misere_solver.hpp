@@ -87,6 +87,11 @@ struct SearchSolution {
   std::optional<std::uint64_t> states_bound;
 };
 
+/// Adds one component's winning moves to `out`: `found` (in any order, a move possibly listed
+/// twice, e.g. two splits that leave the same heaps) is sorted, each distinct move is counted once,
+/// and `out.winning_moves` keeps the first `max_moves` in all. `found` is left sorted and unique.
+void add_winning_moves(std::vector<Move>& found, std::size_t max_moves, SearchSolution& out);
+
 /// Solves `sum` by memoised depth-first search over canonical component multisets with an
 /// explicit stack; when the sum can return to a position it has left (a loopy graph game), by
 /// retrograde analysis over every state reachable from it instead, which can also give a draw

@@ -73,6 +73,12 @@ Reporter terminal_reporter() {
   return reporter;
 }
 
+void add_no_quotient_option(CLI::App& command, bool& no_quotient) {
+  command.add_flag("--no-quotient", no_quotient,
+                   "With --misere: decide by the exact search even where the misère quotient of "
+                   "the heap games would (a cross-check)");
+}
+
 void add_period_search_options(CLI::App& command, std::string& max, bool& no_cache) {
   command.add_option("--max", max,
                      "For positions beyond a table: compute at most N values to prove a period "

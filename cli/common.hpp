@@ -49,6 +49,8 @@ void stop_component_search_on_interrupt(const Game& game, EngineOptions& options
 void add_threads_option(CLI::App& command, CommonOptions& options);
 /// Adds --max and --no-cache (period searches for positions beyond a table).
 void add_period_search_options(CLI::App& command, std::string& max, bool& no_cache);
+/// `--no-quotient`: misère play by the exact search even where a misère quotient would decide.
+void add_no_quotient_option(CLI::App& command, bool& no_quotient);
 
 /// Shows "values done / wanted, rate" on stderr while a dense table grows, when stderr is a
 /// terminal; does nothing otherwise.

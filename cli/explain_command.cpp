@@ -28,6 +28,9 @@ struct ExplainArgs {
   std::string max_options = "200";
   std::string max = "10000000";
   bool no_cache = false;
+  bool misere = false;
+  bool no_quotient = false;
+  std::string max_states;
   std::string game;
   std::string position;
 };
@@ -106,12 +109,52 @@ void print_explanation(const Explanation& e) {
   if (omitted > 0) std::cout << "  ... " << omitted << " more options (--max-options)\n";
 }
 
+void print_misere_explanation(const MisereExplanation& e) {
+  std::cout << e.component << ": misère " << (e.outcome == Outcome::P ? "P" : "N") << " ("
+            << e.winner() << " player wins)\n";
+  if (e.quotient) {
+    std::cout << "misère quotient of " << e.quotient->game << ", heaps 0.." << e.quotient->max_heap
+              << ": order " << e.quotient->order << ", P-portion " << e.quotient->p_count
+              << "; the position is " << e.quotient->element
+              << (e.outcome == Outcome::P ? ", in P\n" : ", not in P\n");
+  } else {
+    std::cout << "by the exact search (not decided by a misère quotient)\n";
+  }
+  std::cout << e.option_count << (e.option_count == 1 ? " option" : " options") << ", "
+            << e.winning_count << " winning (misère P-positions)\n";
+  std::size_t width = 0;
+  for (const auto& o : e.listed) width = std::max(width, o.text.size());
+  for (const auto& o : e.listed) {
+    std::cout << "  " << o.text << std::string(width - o.text.size(), ' ') << "  ";
+    if (e.quotient) std::cout << o.element << ", ";
+    std::cout << (o.outcome == Outcome::P ? "P  wins" : "N") << '\n';
+  }
+  const std::uint64_t omitted = e.option_count - e.listed.size();
+  if (omitted > 0) std::cout << "  ... " << omitted << " more options (--max-options)\n";
+}
+
 int run_explain(const ExplainArgs& args) {
   const std::shared_ptr<const Game> game = Engine::game(args.game);
   const Position p = Engine::position(*game, args.position);
   const std::uint64_t max_options =
       parse_number_option("--max-options", args.max_options, 1u << 30);
-  const Engine engine(engine_options(args.common, args.max, args.no_cache), terminal_reporter());
+  EngineOptions options = engine_options(args.common, args.max, args.no_cache);
+  if (!args.max_states.empty()) {
+    if (!args.misere) throw Error("--max-states needs --misere");
+    options.max_states = parse_number_option("--max-states", args.max_states, kMaxCoordinate);
+  }
+  if (args.no_quotient && !args.misere) throw Error("--no-quotient needs --misere");
+  options.misere_quotient = !args.no_quotient;
+  const Engine engine(options, terminal_reporter());
+  if (args.misere) {
+    const MisereExplanation e = engine.explain_misere(game, p, max_options);
+    if (args.common.json) {
+      std::cout << dump_document(to_document(e)) << '\n';
+    } else {
+      print_misere_explanation(e);
+    }
+    return 0;
+  }
   const Explanation e = engine.explain(game, p, max_options);
   if (args.common.json) {
     std::cout << dump_document(to_document(e)) << '\n';
@@ -132,12 +175,19 @@ Runner add_explain_command(CLI::App& app) {
       "  grundy explain 0.07 10\n"
       "  grundy explain 'sub(1,3,4)' 9 --json\n"
       "  grundy explain kayles 1000000000000 --max-options 5   (through the proven period)\n"
-      "  grundy explain 'graph(g.txt)' a   (a loopy graph: Smith's rule)");
+      "  grundy explain 'graph(g.txt)' a   (a loopy graph: Smith's rule)\n"
+      "  grundy explain kayles 12 --misere   (each option's class in the misère quotient)");
   cmd->add_option("game", args->game, "Game spec, e.g. nim, 0.07, 'sub(1,3)'")->required();
   cmd->add_option("position", args->position, "A position of that game")->required();
   cmd->add_option("--max-options", args->max_options, "List at most N options (default 200)");
+  cmd->add_flag("--misere", args->misere,
+                "Misère play: each option's outcome and, for heap games, its class in the misère "
+                "quotient");
+  cmd->add_option("--max-states", args->max_states,
+                  "With --misere, when no quotient decides: the exact search's state budget");
   add_common_options(*cmd, args->common);
   add_period_search_options(*cmd, args->max, args->no_cache);
+  add_no_quotient_option(*cmd, args->no_quotient);
   return [args] { return run_explain(*args); };
 }
 

@@ -23,6 +23,7 @@ struct PlayArgs {
   CommonOptions common;
   std::string sum;
   bool misere = false;
+  bool no_quotient = false;
   bool computer_first = false;
   std::string max_states = std::to_string(Match::kDefaultMaxStates);
   std::string list = "40";
@@ -135,6 +136,8 @@ int run_play(const PlayArgs& args) {
   EngineOptions options = engine_options(args.common, args.max, args.no_cache);
   options.max_states = parse_number_option("--max-states", args.max_states, kMaxCoordinate);
   const std::uint64_t list = parse_number_option("--list", args.list, 100000);
+  if (args.no_quotient && !args.misere) throw Error("--no-quotient needs --misere");
+  options.misere_quotient = !args.no_quotient;
   stop_component_search_on_interrupt(start, options);
   const Engine engine(options, terminal_reporter());
   Match match(engine, start, args.misere ? Play::misere : Play::normal, !args.computer_first);
@@ -218,6 +221,7 @@ Runner add_play_command(CLI::App& app) {
   add_threads_option(*cmd, args->common);
   add_table_option(*cmd, args->common);
   add_period_search_options(*cmd, args->max, args->no_cache);
+  add_no_quotient_option(*cmd, args->no_quotient);
   return [args] { return run_play(*args); };
 }
 

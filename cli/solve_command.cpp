@@ -20,6 +20,7 @@ struct SolveArgs {
   std::string max_states = std::to_string(kDefaultMaxStates);
   bool no_cache = false;
   bool misere = false;
+  bool no_quotient = false;
   bool remoteness = false;
 };
 
@@ -34,6 +35,8 @@ int run_solve(const SolveArgs& args) {
   if (args.misere || args.remoteness) {
     options.max_states = parse_number_option("--max-states", args.max_states, kMaxCoordinate);
   }
+  if (args.no_quotient && !args.misere) throw Error("--no-quotient needs --misere");
+  options.misere_quotient = !args.no_quotient;
   stop_component_search_on_interrupt(sum, options);
   const Engine engine(options, terminal_reporter());
   const SolveAnswer answer =
@@ -76,7 +79,8 @@ Runner add_solve_command(CLI::App& app) {
   cmd->add_option("sum", args->sum, "GAME:POSITION + GAME:POSITION + ...")->required();
   cmd->add_option("--max-moves", args->max_moves, "List at most N winning moves (default 20)");
   cmd->add_flag("--misere", args->misere,
-                "Misère play: the player who cannot move wins (exact search over the sum)");
+                "Misère play: the player who cannot move wins (sums of heaps through the misère "
+                "quotient of their games, else exact search over the sum)");
   cmd->add_flag("--remoteness", args->remoteness,
                 "Also report the remoteness: moves of perfect play, the winner hurrying and the "
                 "loser delaying");
@@ -87,6 +91,7 @@ Runner add_solve_command(CLI::App& app) {
   add_threads_option(*cmd, args->common);
   add_table_option(*cmd, args->common);
   add_period_search_options(*cmd, args->max, args->no_cache);
+  add_no_quotient_option(*cmd, args->no_quotient);
   return [args] { return run_solve(*args); };
 }
 

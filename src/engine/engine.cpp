@@ -335,14 +335,17 @@ SolveAnswer Engine::solve(const Sum& sum, Play play, bool remoteness) const {
   // Misère Nim alone has a closed form.
   std::optional<SearchSolution> searched;
   if (play == Play::misere || remoteness) {
-    std::optional<MisereQuotient> quotient;
+    std::optional<SumQuotient> quotient;
     if (play == Play::misere && !remoteness && is_nim_sum(sum)) {
       searched = solve_misere_nim(sum, options_.max_moves);
-    } else if (play == Play::misere && !remoteness &&
-               (quotient = reported([&] { return quotient_for_sum(sum, limits_); }))) {
-      // Sums of heaps of one game: the product of the heaps' classes in the misère quotient
-      // (misere_quotient.hpp), verified for every sum of those heaps; the search otherwise.
-      searched = solve_by_quotient(sum, *quotient, options_.max_moves);
+    } else if (play == Play::misere && !remoteness && options_.misere_quotient &&
+               (quotient = reported([&] {
+                 return SumQuotient::unless_searched(sum, search_options(play, "solve"));
+               }))) {
+      // Sums of heaps of heap games: the product of the heaps' classes in the misère quotient of
+      // their closure (misere_quotient.hpp), verified for every sum of those heaps; the search
+      // otherwise.
+      searched = quotient->solve(sum, options_.max_moves);
     } else {
       searched = reported([&] { return solve_by_search(sum, search_options(play, "solve")); });
     }
@@ -403,6 +406,15 @@ Explanation Engine::explain(std::shared_ptr<const Game> game, const Position& p,
   Explanation e = explain_position(*game, p, *source, max_options);
   done();
   return e;
+}
+
+MisereExplanation Engine::explain_misere(std::shared_ptr<const Game> game, const Position& p,
+                                         std::uint64_t max_options) const {
+  return reported([&] {
+    return explain_misere_position(std::move(game), p, max_options,
+                                   search_options(Play::misere, "explain"),
+                                   options_.misere_quotient);
+  });
 }
 
 // --- plots ---------------------------------------------------------------------------------

@@ -2,8 +2,11 @@
 // Inside the engine: explaining one position with a given value source.
 
 #include <cstdint>
+#include <memory>
 
 #include "grundy/engine/explanation.hpp"
+#include "grundy/engine/misere_explanation.hpp"
+#include "grundy/solve/misere_solver.hpp"
 #include "grundy/rules/game.hpp"
 #include "grundy/solve/value_source.hpp"
 
@@ -18,5 +21,11 @@ inline constexpr std::uint64_t kMaxEnumeratedOptions = 10'000'000;
 /// and option values listed.
 Explanation explain_position(const Game& game, const Position& p, ValueSource& source,
                              std::uint64_t max_options);
+
+/// Engine::explain_misere with the exact search's options (and memory limit), and whether a
+/// quotient may decide.
+MisereExplanation explain_misere_position(std::shared_ptr<const Game> game, const Position& p,
+                                          std::uint64_t max_options,
+                                          const SearchOptions& search_options, bool use_quotient);
 
 }  // namespace grundy

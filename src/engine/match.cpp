@@ -128,7 +128,7 @@ Match::Match(const Engine& engine, const Sum& start, Play play, bool human_first
       sum_(actual_rows(start)),
       human_to_move_(human_first),
       oracle_(std::make_unique<Oracle>(engine, play)) {
-  oracle_->require_within_budget(sum_);
+  oracle_->prepare(sum_);
   arrive();
 }
 

@@ -1,6 +1,7 @@
 // The perfect player (oracle.hpp).
 #include "oracle.hpp"
 
+#include <algorithm>
 #include <optional>
 
 #include "grundy/core/error.hpp"
@@ -9,6 +10,7 @@ namespace grundy {
 
 Oracle::Oracle(const Engine& engine, Play play)
     : play_(play),
+      use_quotient_(engine.uses_misere_quotient()),
       options_(engine.search_options(play, "play")),
       values_(Sum{}, [&engine](std::shared_ptr<const Game> game) {
         return engine.value_source(std::move(game), "play");
@@ -18,11 +20,36 @@ Oracle::Oracle(const Engine& engine, Play play)
   memo_ = std::make_unique<SumSearch>(options_);
 }
 
-void Oracle::require_within_budget(const Sum& sum) {
-  if (play_ == Play::misere) memo_->require_within_budget(sum);
+void Oracle::prepare(const Sum& start) {
+  if (play_ != Play::misere) return;
+  if (use_quotient_) quotient_ = SumQuotient::unless_searched(start, options_);
+  if (!quotient_) memo_->require_within_budget(start);
+}
+
+namespace {
+
+std::uint64_t tokens_left(const Move& m) {
+  std::uint64_t n = 0;
+  for (const Position& p : m.to) n += p.x;
+  return n;
+}
+
+}  // namespace
+
+std::pair<Move, Verdict> Oracle::choose_by_quotient(const Sum& sum,
+                                                    const std::vector<Move>& moves) {
+  const SearchSolution here = quotient_->solve(sum, std::size_t{1} << 20);
+  const bool wins = here.outcome == Outcome::N && !here.winning_moves.empty();
+  const std::vector<Move>& candidates = wins ? here.winning_moves : moves;
+  auto better = [&](const Move& a, const Move& b) {
+    return wins ? tokens_left(a) < tokens_left(b) : tokens_left(a) > tokens_left(b);
+  };
+  return {*std::min_element(candidates.begin(), candidates.end(), better),
+          wins ? Verdict::win : Verdict::loss};
 }
 
 std::pair<Move, Verdict> Oracle::choose(const Sum& sum, const std::vector<Move>& moves) {
+  if (quotient_) return choose_by_quotient(sum, moves);
   try {
     const SearchSolution here = search(sum);
     if (here.outcome == Outcome::N) {

@@ -2,6 +2,7 @@
 // Inside the engine: the perfect player behind Match (match.hpp).
 
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -10,10 +11,12 @@
 #include "grundy/solve/evaluator.hpp"
 #include "grundy/solve/misere_solver.hpp"
 #include "grundy/solve/sum_solver.hpp"
+#include "quotient_path.hpp"
 
 namespace grundy {
 
-/// The perfect player: within the state budget, an exact search (remoteness: the winner hurries,
+/// The perfect player: under misère play of sums of heaps, the misère quotient of their games when
+/// it is found within its budget (quotient_path.hpp); otherwise, within the state budget, an exact search (remoteness: the winner hurries,
 /// so it never cycles in a loopy game, and the loser delays; in a drawn position it keeps the
 /// draw), with one memo for the whole game; beyond it, under normal play, the Grundy values
 /// (Smith's generalised ones and counters for loopy games: solve_sum's move to play, which makes
@@ -23,9 +26,11 @@ class Oracle {
  public:
   Oracle(const Engine& engine, Play play);
 
-  /// Misère play has no fallback: a game whose search passes the budget by its bound is refused
-  /// before it starts (every later position's states are among the first's).
-  void require_within_budget(const Sum& sum);
+  /// Readies the player for a game from `start`: under misère play the quotient of its heap games
+  /// (every later position is a sum of no larger heaps of the same games), else the search's
+  /// budget: misère play has no fallback, so a game whose search passes the budget by its bound
+  /// is refused before it starts (every later position's states are among the first's).
+  void prepare(const Sum& start);
 
   /// The move to play from `sum` (which has `moves`, at least one), and what it achieves.
   std::pair<Move, Verdict> choose(const Sum& sum, const std::vector<Move>& moves);
@@ -40,7 +45,13 @@ class Oracle {
   /// later positions, are among the states already searched.
   SearchSolution search(const Sum& sum) { return memo_->solve(sum); }
 
+  /// The moves to play by the quotient: any winning move wins (a heap game ends), so the winner
+  /// takes the one that leaves the fewest tokens and the loser the one that leaves the most.
+  std::pair<Move, Verdict> choose_by_quotient(const Sum& sum, const std::vector<Move>& moves);
+
   Play play_;
+  bool use_quotient_;
+  std::optional<SumQuotient> quotient_;
   SearchOptions options_;
   std::unique_ptr<SumSearch> memo_;
   SumEvaluators values_;

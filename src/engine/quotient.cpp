@@ -1,5 +1,7 @@
 // Engine::quotient and the `grundy quotient --json` document.
 #include <algorithm>
+#include <memory>
+#include <vector>
 
 #include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/core/error.hpp"
@@ -80,26 +82,80 @@ Document to_document(const MisereQuotient& q) {
 
 namespace grundy {
 
-std::optional<MisereQuotient> quotient_for_sum(const Sum& sum, const Limits& limits) {
+std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits) {
   if (sum.components.empty()) return std::nullopt;
-  const Game& game = *sum.components[0].game;
-  const GameTraits& traits = game.traits();
-  if (traits.layout != Layout::heaps || traits.nim || traits.rows_of_heads) return std::nullopt;
+  std::vector<std::pair<std::shared_ptr<const Game>, std::uint64_t>> games;
   std::uint64_t largest = 0;
+  bool only_nim = true;
   for (const Component& c : sum.components) {
-    if (c.game.get() != &game) return std::nullopt;
+    const GameTraits& traits = c.game->traits();
+    if (traits.layout != Layout::heaps || traits.rows_of_heads) return std::nullopt;
+    only_nim = only_nim && traits.nim;
     largest = std::max(largest, c.position.x);
+    // Each game's heaps up to its largest in the sum.
+    auto same = std::find_if(games.begin(), games.end(),
+                             [&](const auto& g) { return g.first->name() == c.game->name(); });
+    if (same == games.end()) {
+      games.emplace_back(c.game, c.position.x);
+    } else {
+      same->second = std::max(same->second, c.position.x);
+    }
   }
-  if (largest > kQuotientPathMaxHeap) return std::nullopt;
+  if (only_nim || largest > kQuotientPathMaxHeap) return std::nullopt;
+  std::shared_ptr<const HeapUnion> heaps;
+  if (games.size() > 1) heaps = std::make_shared<HeapUnion>(games);
   QuotientOptions options;
-  options.max_heap = largest;
+  options.max_heap = heaps ? heaps->max_heap() : largest;
   options.limits = limits;
   options.max_work = kQuotientPathWork;
   try {
-    return misere_quotient(game, options);
+    return SumQuotient(heaps, misere_quotient(heaps ? *heaps : *games.front().first, options));
   } catch (const ResourceError&) {
     return std::nullopt;
   }
+}
+
+std::optional<SumQuotient> SumQuotient::unless_searched(const Sum& sum,
+                                                       const SearchOptions& search) {
+  const std::optional<std::uint64_t> bound = reachable_states_bound(sum, search);
+  if (bound && *bound <= kSearchFirstStates) return std::nullopt;
+  return of(sum, search.limits);
+}
+
+std::uint64_t SumQuotient::heap(const Game& game, std::uint64_t h) const {
+  return union_ ? union_->heap(union_->game_index(game), h) : h;
+}
+
+Sum SumQuotient::as_heaps(const Sum& sum) const {
+  if (!union_) return sum;
+  Sum out;
+  for (const Component& c : sum.components) {
+    out.components.push_back({union_, Position{heap(*c.game, c.position.x), 0}});
+  }
+  return out;
+}
+
+std::uint32_t SumQuotient::element(const Sum& sum) const {
+  std::vector<std::uint64_t> heaps;
+  for (const Component& c : sum.components) heaps.push_back(heap(*c.game, c.position.x));
+  return quotient_.element(heaps);
+}
+
+std::uint32_t SumQuotient::element(const Component& c, std::span<const Position> parts) const {
+  std::vector<std::uint64_t> heaps;
+  for (const Position& p : parts) heaps.push_back(heap(*c.game, p.x));
+  return quotient_.element(heaps);
+}
+
+SearchSolution SumQuotient::solve(const Sum& sum, std::size_t max_moves) const {
+  SearchSolution out = solve_by_quotient(as_heaps(sum), quotient_, max_moves);
+  if (union_) {
+    // The union's heap h·m + r is heap h of game r, the component's own game.
+    for (Move& m : out.winning_moves) {
+      for (Position& p : m.to) p.x = union_->heap_of(p.x);
+    }
+  }
+  return out;
 }
 
 }  // namespace grundy

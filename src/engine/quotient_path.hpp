@@ -1,11 +1,15 @@
 #pragma once
-// Internal: misère play of sums through the quotient, when it is within a small budget.
+// Internal: misère play of sums of heaps through the quotient, when it is within a small budget.
 
+#include <memory>
 #include <optional>
 
 #include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/core/limits.hpp"
+#include "grundy/rules/heap_union.hpp"
 #include "grundy/rules/sum.hpp"
+#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/sum_solver.hpp"
 
 namespace grundy {
 
@@ -13,11 +17,43 @@ namespace grundy {
 inline constexpr std::uint64_t kQuotientPathWork = 200'000'000;
 /// The largest heap a solve computes a quotient to.
 inline constexpr std::uint64_t kQuotientPathMaxHeap = 64;
+/// A sum whose exact search needs at most this many states (a bound counted before searching)
+/// is searched: a few milliseconds, less than most quotients take to build.
+inline constexpr std::uint64_t kSearchFirstStates = 20'000;
 
-/// The quotient of the heaps up to the largest of `sum`, when the sum is made of heaps of one heap
-/// game (not Nim, whose closed form is faster; not a coin-turning row) no larger than
-/// kQuotientPathMaxHeap and the quotient is found within kQuotientPathWork steps; nothing
-/// otherwise (the caller searches).
-std::optional<MisereQuotient> quotient_for_sum(const Sum& sum, const Limits& limits);
+/// The misère quotient that decides a sum of heaps: the quotient of the sums of heaps of the
+/// sum's heap games (of the one game, or of their union, heap_union.hpp), up to its largest heaps.
+/// Every position reached from the sum is such a sum with no larger heap, so one quotient serves
+/// a whole game.
+class SumQuotient {
+ public:
+  /// Nothing when a component is not a heap of a heap game (or is a coin-turning row), when a
+  /// heap passes kQuotientPathMaxHeap, when the sum is Nim alone (its closed form is faster), or
+  /// when the quotient is not found within kQuotientPathWork steps: the caller searches.
+  static std::optional<SumQuotient> of(const Sum& sum, const Limits& limits);
+  /// As of(sum, search.limits), but nothing also when the exact search with `search`'s options
+  /// needs at most kSearchFirstStates states: then the search is quicker.
+  static std::optional<SumQuotient> unless_searched(const Sum& sum, const SearchOptions& search);
+
+  const MisereQuotient& quotient() const { return quotient_; }
+  /// The class of `sum` (heaps of this quotient's games, none larger than when it was made).
+  std::uint32_t element(const Sum& sum) const;
+  /// The class of the parts a move leaves in component `c` (heaps of c's game).
+  std::uint32_t element(const Component& c, std::span<const Position> parts) const;
+  /// solve_by_search's answer for `sum`, from the quotient: the moves are moves of `sum`.
+  SearchSolution solve(const Sum& sum, std::size_t max_moves) const;
+
+ private:
+  SumQuotient(std::shared_ptr<const HeapUnion> heaps, MisereQuotient quotient)
+      : union_(std::move(heaps)), quotient_(std::move(quotient)) {}
+  /// The quotient game's heap for heap `h` of `game`.
+  std::uint64_t heap(const Game& game, std::uint64_t h) const;
+  /// `sum` as heaps of the quotient's game.
+  Sum as_heaps(const Sum& sum) const;
+
+  /// Null when the sum has one game: the quotient is that game's own.
+  std::shared_ptr<const HeapUnion> union_;
+  MisereQuotient quotient_;
+};
 
 }  // namespace grundy

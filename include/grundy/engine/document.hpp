@@ -11,6 +11,7 @@
 #include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/engine/answers.hpp"
 #include "grundy/engine/explanation.hpp"
+#include "grundy/engine/misere_explanation.hpp"
 #include "grundy/engine/match.hpp"
 #include "grundy/solve/misere_solver.hpp"
 
@@ -29,6 +30,7 @@ Document to_document(const PeriodReport& report);
 /// `grundy quotient --json` (docs/cli.md).
 Document to_document(const MisereQuotient& quotient);
 Document to_document(const Explanation& explanation);
+Document to_document(const MisereExplanation& explanation);
 Document to_document(const MoveText& move);
 /// One heap's genus: [g, [gamma0, gamma1, ...]].
 Document to_document(const Genus& genus);

@@ -25,6 +25,7 @@
 #include "grundy/core/value.hpp"
 #include "grundy/engine/answers.hpp"
 #include "grundy/engine/explanation.hpp"
+#include "grundy/engine/misere_explanation.hpp"
 #include "grundy/engine/sequence_plot.hpp"
 #include "grundy/rules/game.hpp"
 #include "grundy/rules/sum.hpp"
@@ -76,6 +77,9 @@ struct EngineOptions {
   std::uint64_t max_states = kDefaultMaxStates;
   /// The most winning moves listed (`--max-moves`).
   std::size_t max_moves = 20;
+  /// Misère play of sums of heaps through the misère quotient of their games when it is found
+  /// within its budget (`--no-quotient` clears it: the exact search decides, as a cross-check).
+  bool misere_quotient = true;
   /// The component search's table file (`--table FILE`): loaded when it exists (refused when
   /// foreign or corrupt), saved when a request's values are found or the search is stopped.
   std::optional<std::filesystem::path> component_table;
@@ -203,6 +207,11 @@ class Engine {
                           std::uint64_t max_work = kDefaultQuotientWork,
                           std::function<void(const QuotientProgress&)> progress = {}) const;
 
+  /// `grundy explain --misere`: a position's options and their misère outcomes, from the
+  /// misère quotient of its heap game when it is found within the budget a solve gives it, else
+  /// from the exact search (refused, like solve --misere, past the state budget).
+  MisereExplanation explain_misere(std::shared_ptr<const Game> game, const Position& p,
+                                   std::uint64_t max_options) const;
   /// `grundy explain`: a position's options, their values, the mex (or Smith's rule).
   Explanation explain(std::shared_ptr<const Game> game, const Position& p,
                       std::uint64_t max_options = 200) const;
@@ -219,6 +228,8 @@ class Engine {
   /// The options of the searches over a sum's positions the requests make (state budget,
   /// memory, progress labelled `label`).
   SearchOptions search_options(Play play, const std::string& label) const;
+  /// Whether misère play may go through the misere quotient (EngineOptions::misere_quotient).
+  bool uses_misere_quotient() const { return options_.misere_quotient; }
 
  private:
   PeriodOptions period_options() const;

@@ -130,6 +130,7 @@ Document to_document(const SolveAnswer& a) {
   doc["winning_moves_truncated"] = a.winning_moves_truncated;
   doc["winning_move_count"] =
       a.winning_move_count ? Document(*a.winning_move_count) : Document(nullptr);
+  if (misere && !a.misere_method.empty()) doc["decided_by"] = a.misere_method;
   // Normal play: the winning move a player should make, null when no move wins.
   if (!misere) doc["move_to_play"] = a.move_to_play ? to_document(*a.move_to_play) : nullptr;
   return doc;

@@ -338,6 +338,7 @@ SolveAnswer Engine::solve(const Sum& sum, Play play, bool remoteness) const {
     std::optional<SumQuotient> quotient;
     if (play == Play::misere && !remoteness && is_nim_sum(sum)) {
       searched = solve_misere_nim(sum, options_.max_moves);
+      answer.misere_method = "closed form";
     } else if (play == Play::misere && !remoteness && options_.misere_quotient &&
                (quotient = reported([&] {
                  return SumQuotient::unless_searched(sum, search_options(play, "solve"));
@@ -346,8 +347,10 @@ SolveAnswer Engine::solve(const Sum& sum, Play play, bool remoteness) const {
       // their closure (misere_quotient.hpp), verified for every sum of those heaps; the search
       // otherwise.
       searched = quotient->solve(sum, options_.max_moves);
+      answer.misere_method = "quotient";
     } else {
       searched = reported([&] { return solve_by_search(sum, search_options(play, "solve")); });
+      answer.misere_method = "search";
     }
     if (remoteness && searched->outcome != Outcome::D) answer.remoteness = searched->remoteness;
   }

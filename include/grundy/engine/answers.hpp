@@ -87,6 +87,9 @@ struct SolveAnswer {
   /// Normal play: the winning move the engine would play (in a loopy sum, one that makes
   /// progress); nothing when no move wins.
   std::optional<MoveText> move_to_play;
+  /// Misère play: what decided it — "closed form" (Nim), "quotient" (the misère quotient of the
+  /// heap games) or "search" (the exact search).
+  std::string misere_method;
 };
 
 /// `grundy period`.

@@ -68,6 +68,7 @@ Reporter terminal_reporter() {
   reporter.table = [](const std::string& label) { return terminal_progress(label); };
   reporter.sequence = [](const std::string& label) { return terminal_sequence_progress(label); };
   reporter.search = [](const std::string& label) { return terminal_search_progress(label); };
+  reporter.quotient = [](const std::string& label) { return terminal_quotient_progress(label); };
   reporter.components = [](const std::string& label) { return terminal_component_progress(label); };
   reporter.done = [] { end_progress(); };
   return reporter;

@@ -1,13 +1,12 @@
 // grundy quotient GAME : the misère quotient of a heap game (docs/misere-quotients.md).
-#include <unistd.h>
 
-#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <string>
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "search_progress.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
@@ -22,22 +21,6 @@ struct QuotientArgs {
   std::string max_work;  // empty: kDefaultQuotientWork
 };
 
-/// "heap 31, |Q| = 360, candidate 1440" on stderr when it is a terminal, five times a second.
-std::function<void(const QuotientProgress&)> quotient_progress() {
-  if (!isatty(STDERR_FILENO)) return {};
-  auto last = std::chrono::steady_clock::now();
-  return [last](const QuotientProgress& p) mutable {
-    const auto now = std::chrono::steady_clock::now();
-    if (now - last < std::chrono::milliseconds(200)) return;
-    last = now;
-    std::fprintf(stderr, "\rquotient: heap %llu, |Q| = %llu, candidate of %llu elements   ",
-                 static_cast<unsigned long long>(p.heap), static_cast<unsigned long long>(p.order),
-                 static_cast<unsigned long long>(p.candidate));
-    std::fflush(stderr);
-    mark_progress_drawn();
-  };
-}
-
 std::string element_name(const MisereQuotient& q, std::uint32_t x) {
   return format_monomial(q.presentation.normal_forms[x]);
 }
@@ -49,7 +32,7 @@ int run_quotient(const QuotientArgs& args) {
       args.max_work.empty() ? kDefaultQuotientWork
                             : parse_number_option("--max-work", args.max_work, ~std::uint64_t{0});
   const Engine engine(engine_options(args.common), terminal_reporter());
-  const MisereQuotient q = engine.quotient(game, max_heap, max_work, quotient_progress());
+  const MisereQuotient q = engine.quotient(game, max_heap, max_work, terminal_quotient_progress("quotient"));
   end_progress();
   if (args.common.json) {
     std::cout << dump_document(to_document(q)) << '\n';

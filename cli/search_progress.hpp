@@ -17,4 +17,8 @@ std::function<void(const SearchProgress&)> terminal_search_progress(std::string 
 /// runs (Node-Kayles, Arc-Kayles, Cram), when stderr is a terminal; nothing otherwise.
 std::function<void(const ComponentSearchProgress&)> terminal_component_progress(std::string label);
 
+/// Shows "heap, |Q| so far, candidate size" on stderr while a misère quotient is computed, when
+/// stderr is a terminal; nothing otherwise.
+std::function<void(const QuotientProgress&)> terminal_quotient_progress(std::string label);
+
 }  // namespace grundy::cli

@@ -134,6 +134,7 @@ def solve(
     max_memory: Optional[str] = None,
     threads: int = 0,
     cache: bool = True,
+    quotient: bool = True,
 ) -> Result: ...
 def explain(
     game: _GameArg,
@@ -144,6 +145,16 @@ def explain(
     max_memory: Optional[str] = None,
     threads: int = 0,
     cache: bool = True,
+    misere: bool = False,
+    max_states: int = 1000000,
+    quotient: bool = True,
+) -> Result: ...
+def quotient(
+    game: _GameArg,
+    *,
+    max_heap: int = 30,
+    max_work: int = 4000000000,
+    max_memory: Optional[str] = None,
 ) -> Result: ...
 def play(
     sum: _SumArg,
@@ -156,6 +167,7 @@ def play(
     max_memory: Optional[str] = None,
     threads: int = 0,
     cache: bool = True,
+    quotient: bool = True,
 ) -> Match: ...
 def plot(
     game: _GameArg,

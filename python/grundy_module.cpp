@@ -272,6 +272,10 @@ Reporter python_reporter(DeferredInterrupt* deferred) {
       bar->update(p.states, p.bound.value_or(p.max_states), "states");
     };
   };
+  reporter.quotient = [deferred](const std::string& label) {
+    auto bar = std::make_shared<ProgressBar>(label, InterruptCheck(deferred));
+    return [bar](const QuotientProgress& p) { bar->update(p.heap, 0, "heaps"); };
+  };
   return reporter;
 }
 
@@ -283,6 +287,8 @@ struct CallOptions {
   std::optional<std::string> max_memory;
   unsigned threads = 0;
   bool use_cache = true;
+  /// Misère play through the misère quotient where it decides (quotient=False: the search).
+  bool misere_quotient = true;
 };
 
 /// Python games met in a request, so that the engine takes their values from their own memos.
@@ -296,6 +302,7 @@ Engine make_engine(const CallOptions& limits, const CustomGames& custom = {},
   options.max_moves = limits.max_moves;
   options.threads = limits.threads;
   options.use_cache = limits.use_cache;
+  options.misere_quotient = limits.misere_quotient;
   if (limits.max_memory) options.max_memory = parse_size(*limits.max_memory);
   if (!custom.empty()) {
     options.own_values =
@@ -448,12 +455,27 @@ py::object solve(const py::object& sum_text, bool misere, bool remoteness,
   return to_python(to_document(answer));
 }
 
+py::object quotient(const py::object& game, std::uint64_t max_heap, std::uint64_t max_work,
+                    const CallOptions& limits) {
+  CustomGames custom;
+  const auto parsed = game_argument(game, custom);
+  const Engine engine = make_engine(limits, custom);
+  const MisereQuotient q =
+      without_gil(custom, [&] { return engine.quotient(parsed, max_heap, max_work, {}); });
+  return to_python(to_document(q));
+}
+
 py::object explain(const py::object& game, const py::object& position, std::uint64_t max_options,
-                   const CallOptions& limits) {
+                   bool misere, const CallOptions& limits) {
   CustomGames custom;
   const auto parsed = game_argument(game, custom);
   const Position p = position_argument(*parsed, position, custom);
   const Engine engine = make_engine(limits, custom);
+  if (misere) {
+    const MisereExplanation e =
+        without_gil(custom, [&] { return engine.explain_misere(parsed, p, max_options); });
+    return to_python(to_document(e));
+  }
   const Explanation e = without_gil(custom, [&] { return engine.explain(parsed, p, max_options); });
   return to_python(to_document(e));
 }
@@ -726,19 +748,22 @@ command's summary; grundy.open_sequence(path) reads the values.
       "solve",
       [=](const py::object& sum, bool misere, bool remoteness, std::size_t max_moves,
           std::uint64_t max, std::uint64_t max_states, std::optional<std::string> max_memory,
-          unsigned threads, bool cache) {
-        return solve(
-            sum, misere, remoteness,
-            call_options(max, max_states, max_moves, std::move(max_memory), threads, cache));
+          unsigned threads, bool cache, bool quotient) {
+        CallOptions options =
+            call_options(max, max_states, max_moves, std::move(max_memory), threads, cache);
+        options.misere_quotient = quotient;
+        return solve(sum, misere, remoteness, options);
       },
       py::arg("sum"), py::arg("misere") = false, py::kw_only(), py::arg("remoteness") = false,
       py::arg("max_moves") = defaults.max_moves, py::arg("max") = defaults.max_values,
       py::arg("max_states") = defaults.max_states, py::arg("max_memory") = py::none(),
-      py::arg("threads") = 0, py::arg("cache") = true,
+      py::arg("threads") = 0, py::arg("cache") = true, py::arg("quotient") = true,
       R"(Who wins a sum and every winning move, as ``grundy solve --json``.
 
 sum is text or a list of (game, position) pairs (a game: a spec or a grundy.Game). misere=True
-plays misère (exact search within max_states positions); remoteness=True adds the remoteness.
+plays misère: sums of heaps of heap games through the misère quotient of their games when it is
+found within its budget, else by exact search within max_states positions (quotient=False: always
+the search, as ``--no-quotient``); "decided_by" says which. remoteness=True adds the remoteness.
 
 >>> grundy.solve("nim:3 + nim:4 + nim:5")["winning_moves"]
 [{'component': 0, 'from': 'nim:3', 'to': 'nim:1'}]
@@ -746,19 +771,40 @@ plays misère (exact search within max_states positions); remoteness=True adds t
   m.def(
       "explain",
       [=](const py::object& game, const py::object& position, std::uint64_t max_options,
-          std::uint64_t max, std::optional<std::string> max_memory, unsigned threads, bool cache) {
-        return explain(game, position, max_options,
-                       call_options(max, defaults.max_states, defaults.max_moves,
-                                    std::move(max_memory), threads, cache));
+          std::uint64_t max, std::optional<std::string> max_memory, unsigned threads, bool cache,
+          bool misere, std::uint64_t max_states, bool quotient) {
+        CallOptions options = call_options(max, max_states, defaults.max_moves,
+                                           std::move(max_memory), threads, cache);
+        options.misere_quotient = quotient;
+        return explain(game, position, max_options, misere, options);
       },
       py::arg("game"), py::arg("position"), py::kw_only(), py::arg("max_options") = 200,
       py::arg("max") = defaults.max_values, py::arg("max_memory") = py::none(),
-      py::arg("threads") = 0, py::arg("cache") = true,
+      py::arg("threads") = 0, py::arg("cache") = true, py::arg("misere") = false,
+      py::arg("max_states") = defaults.max_states, py::arg("quotient") = true,
       R"(Why a position has its value, as ``grundy explain --json``: its options, their values, the mex.
+With misere=True, as ``grundy explain --misere --json``: each option's misère outcome and, for a
+heap game, its class in the misère quotient.
 
 >>> e = grundy.explain("0.07", 4)
 >>> e["value"], e["mex"], [o["option"] for o in e["options"] if o["winning"]]
 (2, 2, ['0.07:1 + 0.07:1'])
+)");
+  m.def(
+      "quotient",
+      [=](const py::object& game, std::uint64_t max_heap, std::uint64_t max_work,
+          std::optional<std::string> max_memory) {
+        return quotient(game, max_heap, max_work,
+                        call_options(defaults.max_values, defaults.max_states, defaults.max_moves,
+                                     std::move(max_memory), 0, true));
+      },
+      py::arg("game"), py::kw_only(), py::arg("max_heap") = 30,
+      py::arg("max_work") = grundy::kDefaultQuotientWork, py::arg("max_memory") = py::none(),
+      R"(The misère quotient of a heap game's sums of heaps 0..max_heap, as ``grundy quotient --json``.
+
+>>> q = grundy.quotient("kayles", max_heap=12)
+>>> q["order"], q["tame"]
+(24, False)
 )");
   py::class_<PythonMatch>(m, "Match",
                           "A game against the perfect player (grundy.play); each method returns "
@@ -781,15 +827,16 @@ plays misère (exact search within max_states positions); remoteness=True adds t
       "play",
       [=](const py::object& sum, bool misere, bool computer_first, std::size_t list,
           std::uint64_t max, std::uint64_t max_states, std::optional<std::string> max_memory,
-          unsigned threads, bool cache) {
-        return std::make_unique<PythonMatch>(sum, misere, computer_first, list,
-                                             call_options(max, max_states, defaults.max_moves,
-                                                          std::move(max_memory), threads, cache));
+          unsigned threads, bool cache, bool quotient) {
+        CallOptions options = call_options(max, max_states, defaults.max_moves,
+                                           std::move(max_memory), threads, cache);
+        options.misere_quotient = quotient;
+        return std::make_unique<PythonMatch>(sum, misere, computer_first, list, options);
       },
       py::arg("sum"), py::arg("misere") = false, py::kw_only(), py::arg("computer_first") = false,
       py::arg("list") = 40, py::arg("max") = defaults.max_values,
       py::arg("max_states") = grundy::Match::kDefaultMaxStates, py::arg("max_memory") = py::none(),
-      py::arg("threads") = 0, py::arg("cache") = true,
+      py::arg("threads") = 0, py::arg("cache") = true, py::arg("quotient") = true,
       R"(A game against the perfect player (``grundy play``): a grundy.Match.
 
 >>> m = grundy.play("nim:3 + nim:4 + nim:5")

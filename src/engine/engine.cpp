@@ -341,7 +341,8 @@ SolveAnswer Engine::solve(const Sum& sum, Play play, bool remoteness) const {
       answer.misere_method = "closed form";
     } else if (play == Play::misere && !remoteness && options_.misere_quotient &&
                (quotient = reported([&] {
-                 return SumQuotient::unless_searched(sum, search_options(play, "solve"));
+                 return SumQuotient::unless_searched(sum, search_options(play, "solve"),
+                                                     quotient_progress("solve"));
                }))) {
       // Sums of heaps of heap games: the product of the heaps' classes in the misère quotient of
       // their closure (misere_quotient.hpp), verified for every sum of those heaps; the search
@@ -416,6 +417,8 @@ MisereExplanation Engine::explain_misere(std::shared_ptr<const Game> game, const
   return reported([&] {
     return explain_misere_position(std::move(game), p, max_options,
                                    search_options(Play::misere, "explain"),
+                                   options_.misere_quotient ? quotient_progress("explain")
+                                                            : nullptr,
                                    options_.misere_quotient);
   });
 }

@@ -2,8 +2,10 @@
 // Inside the engine: explaining one position with a given value source.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 
+#include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/engine/explanation.hpp"
 #include "grundy/engine/misere_explanation.hpp"
 #include "grundy/solve/misere_solver.hpp"
@@ -26,6 +28,8 @@ Explanation explain_position(const Game& game, const Position& p, ValueSource& s
 /// quotient may decide.
 MisereExplanation explain_misere_position(std::shared_ptr<const Game> game, const Position& p,
                                           std::uint64_t max_options,
-                                          const SearchOptions& search_options, bool use_quotient);
+                                          const SearchOptions& search_options,
+                                          std::function<void(const QuotientProgress&)> progress,
+                                          bool use_quotient);
 
 }  // namespace grundy

@@ -37,7 +37,9 @@ void for_each_counted_option(const Game& game, const Position& p, MisereExplanat
 
 MisereExplanation explain_misere_position(std::shared_ptr<const Game> game, const Position& p,
                                           std::uint64_t max_options,
-                                          const SearchOptions& search_options, bool use_quotient) {
+                                          const SearchOptions& search_options,
+                                          std::function<void(const QuotientProgress&)> progress,
+                                          bool use_quotient) {
   MisereExplanation e;
   e.game = game->name();
   e.position = game->format_position(p);
@@ -45,7 +47,8 @@ MisereExplanation explain_misere_position(std::shared_ptr<const Game> game, cons
   e.max_options = max_options;
   const Sum position = sum_of(game, std::span<const Position>(&p, 1));
   const std::optional<SumQuotient> quotient =
-      use_quotient ? SumQuotient::of(position, search_options.limits) : std::nullopt;
+      use_quotient ? SumQuotient::of(position, search_options.limits, std::move(progress))
+                   : std::nullopt;
   if (quotient) {
     const MisereQuotient& q = quotient->quotient();
     const auto name = [&](std::uint32_t x) {

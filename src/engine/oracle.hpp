@@ -1,6 +1,7 @@
 #pragma once
 // Inside the engine: the perfect player behind Match (match.hpp).
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -51,6 +52,7 @@ class Oracle {
 
   Play play_;
   bool use_quotient_;
+  std::function<void(const QuotientProgress&)> quotient_progress_;
   std::optional<SumQuotient> quotient_;
   SearchOptions options_;
   std::unique_ptr<SumSearch> memo_;

@@ -82,7 +82,8 @@ Document to_document(const MisereQuotient& q) {
 
 namespace grundy {
 
-std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits) {
+std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits,
+                                           std::function<void(const QuotientProgress&)> progress) {
   if (sum.components.empty()) return std::nullopt;
   std::vector<std::pair<std::shared_ptr<const Game>, std::uint64_t>> games;
   std::uint64_t largest = 0;
@@ -108,6 +109,7 @@ std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits)
   options.max_heap = heaps ? heaps->max_heap() : largest;
   options.limits = limits;
   options.max_work = kQuotientPathWork;
+  options.progress = std::move(progress);
   try {
     return SumQuotient(heaps, misere_quotient(heaps ? *heaps : *games.front().first, options));
   } catch (const ResourceError&) {
@@ -115,11 +117,12 @@ std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits)
   }
 }
 
-std::optional<SumQuotient> SumQuotient::unless_searched(const Sum& sum,
-                                                       const SearchOptions& search) {
+std::optional<SumQuotient> SumQuotient::unless_searched(
+    const Sum& sum, const SearchOptions& search,
+    std::function<void(const QuotientProgress&)> progress) {
   const std::optional<std::uint64_t> bound = reachable_states_bound(sum, search);
   if (bound && *bound <= kSearchFirstStates) return std::nullopt;
-  return of(sum, search.limits);
+  return of(sum, search.limits, std::move(progress));
 }
 
 std::uint64_t SumQuotient::heap(const Game& game, std::uint64_t h) const {

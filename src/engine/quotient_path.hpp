@@ -1,6 +1,7 @@
 #pragma once
 // Internal: misère play of sums of heaps through the quotient, when it is within a small budget.
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -30,10 +31,14 @@ class SumQuotient {
   /// Nothing when a component is not a heap of a heap game (or is a coin-turning row), when a
   /// heap passes kQuotientPathMaxHeap, when the sum is Nim alone (its closed form is faster), or
   /// when the quotient is not found within kQuotientPathWork steps: the caller searches.
-  static std::optional<SumQuotient> of(const Sum& sum, const Limits& limits);
-  /// As of(sum, search.limits), but nothing also when the exact search with `search`'s options
-  /// needs at most kSearchFirstStates states: then the search is quicker.
-  static std::optional<SumQuotient> unless_searched(const Sum& sum, const SearchOptions& search);
+  /// `progress` is called as the quotient grows.
+  static std::optional<SumQuotient> of(const Sum& sum, const Limits& limits,
+                                       std::function<void(const QuotientProgress&)> progress);
+  /// As of(sum, search.limits, progress), but nothing also when the exact search with `search`'s
+  /// options needs at most kSearchFirstStates states: then the search is quicker.
+  static std::optional<SumQuotient> unless_searched(
+      const Sum& sum, const SearchOptions& search,
+      std::function<void(const QuotientProgress&)> progress);
 
   const MisereQuotient& quotient() const { return quotient_; }
   /// The class of `sum` (heaps of this quotient's games, none larger than when it was made).

@@ -147,7 +147,36 @@ def test_misere_search_beyond_the_budget_is_refused_at_once():
     assert str(raised.value) == cli.stderr.removeprefix("grundy: error: ").rstrip("\n")
     assert "--max-states" in str(raised.value)
     with pytest.raises(ValueError, match="up to 267498 states"):
-        grundy.solve("kayles:40 + nim:5", misere=True, max_states=1000)
+        grundy.solve("kayles:40 + nim:5", misere=True, max_states=1000, quotient=False)
+
+
+def test_misere_through_the_quotient():
+    # Past the search's budget, the misère quotient of Kayles and Nim decides the sum; it agrees
+    # with the search given the states, and with the command.
+    fast = grundy.solve("kayles:40 + nim:5", misere=True, max_states=1000)
+    slow = grundy.solve("kayles:40 + nim:5", misere=True, quotient=False, max_states=10**6)
+    assert fast["decided_by"] == "quotient" and slow["decided_by"] == "search"
+    for field in ("winner", "winning_moves", "winning_move_count"):
+        assert fast[field] == slow[field], field
+    cli = run_cli("solve", "kayles:40 + nim:5", "--misere", "--json", "--max-states", "1000")
+    assert cli.returncode == 0, cli.stderr
+    assert json.loads(cli.stdout) == fast
+    # The quotient itself, and a position explained by it, as the command prints them.
+    q = grundy.quotient("kayles", max_heap=12)
+    assert q["order"] == 24 and q["play"] == "misere"
+    cli = run_cli("quotient", "kayles", "--max-heap", "12", "--json")
+    assert json.loads(cli.stdout) == q
+    e = grundy.explain("kayles", 12, misere=True)
+    assert e["quotient"]["order"] == 24 and e["winner"] == "second"
+    assert all(not o["winning"] for o in e["options"])
+    searched = grundy.explain("kayles", 12, misere=True, quotient=False)
+    assert searched["quotient"] is None
+    assert [o["winner"] for o in searched["options"]] == [o["winner"] for o in e["options"]]
+    # A match past the search's budget, played through the quotient.
+    m = grundy.play("kayles:30 + kayles:21", misere=True, computer_first=True)
+    assert m.computer_move()["verdict"] == "win"
+    with pytest.raises(ValueError, match="--max-states"):
+        grundy.play("kayles:30 + kayles:21", misere=True, quotient=False)
 
 
 def test_nimber_arithmetic():

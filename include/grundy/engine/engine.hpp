@@ -56,6 +56,8 @@ struct Reporter {
   std::function<TableProgress(const std::string& label)> table;
   std::function<SequenceProgress(const std::string& label)> sequence;
   std::function<SearchProgressCallback(const std::string& label)> search;
+  /// Progress of a misère quotient (`grundy quotient`, and misère play through one).
+  std::function<std::function<void(const QuotientProgress&)>(const std::string& label)> quotient;
   /// Progress of the component search (Node-Kayles, Arc-Kayles, Cram).
   std::function<std::function<void(const ComponentSearchProgress&)>(const std::string& label)>
       components;
@@ -228,6 +230,10 @@ class Engine {
   /// The options of the searches over a sum's positions the requests make (state budget,
   /// memory, progress labelled `label`).
   SearchOptions search_options(Play play, const std::string& label) const;
+  /// The reporter's progress for a misère quotient labelled `label` (none without one).
+  std::function<void(const QuotientProgress&)> quotient_progress(const std::string& label) const {
+    return reporter_.quotient ? reporter_.quotient(label) : nullptr;
+  }
   /// Whether misère play may go through the misere quotient (EngineOptions::misere_quotient).
   bool uses_misere_quotient() const { return options_.misere_quotient; }
 

@@ -19,6 +19,7 @@ struct QuotientArgs {
   std::string game;
   std::string max_heap = "30";
   std::string max_work;  // empty: kDefaultQuotientWork
+  bool no_cache = false;
 };
 
 std::string element_name(const MisereQuotient& q, std::uint32_t x) {
@@ -31,11 +32,13 @@ int run_quotient(const QuotientArgs& args) {
   const std::uint64_t max_work =
       args.max_work.empty() ? kDefaultQuotientWork
                             : parse_number_option("--max-work", args.max_work, ~std::uint64_t{0});
-  const Engine engine(engine_options(args.common), terminal_reporter());
-  const MisereQuotient q = engine.quotient(game, max_heap, max_work, terminal_quotient_progress("quotient"));
+  const Engine engine(engine_options(args.common, "10000000", args.no_cache), terminal_reporter());
+  const QuotientAnswer answer =
+      engine.quotient(game, max_heap, max_work, terminal_quotient_progress("quotient"));
+  const MisereQuotient& q = answer.quotient;
   end_progress();
   if (args.common.json) {
-    std::cout << dump_document(to_document(q)) << '\n';
+    std::cout << dump_document(to_document(answer)) << '\n';
     return 0;
   }
   std::cout << "misere quotient of " << q.game << ", heaps 0.." << q.max_heap << '\n';
@@ -100,6 +103,9 @@ Runner add_quotient_command(CLI::App& app) {
   cmd->add_option("--max-heap", args->max_heap, "The quotient of the heaps 0..N (default 30)");
   cmd->add_option("--max-work", args->max_work,
                   "At most N elementary steps (default 4*10^9, about a minute)");
+  cmd->add_flag("--no-cache", args->no_cache,
+                "Neither read nor write the quotient cache (a cached quotient is checked against "
+                "the game before it is used)");
   add_common_options(*cmd, args->common);
   return [args] { return run_quotient(*args); };
 }

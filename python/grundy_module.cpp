@@ -460,9 +460,9 @@ py::object quotient(const py::object& game, std::uint64_t max_heap, std::uint64_
   CustomGames custom;
   const auto parsed = game_argument(game, custom);
   const Engine engine = make_engine(limits, custom);
-  const MisereQuotient q =
+  const QuotientAnswer answer =
       without_gil(custom, [&] { return engine.quotient(parsed, max_heap, max_work, {}); });
-  return to_python(to_document(q));
+  return to_python(to_document(answer));
 }
 
 py::object explain(const py::object& game, const py::object& position, std::uint64_t max_options,

@@ -336,13 +336,15 @@ SolveAnswer Engine::solve(const Sum& sum, Play play, bool remoteness) const {
   std::optional<SearchSolution> searched;
   if (play == Play::misere || remoteness) {
     std::optional<SumQuotient> quotient;
+    const std::optional<QuotientCache> cache = quotient_cache();
     if (play == Play::misere && !remoteness && is_nim_sum(sum)) {
       searched = solve_misere_nim(sum, options_.max_moves);
       answer.misere_method = "closed form";
     } else if (play == Play::misere && !remoteness && options_.misere_quotient &&
                (quotient = reported([&] {
                  return SumQuotient::unless_searched(sum, search_options(play, "solve"),
-                                                     quotient_progress("solve"));
+                                                     quotient_progress("solve"),
+                                                     cache ? &*cache : nullptr);
                }))) {
       // Sums of heaps of heap games: the product of the heaps' classes in the misère quotient of
       // their closure (misere_quotient.hpp), verified for every sum of those heaps; the search
@@ -414,12 +416,13 @@ Explanation Engine::explain(std::shared_ptr<const Game> game, const Position& p,
 
 MisereExplanation Engine::explain_misere(std::shared_ptr<const Game> game, const Position& p,
                                          std::uint64_t max_options) const {
+  const std::optional<QuotientCache> cache = quotient_cache();
   return reported([&] {
     return explain_misere_position(std::move(game), p, max_options,
                                    search_options(Play::misere, "explain"),
                                    options_.misere_quotient ? quotient_progress("explain")
                                                             : nullptr,
-                                   options_.misere_quotient);
+                                   options_.misere_quotient, cache ? &*cache : nullptr);
   });
 }
 

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "grundy/analysis/misere_quotient.hpp"
+#include "grundy/analysis/quotient_cache.hpp"
 #include "grundy/engine/explanation.hpp"
 #include "grundy/engine/misere_explanation.hpp"
 #include "grundy/solve/misere_solver.hpp"
@@ -30,6 +31,6 @@ MisereExplanation explain_misere_position(std::shared_ptr<const Game> game, cons
                                           std::uint64_t max_options,
                                           const SearchOptions& search_options,
                                           std::function<void(const QuotientProgress&)> progress,
-                                          bool use_quotient);
+                                          bool use_quotient, const QuotientCache* cache);
 
 }  // namespace grundy

@@ -39,7 +39,7 @@ MisereExplanation explain_misere_position(std::shared_ptr<const Game> game, cons
                                           std::uint64_t max_options,
                                           const SearchOptions& search_options,
                                           std::function<void(const QuotientProgress&)> progress,
-                                          bool use_quotient) {
+                                          bool use_quotient, const QuotientCache* cache) {
   MisereExplanation e;
   e.game = game->name();
   e.position = game->format_position(p);
@@ -47,7 +47,7 @@ MisereExplanation explain_misere_position(std::shared_ptr<const Game> game, cons
   e.max_options = max_options;
   const Sum position = sum_of(game, std::span<const Position>(&p, 1));
   const std::optional<SumQuotient> quotient =
-      use_quotient ? SumQuotient::of(position, search_options.limits, std::move(progress))
+      use_quotient ? SumQuotient::of(position, search_options.limits, std::move(progress), cache)
                    : std::nullopt;
   if (quotient) {
     const MisereQuotient& q = quotient->quotient();

@@ -12,6 +12,7 @@ Oracle::Oracle(const Engine& engine, Play play)
     : play_(play),
       use_quotient_(engine.uses_misere_quotient()),
       quotient_progress_(engine.quotient_progress("play")),
+      quotient_cache_(engine.quotient_cache()),
       options_(engine.search_options(play, "play")),
       values_(Sum{}, [&engine](std::shared_ptr<const Game> game) {
         return engine.value_source(std::move(game), "play");
@@ -23,7 +24,10 @@ Oracle::Oracle(const Engine& engine, Play play)
 
 void Oracle::prepare(const Sum& start) {
   if (play_ != Play::misere) return;
-  if (use_quotient_) quotient_ = SumQuotient::unless_searched(start, options_, quotient_progress_);
+  if (use_quotient_) {
+    quotient_ = SumQuotient::unless_searched(start, options_, quotient_progress_,
+                                             quotient_cache_ ? &*quotient_cache_ : nullptr);
+  }
   if (!quotient_) memo_->require_within_budget(start);
 }
 

@@ -53,6 +53,7 @@ class Oracle {
   Play play_;
   bool use_quotient_;
   std::function<void(const QuotientProgress&)> quotient_progress_;
+  std::optional<QuotientCache> quotient_cache_;
   std::optional<SumQuotient> quotient_;
   SearchOptions options_;
   std::unique_ptr<SumSearch> memo_;

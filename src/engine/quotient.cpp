@@ -4,6 +4,8 @@
 #include <vector>
 
 #include "grundy/analysis/misere_quotient.hpp"
+#include "grundy/analysis/period_cache.hpp"
+#include "grundy/analysis/quotient_cache.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
@@ -11,9 +13,21 @@
 
 namespace grundy {
 
-MisereQuotient Engine::quotient(std::shared_ptr<const Game> game, std::uint64_t max_heap,
+std::optional<QuotientCache> Engine::quotient_cache() const {
+  if (!options_.use_cache) return std::nullopt;
+  return QuotientCache(PeriodCache::default_directory());
+}
+
+QuotientAnswer Engine::quotient(std::shared_ptr<const Game> game, std::uint64_t max_heap,
                                 std::uint64_t max_work,
                                 std::function<void(const QuotientProgress&)> progress) const {
+  const std::optional<QuotientCache> cache = quotient_cache();
+  if (cache) {
+    QuotientCache::Loaded loaded = cache->load(*game, limits_);
+    if (loaded.quotient && loaded.quotient->max_heap == max_heap) {
+      return {std::move(*loaded.quotient), true};
+    }
+  }
   QuotientOptions options;
   options.max_heap = max_heap;
   options.limits = limits_;
@@ -25,7 +39,15 @@ MisereQuotient Engine::quotient(std::shared_ptr<const Game> game, std::uint64_t 
     const Engine& engine;
     ~Done() { engine.done(); }
   } done_after{*this};
-  return misere_quotient(*game, options);
+  QuotientAnswer answer{misere_quotient(*game, options), false};
+  if (cache) cache->store(answer.quotient);
+  return answer;
+}
+
+Document to_document(const QuotientAnswer& answer) {
+  Document d = to_document(answer.quotient);
+  d["from_cache"] = answer.from_cache;
+  return d;
 }
 
 Document to_document(const MisereQuotient& q) {
@@ -83,7 +105,8 @@ Document to_document(const MisereQuotient& q) {
 namespace grundy {
 
 std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits,
-                                           std::function<void(const QuotientProgress&)> progress) {
+                                           std::function<void(const QuotientProgress&)> progress,
+                                           const QuotientCache* cache) {
   if (sum.components.empty()) return std::nullopt;
   std::vector<std::pair<std::shared_ptr<const Game>, std::uint64_t>> games;
   std::uint64_t largest = 0;
@@ -102,7 +125,9 @@ std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits,
       same->second = std::max(same->second, c.position.x);
     }
   }
-  if (only_nim || largest > kQuotientPathMaxHeap) return std::nullopt;
+  if (only_nim) return std::nullopt;
+  if (std::optional<SumQuotient> found = cached(sum, limits, cache)) return found;
+  if (largest > kQuotientPathMaxHeap) return std::nullopt;
   std::shared_ptr<const HeapUnion> heaps;
   if (games.size() > 1) heaps = std::make_shared<HeapUnion>(games);
   QuotientOptions options;
@@ -111,7 +136,10 @@ std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits,
   options.max_work = kQuotientPathWork;
   options.progress = std::move(progress);
   try {
-    return SumQuotient(heaps, misere_quotient(heaps ? *heaps : *games.front().first, options));
+    SumQuotient found(heaps, misere_quotient(heaps ? *heaps : *games.front().first, options));
+    // Unions are particular to one sum's heaps: only a game's own quotient is kept.
+    if (cache && !heaps) cache->store(found.quotient_);
+    return found;
   } catch (const ResourceError&) {
     return std::nullopt;
   }
@@ -119,10 +147,28 @@ std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits,
 
 std::optional<SumQuotient> SumQuotient::unless_searched(
     const Sum& sum, const SearchOptions& search,
-    std::function<void(const QuotientProgress&)> progress) {
+    std::function<void(const QuotientProgress&)> progress, const QuotientCache* cache) {
+  // A cached quotient first: counting the search's bound costs more than reading it.
+  if (std::optional<SumQuotient> found = cached(sum, search.limits, cache)) return found;
   const std::optional<std::uint64_t> bound = reachable_states_bound(sum, search);
   if (bound && *bound <= kSearchFirstStates) return std::nullopt;
-  return of(sum, search.limits, std::move(progress));
+  return of(sum, search.limits, std::move(progress), cache);
+}
+
+std::optional<SumQuotient> SumQuotient::cached(const Sum& sum, const Limits& limits,
+                                               const QuotientCache* cache) {
+  if (!cache || sum.components.empty()) return std::nullopt;
+  const std::shared_ptr<const Game>& game = sum.components.front().game;
+  std::uint64_t largest = 0;
+  for (const Component& c : sum.components) {
+    if (c.game->name() != game->name()) return std::nullopt;
+    largest = std::max(largest, c.position.x);
+  }
+  const GameTraits& traits = game->traits();
+  if (traits.layout != Layout::heaps || traits.rows_of_heads || traits.nim) return std::nullopt;
+  QuotientCache::Loaded loaded = cache->load(*game, limits);
+  if (!loaded.quotient || loaded.quotient->max_heap < largest) return std::nullopt;
+  return SumQuotient(nullptr, std::move(*loaded.quotient));
 }
 
 std::uint64_t SumQuotient::heap(const Game& game, std::uint64_t h) const {

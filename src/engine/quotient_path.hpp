@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "grundy/analysis/misere_quotient.hpp"
+#include "grundy/analysis/quotient_cache.hpp"
 #include "grundy/core/limits.hpp"
 #include "grundy/rules/heap_union.hpp"
 #include "grundy/rules/sum.hpp"
@@ -31,14 +32,17 @@ class SumQuotient {
   /// Nothing when a component is not a heap of a heap game (or is a coin-turning row), when a
   /// heap passes kQuotientPathMaxHeap, when the sum is Nim alone (its closed form is faster), or
   /// when the quotient is not found within kQuotientPathWork steps: the caller searches.
-  /// `progress` is called as the quotient grows.
+  /// `progress` is called as the quotient grows. With `cache`, a sum of one game's heaps uses the
+  /// cached quotient when it covers them (at any size: then kQuotientPathMaxHeap does not
+  /// apply), and a quotient computed is stored.
   static std::optional<SumQuotient> of(const Sum& sum, const Limits& limits,
-                                       std::function<void(const QuotientProgress&)> progress);
+                                       std::function<void(const QuotientProgress&)> progress,
+                                       const QuotientCache* cache = nullptr);
   /// As of(sum, search.limits, progress), but nothing also when the exact search with `search`'s
   /// options needs at most kSearchFirstStates states: then the search is quicker.
   static std::optional<SumQuotient> unless_searched(
       const Sum& sum, const SearchOptions& search,
-      std::function<void(const QuotientProgress&)> progress);
+      std::function<void(const QuotientProgress&)> progress, const QuotientCache* cache = nullptr);
 
   const MisereQuotient& quotient() const { return quotient_; }
   /// The class of `sum` (heaps of this quotient's games, none larger than when it was made).
@@ -51,6 +55,9 @@ class SumQuotient {
  private:
   SumQuotient(std::shared_ptr<const HeapUnion> heaps, MisereQuotient quotient)
       : union_(std::move(heaps)), quotient_(std::move(quotient)) {}
+  /// The cached quotient of the sum's one heap game, when it covers the sum's heaps.
+  static std::optional<SumQuotient> cached(const Sum& sum, const Limits& limits,
+                                           const QuotientCache* cache);
   /// The quotient game's heap for heap `h` of `game`.
   std::uint64_t heap(const Game& game, std::uint64_t h) const;
   /// `sum` as heaps of the quotient's game.

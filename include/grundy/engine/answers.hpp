@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/analysis/periodic_source.hpp"
 #include "grundy/analysis/sequence_run.hpp"
 #include "grundy/core/outcome.hpp"
@@ -90,6 +91,12 @@ struct SolveAnswer {
   /// Misère play: what decided it — "closed form" (Nim), "quotient" (the misère quotient of the
   /// heap games) or "search" (the exact search).
   std::string misere_method;
+};
+
+/// `grundy quotient`: the quotient, and whether it was read from the cache.
+struct QuotientAnswer {
+  MisereQuotient quotient;
+  bool from_cache = false;
 };
 
 /// `grundy period`.

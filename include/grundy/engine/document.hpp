@@ -29,6 +29,7 @@ Document to_document(const SolveAnswer& answer);
 Document to_document(const PeriodReport& report);
 /// `grundy quotient --json` (docs/cli.md).
 Document to_document(const MisereQuotient& quotient);
+Document to_document(const QuotientAnswer& answer);
 Document to_document(const Explanation& explanation);
 Document to_document(const MisereExplanation& explanation);
 Document to_document(const MoveText& move);

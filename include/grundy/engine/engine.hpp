@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "grundy/analysis/misere_quotient.hpp"
+#include "grundy/analysis/quotient_cache.hpp"
 #include "grundy/core/limits.hpp"
 #include "grundy/core/sequence_file.hpp"
 #include "grundy/core/value.hpp"
@@ -205,9 +206,13 @@ class Engine {
   /// `grundy quotient`: the misère quotient of the sums of heaps 0..max_heap of a heap game
   /// (misere_quotient.hpp), within the memory limit and `max_work` steps; `progress` is called
   /// after each heap and each candidate.
-  MisereQuotient quotient(std::shared_ptr<const Game> game, std::uint64_t max_heap,
+  /// With the cache on (EngineOptions::use_cache), a cached quotient of exactly these heaps is
+  /// read (and checked: quotient_cache.hpp) instead, and one computed is stored.
+  QuotientAnswer quotient(std::shared_ptr<const Game> game, std::uint64_t max_heap,
                           std::uint64_t max_work = kDefaultQuotientWork,
                           std::function<void(const QuotientProgress&)> progress = {}) const;
+  /// The quotient cache, when the cache is on.
+  std::optional<QuotientCache> quotient_cache() const;
 
   /// `grundy explain --misere`: a position's options and their misère outcomes, from the
   /// misère quotient of its heap game when it is found within the budget a solve gives it, else

@@ -17,6 +17,7 @@
 #include "grundy/census/census_report_data.hpp"
 #include "grundy/census/census_run.hpp"
 #include "grundy/census/census_verify.hpp"
+#include "grundy/census/misere_census.hpp"
 #include "grundy/core/atomic_file.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/engine/document.hpp"
@@ -33,6 +34,10 @@ struct CensusArgs {
   std::string extend = "33554432,60";
   std::string three_heap = "8192,20";
   std::string slice;  // FIRST,COUNT
+  // --misere
+  bool misere = false;
+  std::string max_heap = "40";
+  std::string quotient_work = "200000000";
   // report
   std::string report_family;
   std::string format = "md";
@@ -116,8 +121,52 @@ CensusOptions census_options(const CensusArgs& args) {
   return options;
 }
 
+int run_misere_census_command(const CensusArgs& args, const CensusFamily& family) {
+  MisereCensusOptions options;
+  options.max_heap = parse_number_option("--max-heap", args.max_heap, 100000);
+  options.max_work = parse_number_option("--max-work", args.quotient_work, ~std::uint64_t{0});
+  const CensusOptions common = census_options(args);
+  options.threads = common.threads;
+  options.limits = common.limits;
+  options.progress = common.progress;
+  options.slice = common.slice;
+  options.stop = &g_stop;
+  std::signal(SIGINT, on_census_interrupt);
+  std::signal(SIGTERM, on_census_interrupt);
+  CensusDatabase database(args.db);
+  MisereCensusSummary s;
+  try {
+    s = run_misere_census(family, database, options);
+  } catch (const Interrupted& e) {
+    end_progress();
+    std::cerr << "grundy: " << e.what() << '\n';
+    return 130;
+  }
+  end_progress();
+  if (args.common.json) {
+    nlohmann::ordered_json j{{"family", s.family},     {"database", args.db},
+                             {"play", "misere"},       {"max_heap", options.max_heap},
+                             {"max_work", options.max_work}, {"members", s.members},
+                             {"games", s.games},       {"computed", s.computed},
+                             {"kept", s.kept},         {"tame", s.tame},
+                             {"wild", s.wild},         {"not_stabilised", s.not_stabilised},
+                             {"seconds", s.seconds},   {"threads", s.threads}};
+    std::cout << dump_document(j) << '\n';
+    return 0;
+  }
+  std::cout << s.family << " (misère quotients to heap " << options.max_heap << "): " << s.members
+            << " codes, " << s.games << " distinct games; " << s.computed
+            << " computed in this run, " << s.kept << " kept from earlier runs\n"
+            << "tame " << s.tame << ", wild " << s.wild << ", not stabilised within "
+            << options.max_work << " steps " << s.not_stabilised << "\n"
+            << "database " << args.db << ", " << s.threads << " thread(s), "
+            << duration_text(s.seconds) << '\n';
+  return 0;
+}
+
 int run_census_command(const CensusArgs& args) {
   const CensusFamily family = parse_census_family(args.family);
+  if (args.misere) return run_misere_census_command(args, family);
   CensusOptions options = census_options(args);
   std::signal(SIGINT, on_census_interrupt);
   std::signal(SIGTERM, on_census_interrupt);
@@ -168,9 +217,14 @@ int run_report_command(const CensusArgs& args) {
   const ReportFormat format = report_format_from_name(args.format);
   if (!std::filesystem::exists(args.db)) throw Error("no census database at '" + args.db + "'");
   const CensusDatabase database(args.db);
+  if (args.misere && args.report_family.empty() && database.families().empty()) {
+    throw Error("census report --misere: name the family with --family (e.g. --family octal:3)");
+  }
   const std::string family =
       args.report_family.empty() ? only_family(database) : args.report_family;
-  const std::string text = census_report(census_report_data(database, family), format);
+  const std::string text =
+      args.misere ? misere_census_report(database, parse_census_family(family), format)
+                  : census_report(census_report_data(database, family), format);
   if (args.out.empty()) {
     std::cout << text;
   } else {
@@ -259,6 +313,14 @@ Runner add_census_command(CLI::App& app) {
                   "The budget of games whose moves leave three heaps (default 8192,20)");
   cmd->add_option("--slice", args->slice,
                   "Only the members FIRST..FIRST+COUNT-1 of the family (from 0, in its order)");
+  cmd->add_flag("--misere", args->misere,
+                "The misère quotient of every code instead (table misere_quotients; "
+                "docs/census.md)");
+  cmd->add_option("--max-heap", args->max_heap,
+                  "With --misere: the quotient of the heaps 0..N of each game (default 40)");
+  cmd->add_option("--max-work", args->quotient_work,
+                  "With --misere: steps per game before it is stored as not stabilised "
+                  "(default 2*10^8, about 2 s)");
   add_common_options(*cmd, args->common);
   cmd->add_option("--threads", args->common.threads,
                   "Games computed at once by this process (default 0: one per core)");
@@ -269,6 +331,8 @@ Runner add_census_command(CLI::App& app) {
                      "Which family (default: the database's only one)");
   report->add_option("--format", args->format, "md (default), csv or html");
   report->add_option("--out", args->out, "Write to FILE (default: stdout)");
+  report->add_flag("--misere", args->misere,
+                   "The misère quotients of the family's codes (from census --misere)");
 
   CLI::App* verify = cmd->add_subcommand(
       "verify", "Re-check every proven row's certificate, and the open games' sequence files");

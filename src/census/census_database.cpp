@@ -80,11 +80,39 @@ CREATE TABLE near_misses(
   b TEXT NOT NULL,
   first_difference INTEGER NOT NULL,
   PRIMARY KEY (family, a, b));
+CREATE TABLE misere_quotients(
+  game TEXT PRIMARY KEY,
+  max_heap INTEGER NOT NULL,
+  max_work INTEGER NOT NULL,
+  reached INTEGER NOT NULL,
+  complete INTEGER NOT NULL,
+  quotient_order INTEGER NOT NULL,
+  p_count INTEGER,
+  stable_from INTEGER,
+  tame TEXT,
+  seconds REAL NOT NULL,
+  engine TEXT NOT NULL);
 CREATE VIEW census AS
   SELECT m.family, m.ord, m.code, m.game, m.representative, m.relation, r.class,
          r.values_computed, r.preperiod, r.period, r.saltus, r.theorem, r.largest_value,
          r.rare_count, r.last_rare, r.regularity, r.seconds
   FROM members m LEFT JOIN results r ON r.game = m.representative;
+)sql";
+
+/// Schema version 2's addition (also in kSchema): a file of version 1 gets it on opening.
+constexpr const char* kMisereTable = R"sql(
+CREATE TABLE misere_quotients(
+  game TEXT PRIMARY KEY,
+  max_heap INTEGER NOT NULL,
+  max_work INTEGER NOT NULL,
+  reached INTEGER NOT NULL,
+  complete INTEGER NOT NULL,
+  quotient_order INTEGER NOT NULL,
+  p_count INTEGER,
+  stable_from INTEGER,
+  tame TEXT,
+  seconds REAL NOT NULL,
+  engine TEXT NOT NULL);
 )sql";
 
 constexpr std::int64_t kMaxStored = std::numeric_limits<std::int64_t>::max();
@@ -269,6 +297,12 @@ CensusDatabase::CensusDatabase(const std::filesystem::path& path) : path_(path) 
       // A new (or empty) file: the schema, in one transaction.
       Transaction t(db_);
       execute(kSchema);
+      execute(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
+      t.commit();
+    } else if (version == 1) {
+      // Version 1 had no misère quotients: add their table.
+      Transaction t(db_);
+      execute(kMisereTable);
       execute(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
       t.commit();
     } else if (version != kSchemaVersion) {
@@ -511,6 +545,58 @@ std::vector<NearMiss> CensusDatabase::near_misses(const std::string& family) con
   s.bind(1, family);
   std::vector<NearMiss> out;
   while (s.step()) out.push_back({s.text(0), s.text(1), s.number(2)});
+  return out;
+}
+
+void CensusDatabase::store_misere(const MisereRow& r) {
+  Transaction t(db_);
+  Statement s(db_,
+              "INSERT OR REPLACE INTO misere_quotients(game, max_heap, max_work, reached, "
+              "complete, quotient_order, p_count, stable_from, tame, seconds, engine) VALUES "
+              "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+  s.bind(1, r.game).bind(2, r.max_heap).bind(3, r.max_work).bind(4, r.reached);
+  s.bind(5, std::int64_t{r.complete ? 1 : 0}).bind(6, std::uint64_t{r.order});
+  if (r.complete) {
+    s.bind(7, r.p_count).bind(8, r.stable_from).bind(9, r.tame);
+  } else {
+    s.bind_null(7).bind_null(8).bind_null(9);
+  }
+  s.bind(10, r.seconds).bind(11, r.engine);
+  s.step();
+  t.commit();
+}
+
+std::optional<MisereRow> CensusDatabase::misere_row(const std::string& game) const {
+  for (MisereRow& r : misere_rows()) {
+    if (r.game == game) return std::move(r);
+  }
+  return std::nullopt;
+}
+
+std::vector<MisereRow> CensusDatabase::misere_rows() const {
+  Statement s(db_,
+              "SELECT game, max_heap, max_work, reached, complete, quotient_order, p_count, "
+              "stable_from, tame, seconds, engine FROM misere_quotients ORDER BY game");
+  std::vector<MisereRow> out;
+  while (s.step()) {
+    MisereRow r;
+    r.game = s.text(0);
+    r.max_heap = s.number(1);
+    r.max_work = s.number(2);
+    r.reached = s.number(3);
+    r.complete = s.number(4) != 0;
+    const std::uint64_t order = s.number(5);
+    if (order > ~std::uint32_t{0}) throw Error("census database: a misère quotient's order");
+    r.order = static_cast<std::uint32_t>(order);
+    if (r.complete) {
+      r.p_count = s.number(6);
+      r.stable_from = s.number(7);
+      r.tame = s.text(8);
+    }
+    r.seconds = s.real(9);
+    r.engine = s.text(10);
+    out.push_back(std::move(r));
+  }
   return out;
 }
 

@@ -356,6 +356,9 @@ std::string csv(const CensusReportData& data) {
 
 namespace detail {
 
+std::string markdown_cell(std::string_view text) { return md(text); }
+std::string csv_cell(std::string_view text) { return csv_field(text); }
+
 std::vector<ReportClass> report_classes(const CensusReportData& data) {
   auto fail = [](const std::string& what) { throw Error("census report: " + what); };
   std::map<std::string, const CensusReportRow*> by_code;

@@ -398,6 +398,8 @@ std::string relation_text(const CensusReportRow& row) {
 
 }  // namespace
 
+std::string html_text(std::string_view text) { return html(text); }
+
 std::string html_report(const CensusReportData& data, const std::vector<ReportClass>& classes) {
   // Each distinct sequence once: codes with the same moves share their values.
   std::vector<std::string> sequences;

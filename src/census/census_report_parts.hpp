@@ -49,4 +49,10 @@ std::string printable_text(std::string_view text);
 
 std::string html_report(const CensusReportData& data, const std::vector<ReportClass>& classes);
 
+/// Text for a Markdown table cell, a CSV field (RFC 4180), HTML content: escaped as the census
+/// report escapes it.
+std::string markdown_cell(std::string_view text);
+std::string csv_cell(std::string_view text);
+std::string html_text(std::string_view text);
+
 }  // namespace grundy::detail

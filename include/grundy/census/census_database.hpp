@@ -39,6 +39,25 @@ struct CensusRun {
   std::uint64_t games_computed = 0;
 };
 
+/// A game's misère quotient in a census (`census --misere`): computed to `max_heap` within
+/// `max_work` steps, or stopped by that budget after heap `reached`.
+struct MisereRow {
+  std::string game;
+  std::uint64_t max_heap = 0;
+  std::uint64_t max_work = 0;
+  /// The last heap whose quotient was verified: max_heap when complete.
+  std::uint64_t reached = 0;
+  bool complete = false;
+  /// |Q| of the heaps 0..reached.
+  std::uint32_t order = 1;
+  /// When complete: |P|, the last heap at which the quotient grew, "T<k>" or "wild".
+  std::uint64_t p_count = 0;
+  std::uint64_t stable_from = 0;
+  std::string tame;
+  double seconds = 0;
+  std::string engine;
+};
+
 /// A stored result with the budget it was computed under and its run.
 struct StoredResult {
   GameResult result;
@@ -55,7 +74,7 @@ struct ValueEquivalence {
 
 class CensusDatabase {
  public:
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
 
   /// Opens the database at `path`, creating it (and its schema) when absent. Throws Error for a
   /// file that is not an SQLite database, or not a census database of this schema version.
@@ -91,6 +110,12 @@ class CensusDatabase {
   void store_equivalences(const std::string& family, const std::vector<ValueEquivalence>& found,
                           const std::vector<NearMiss>& near_misses);
   std::vector<ValueEquivalence> equivalences(const std::string& family) const;
+
+  /// Stores (replacing) a game's misère quotient row, in one transaction.
+  void store_misere(const MisereRow& row);
+  std::optional<MisereRow> misere_row(const std::string& game) const;
+  /// Every misère row, by game.
+  std::vector<MisereRow> misere_rows() const;
   std::vector<NearMiss> near_misses(const std::string& family) const;
 
  private:

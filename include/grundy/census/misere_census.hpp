@@ -1,0 +1,63 @@
+#pragma once
+/// \file The misère census (`grundy census FAMILY --misere`): the misère quotient
+/// (misere_quotient.hpp) of every code of a family, each to a heap bound within a work budget,
+/// stored in the census database (table misere_quotients) as it is found: its order, |P|, where
+/// it last grew and whether it is tame — or, stopped by the budget, the last heap verified and
+/// the order there ("not stabilised by heap N": wild means not tame, and says nothing of size).
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "grundy/census/census_database.hpp"
+#include "grundy/census/census_family.hpp"
+#include "grundy/census/census_report.hpp"
+#include "grundy/census/census_run.hpp"
+#include "grundy/core/limits.hpp"
+
+namespace grundy {
+
+struct MisereCensusOptions {
+  /// The quotient of the heaps 0..max_heap of each game.
+  std::uint64_t max_heap = 40;
+  /// Elementary steps per game (QuotientOptions::max_work); beyond, the game is stored as not
+  /// stabilised at the last heap verified.
+  std::uint64_t max_work = 200'000'000;
+  /// Games computed at once (0: one per core).
+  unsigned threads = 0;
+  Limits limits;
+  std::function<void(const CensusProgress&)> progress;
+  /// Only the members first..first+count-1 (in the family's order).
+  std::optional<std::pair<std::uint64_t, std::uint64_t>> slice;
+  /// Set (by a signal handler) to stop: the games in flight are dropped, the stored ones stay.
+  const std::atomic<bool>* stop = nullptr;
+};
+
+struct MisereCensusSummary {
+  std::string family;
+  std::uint64_t members = 0;  ///< codes in the family (or the slice)
+  std::uint64_t games = 0;    ///< distinct games among them
+  std::uint64_t computed = 0, kept = 0;
+  /// Of the distinct games: complete to max_heap (tame or wild), or stopped by the budget.
+  std::uint64_t tame = 0, wild = 0, not_stabilised = 0;
+  double seconds = 0;
+  unsigned threads = 1;
+};
+
+/// Runs the misère census of `family` into `database`. A game already stored at this max_heap
+/// (complete, or stopped under a budget at least as large) is kept. Throws Interrupted when
+/// stopped (the rows stored so far stay).
+MisereCensusSummary run_misere_census(const CensusFamily& family, CensusDatabase& database,
+                                      const MisereCensusOptions& options);
+
+/// `census report --misere`: one row per code of `family`, in its order — code, game, and its
+/// quotient's order, |P|, where it last grew (observed up to the heap bound) and tame kind, or
+/// "not stabilised by heap N" with the order there, or "not computed". Markdown, CSV or a
+/// self-contained HTML table.
+std::string misere_census_report(const CensusDatabase& database, const CensusFamily& family,
+                                 ReportFormat format);
+
+}  // namespace grundy

@@ -1,0 +1,106 @@
+// grundy census --misere: every code's misère quotient into the census database, each row equal
+// to what `grundy quotient` computes for that code; reruns, the report, a database of schema
+// version 1 upgraded in place, bad input.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "census_cli.hpp"
+#include "cli_runner.hpp"
+
+namespace grundy_test {
+namespace {
+
+TEST(MisereCensusCli, EveryCodesQuotientAsTheQuotientCommandGivesIt) {
+  TempDir dir;
+  const std::string db = dir / "m.db";
+  const nlohmann::json s = expect_json(run_grundy({"census", "octal:1", "--misere", "--db", db,
+                                                   "--max-heap", "12", "--json"}));
+  EXPECT_EQ(s["play"], "misere");
+  EXPECT_EQ(s["members"], 16);
+  EXPECT_EQ(s["games"], 16);
+  EXPECT_EQ(s["computed"], 16);
+  EXPECT_EQ(s["tame"].get<int>() + s["wild"].get<int>() + s["not_stabilised"].get<int>(), 16);
+  for (const std::string code : {"0.1", "0.4", "0.6", "4.3", "4.4", "0.7"}) {
+    SCOPED_TRACE(code);
+    const nlohmann::json q = expect_json(run_grundy(
+        {"quotient", code, "--max-heap", "12", "--no-cache", "--json"}));
+    const std::string row =
+        sqlite(db, "SELECT complete, reached, quotient_order, p_count, stable_from, tame FROM "
+                   "misere_quotients WHERE game = '" + code + "'");
+    const std::string tame = q["tame"] ? q["tame_quotient"].get<std::string>() : "wild";
+    EXPECT_EQ(row, "1|12|" + std::to_string(q["order"].get<int>()) + "|" +
+                       std::to_string(q["p_count"].get<int>()) + "|" +
+                       std::to_string(q["stable_from"].get<int>()) + "|" + tame + "\n");
+  }
+  // Nothing to do again; a tiny budget stops a wild game early, and says where.
+  const nlohmann::json again = expect_json(run_grundy({"census", "octal:1", "--misere", "--db",
+                                                       db, "--max-heap", "12", "--json"}));
+  EXPECT_EQ(again["computed"], 0);
+  EXPECT_EQ(again["kept"], 16);
+  const nlohmann::json small = expect_json(
+      run_grundy({"census", "octal:1", "--misere", "--db", db, "--max-heap", "30", "--max-work",
+                  "100000", "--slice", "4,1", "--json"}));  // 0.4
+  EXPECT_EQ(small["not_stabilised"], 1);
+  const std::string stopped =
+      sqlite(db, "SELECT complete, reached < 30, max_work FROM misere_quotients WHERE game = '0.4'");
+  EXPECT_EQ(stopped, "0|1|100000\n");
+
+  const RunResult md = run_grundy(
+      {"census", "report", "--misere", "--db", db, "--family", "octal:1"});
+  expect_success(md);
+  EXPECT_CONTAINS(md.out, "# Misère quotients of octal:1\n");
+  EXPECT_CONTAINS(md.out, "| 0.1 | 0.1 | \\|Q\\| = 2, \\|P\\| = 1, last grew at heap 1, "
+                          "unchanged to heap 12 (observed), T1 |\n");
+  EXPECT_CONTAINS(md.out, "| 0.4 | 0.4 | not stabilised by heap ");
+  const RunResult csv = run_grundy(
+      {"census", "report", "--misere", "--db", db, "--family", "octal:1", "--format", "csv"});
+  expect_success(csv);
+  EXPECT_EQ(count_newlines(csv.out), 17u);
+  EXPECT_EQ(csv.out.rfind("code,game,complete,max_heap,reached,order,p_count,stable_from,tame,"
+                          "seconds\r\n",
+                          0),
+            0u);
+  const RunResult html = run_grundy({"census", "report", "--misere", "--db", db, "--family",
+                                     "octal:1", "--format", "html"});
+  expect_success(html);
+  EXPECT_CONTAINS(html.out, "<td>not stabilised by heap ");
+  EXPECT_CONTAINS(expect_error(run_grundy({"census", "report", "--misere", "--db", db})),
+                  "--family");
+}
+
+TEST(MisereCensusCli, ASchemaVersionOneDatabaseIsUpgradedInPlace) {
+  TempDir dir;
+  const std::string db = dir / "old.db";
+  expect_success(run_grundy({"census", "octal:1", "--db", db, "--budget", "4096,0", "--extend",
+                             "4096,0", "--slice", "0,3"}));
+  // What a database of the previous schema looks like: no misère table, version 1.
+  sqlite(db, "DROP TABLE misere_quotients; PRAGMA user_version = 1");
+  ASSERT_EQ(sqlite(db, "PRAGMA user_version"), "1\n");
+  const std::string results = sqlite(db, kResults);
+  expect_success(run_grundy({"census", "octal:1", "--misere", "--db", db, "--max-heap", "8",
+                             "--slice", "0,3"}));
+  EXPECT_EQ(sqlite(db, "PRAGMA user_version"), "2\n");
+  EXPECT_EQ(sqlite(db, "SELECT count(*) FROM misere_quotients"), "3\n");
+  EXPECT_EQ(sqlite(db, kResults), results);
+  // The normal report still reads it, and the misère report finds the family by itself.
+  expect_success(run_grundy({"census", "report", "--db", db}));
+  expect_success(run_grundy({"census", "report", "--misere", "--db", db}));
+}
+
+TEST(MisereCensusCli, BadInputIsOneLineAndExitTwo) {
+  TempDir dir;
+  const std::string db = dir / "b.db";
+  EXPECT_CONTAINS(expect_error(run_grundy({"census", "octal:1", "--misere", "--db", db,
+                                           "--max-heap", "x"})),
+                  "--max-heap");
+  EXPECT_CONTAINS(expect_error(run_grundy({"census", "octal:1", "--misere", "--db", db,
+                                           "--max-work", "-3"})),
+                  "--max-work");
+  EXPECT_CONTAINS(expect_error(run_grundy({"census", "octal:1", "--misere", "--db", db,
+                                           "--slice", "99,1"})),
+                  "--slice");
+}
+
+}  // namespace
+}  // namespace grundy_test

@@ -42,6 +42,10 @@ def test_value_of_builtin_games():
     assert grundy.value("sub(1,3,4)", "6") == 2
 
 
+def test_classic_families():
+    assert grundy.value("staircase", "3,1,4") == 7  # the odd steps: 3 xor 4
+
+
 def test_value_of_a_huge_heap_through_the_proven_period():
     # Far beyond any table: answered through Kayles' proven period, as the command answers it.
     cli = run_cli("value", "kayles", "1000000000000000")

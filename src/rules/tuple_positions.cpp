@@ -1,0 +1,59 @@
+#include "grundy/rules/tuple_positions.hpp"
+
+#include "grundy/core/error.hpp"
+
+namespace grundy {
+
+std::size_t TuplePositions::ListHash::operator()(const NumberList& list) const noexcept {
+  std::uint64_t h = list.size();
+  for (const std::uint64_t x : list) h = PositionHash{}(Position{h, x});
+  return static_cast<std::size_t>(h);
+}
+
+Position TuplePositions::keep(const NumberList& list) const {
+  const std::lock_guard lock(mutex_);
+  if (auto it = by_list_.find(list); it != by_list_.end()) return Position{it->second, 0};
+  if (kept_.size() >= kMaxPositions) {
+    throw ResourceError(game_name_ + " keeps at most " + std::to_string(kMaxPositions) +
+                        " positions, and this request needs more");
+  }
+  const std::uint64_t id = kept_.size();
+  kept_.push_back(list);
+  by_list_.emplace(list, id);
+  return Position{id, 0};
+}
+
+const NumberList& TuplePositions::list_of(const Position& p) const {
+  const std::lock_guard lock(mutex_);
+  if (p.y != 0 || p.x >= kept_.size()) {
+    throw Error("position (" + std::to_string(p.x) + ", " + std::to_string(p.y) +
+                ") is not a position of " + game_name_);
+  }
+  return kept_[static_cast<std::size_t>(p.x)];
+}
+
+NumberList parse_number_list(Scanner& in, std::string_view what, std::uint64_t max,
+                             std::size_t max_count) {
+  NumberList out;
+  while (true) {
+    if (out.size() == max_count) {
+      in.fail("more than " + std::to_string(max_count) + " " + std::string(what) +
+              "s is too large a position");
+    }
+    out.push_back(in.unsigned_integer(what, max));
+    in.skip_spaces();
+    if (!in.accept(',')) return out;
+    in.skip_spaces();
+  }
+}
+
+std::string format_number_list(const NumberList& list) {
+  std::string out;
+  for (const std::uint64_t x : list) {
+    if (!out.empty()) out += ',';
+    out += std::to_string(x);
+  }
+  return out;
+}
+
+}  // namespace grundy

@@ -1,4 +1,4 @@
-// The command on the classic families (staircase): values,
+// The command on the classic families (staircase, welter): values,
 // winning moves and explanations checked by hand or against the families' theorems, notations
 // printed back normalised, and bad or huge input refused with one line and exit 2.
 #include <chrono>
@@ -39,11 +39,26 @@ TEST(ClassicsCli, StaircaseNim) {
             (std::set<std::string>{"staircase:6,5,6"}));
 }
 
+TEST(ClassicsCli, WelterGame) {
+  // Mates 5, 9 (congruent mod 4): (5 xor 9) - 1 = 11, xor the unmated 2: 9.
+  EXPECT_EQ(run_ok({"value", "welter", "9,2,5"}), "9\n");
+  // Mates 4, 6: (4 xor 6) - 1 = 1, xor 1: 0.
+  EXPECT_EQ(run_ok({"solve", "welter:1,4,6"}), "second player wins\nnim-sum 0\n");
+  const json doc = expect_json(run_grundy({"value", "welter", "6,4,1", "--json"}));
+  EXPECT_EQ(doc["values"][0]["position"], "1,4,6");
+  // Two coins: (a xor b) - 1, at any size.
+  EXPECT_EQ(run_ok({"value", "welter", "0,9223372036854775807"}), "9223372036854775806\n");
+}
+
 TEST(ClassicsCli, BadOrHugeInputIsOneLineAndExit2) {
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
            {"value", "staircase", "1,,2"},
            {"value", "staircase", "9223372036854775807,1"},
            {"value", "staircase", "-3"},
+           {"value", "welter", "3,5,3"},
+           {"value", "welter", "9223372036854775808"},
+           {"explain", "welter", "3,9223372036854775806"},
+           {"solve", "welter:3,9223372036854775806"},
            {"explain", "staircase", "9223372036854775000"},
        }) {
     const auto began = std::chrono::steady_clock::now();

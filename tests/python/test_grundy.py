@@ -44,6 +44,7 @@ def test_value_of_builtin_games():
 
 def test_classic_families():
     assert grundy.value("staircase", "3,1,4") == 7  # the odd steps: 3 xor 4
+    assert grundy.value("welter", "2,5,9") == 9  # mates 5, 9 give (5 xor 9) - 1 = 11, xor 2
 
 
 def test_value_of_a_huge_heap_through_the_proven_period():
@@ -335,6 +336,8 @@ SAME_REQUESTS = [
      lambda: grundy.explain("0.07", 2**53 + 1, max_options=2)),
     (["explain", "cut", "5x7"], lambda: grundy.explain("cut", "5x7")),
     (["explain", "nodekayles", "path(6)"], lambda: grundy.explain("nodekayles", "path(6)")),
+    (["solve", "staircase:3,1,4 + welter:2,5,9"],
+     lambda: grundy.solve("staircase:3,1,4 + welter:2,5,9")),
     (["solve", "cram:3x4 + arckayles:cycle(7)"],
      lambda: grundy.solve("cram:3x4 + arckayles:cycle(7)")),
     (["seq", "0.312", "--to", "12", "--misere"], lambda: grundy.genus("0.312", to=12)),

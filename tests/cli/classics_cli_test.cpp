@@ -1,4 +1,4 @@
-// The command on the classic families (staircase, welter): values,
+// The command on the classic families (staircase, welter, moore(K)): values,
 // winning moves and explanations checked by hand or against the families' theorems, notations
 // printed back normalised, and bad or huge input refused with one line and exit 2.
 #include <chrono>
@@ -50,6 +50,50 @@ TEST(ClassicsCli, WelterGame) {
   EXPECT_EQ(run_ok({"value", "welter", "0,9223372036854775807"}), "9223372036854775806\n");
 }
 
+TEST(ClassicsCli, MooreNimWinningMovesReachMoorePPositions) {
+  // Every move of moore(2):3,5,7 (lower one or two heaps), the P-positions by Moore's theorem.
+  const std::vector<int> heaps = {3, 5, 7};
+  std::set<std::string> expected;
+  const auto is_p = [](std::vector<int> h) {
+    for (int bit = 0; bit < 4; ++bit) {
+      int ones = 0;
+      for (int x : h) ones += (x >> bit) & 1;
+      if (ones % 3 != 0) return false;
+    }
+    return true;
+  };
+  const auto text = [](std::vector<int> h) {
+    std::sort(h.rbegin(), h.rend());
+    std::string t;
+    for (int x : h) {
+      if (x > 0) t += (t.empty() ? "" : ",") + std::to_string(x);
+    }
+    return "moore(2):" + (t.empty() ? std::string("0") : t);
+  };
+  for (int mask = 1; mask < 8; ++mask) {
+    if (__builtin_popcount(mask) > 2) continue;
+    for (int a = 0; a < 8; ++a) {
+      for (int b = 0; b < 8; ++b) {
+        for (int c = 0; c < 8; ++c) {
+          const std::vector<int> to = {a, b, c};
+          bool ok = true;
+          for (int i = 0; i < 3; ++i)
+            ok = ok && ((mask >> i) & 1 ? to[i] < heaps[i] : to[i] == heaps[i]);
+          if (ok && is_p(to)) expected.insert(text(to));
+        }
+      }
+    }
+  }
+  ASSERT_FALSE(expected.empty());
+  EXPECT_EQ(winning_moves("moore(2):3,5,7"), expected);
+  EXPECT_EQ(run_ok({"value", "moore(2)", "7,7,7", "5,3,0"}).substr(0, 2), "0\n");
+  // Beyond the table: a P-position is still 0, an N-position is refused with one line.
+  EXPECT_EQ(run_ok({"value", "moore(2)", "1000000,1000000,1000000"}), "0\n");
+  const std::string message = expect_error(run_grundy({"value", "moore(2)", "1000,1000,999"}));
+  EXPECT_CONTAINS(message, "first-player win");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "moore(0)", "1"})), "k >= 1");
+}
+
 TEST(ClassicsCli, BadOrHugeInputIsOneLineAndExit2) {
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
            {"value", "staircase", "1,,2"},
@@ -60,6 +104,9 @@ TEST(ClassicsCli, BadOrHugeInputIsOneLineAndExit2) {
            {"explain", "welter", "3,9223372036854775806"},
            {"solve", "welter:3,9223372036854775806"},
            {"explain", "staircase", "9223372036854775000"},
+           {"value", "moore", "1"},
+           {"value", "moore(2)", "1,x"},
+           {"solve", "moore(3):1000000,7,5"},
        }) {
     const auto began = std::chrono::steady_clock::now();
     const RunResult r = run_grundy(args);

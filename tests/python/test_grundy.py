@@ -45,6 +45,7 @@ def test_value_of_builtin_games():
 def test_classic_families():
     assert grundy.value("staircase", "3,1,4") == 7  # the odd steps: 3 xor 4
     assert grundy.value("welter", "2,5,9") == 9  # mates 5, 9 give (5 xor 9) - 1 = 11, xor 2
+    assert grundy.value("moore(2)", "1000000,1000000,1000000") == 0  # Moore's theorem, any size
 
 
 def test_value_of_a_huge_heap_through_the_proven_period():

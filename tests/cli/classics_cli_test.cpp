@@ -1,4 +1,4 @@
-// The command on the classic families (staircase, welter, moore(K)): values,
+// The command on the classic families (staircase, welter, moore(K), hackenbush): values,
 // winning moves and explanations checked by hand or against the families' theorems, notations
 // printed back normalised, and bad or huge input refused with one line and exit 2.
 #include <chrono>
@@ -94,6 +94,22 @@ TEST(ClassicsCli, MooreNimWinningMovesReachMoorePPositions) {
   EXPECT_CONTAINS(expect_error(run_grundy({"value", "moore(0)", "1"})), "k >= 1");
 }
 
+TEST(ClassicsCli, GreenHackenbush) {
+  // Colon principle: 1 + (1 xor 1) = 1; fusion: a triangle on the ground is three loops, *1.
+  EXPECT_EQ(run_ok({"value", "hackenbush", "0-1,1-2,1-3", "0-1,1-2,2-0", "0-1,1-2,2-3", "0"}),
+            "1\n1\n3\n0\n");
+  EXPECT_EQ(winning_moves("hackenbush:0-1,1-2,1-3"), (std::set<std::string>{"hackenbush:0"}));
+  // Cutting 1-2 of the triangle leaves two stalks of 1 on the ground: value 0.
+  EXPECT_EQ(winning_moves("hackenbush:0-1,1-2,0-2"), (std::set<std::string>{"hackenbush:0-1,0-2"}));
+  const json doc = expect_json(run_grundy({"value", "hackenbush", "7-0,7-9,9-9", "--json"}));
+  EXPECT_EQ(doc["values"][0]["position"], "0-1,1-2,2-2");
+  // A stalk of 4000 edges: *4000, at once.
+  std::string stalk;
+  for (int v = 0; v < 4000; ++v)
+    stalk += (v ? "," : "") + std::to_string(v) + "-" + std::to_string(v + 1);
+  EXPECT_EQ(run_ok({"value", "hackenbush", stalk}), "4000\n");
+}
+
 TEST(ClassicsCli, BadOrHugeInputIsOneLineAndExit2) {
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
            {"value", "staircase", "1,,2"},
@@ -107,6 +123,10 @@ TEST(ClassicsCli, BadOrHugeInputIsOneLineAndExit2) {
            {"value", "moore", "1"},
            {"value", "moore(2)", "1,x"},
            {"solve", "moore(3):1000000,7,5"},
+           {"value", "hackenbush", "0-1,2-3"},
+           {"value", "hackenbush", "1-2"},
+           {"value", "hackenbush", "0-"},
+           {"value", "hackenbush", "0-1,1-5000000000"},
        }) {
     const auto began = std::chrono::steady_clock::now();
     const RunResult r = run_grundy(args);
@@ -114,6 +134,11 @@ TEST(ClassicsCli, BadOrHugeInputIsOneLineAndExit2) {
     expect_error(r);
     EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::seconds(10));
   }
+  // 70000 edges: too long for one argument, and refused as a line on stdin (the library's own
+  // bound of 65536 edges is tested in tests/rules/hackenbush_test.cpp).
+  std::string many;
+  for (int v = 0; v < 70000; ++v) many += (v ? "," : "") + std::string("0-1");
+  expect_error(run_grundy({"value", "hackenbush", "-"}, many + "\n"));
 }
 
 }  // namespace

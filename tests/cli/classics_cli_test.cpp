@@ -1,4 +1,4 @@
-// The command on the classic families (staircase, welter, moore(K), hackenbush): values,
+// The command on the classic families (staircase, welter, moore(K), hackenbush, chomp): values,
 // winning moves and explanations checked by hand or against the families' theorems, notations
 // printed back normalised, and bad or huge input refused with one line and exit 2.
 #include <chrono>
@@ -110,6 +110,23 @@ TEST(ClassicsCli, GreenHackenbush) {
   EXPECT_EQ(run_ok({"value", "hackenbush", stalk}), "4000\n");
 }
 
+TEST(ClassicsCli, Chomp) {
+  // Two rows n, n-1 are P-positions; from 2 x 3 the only move to one is eating square (2, 3).
+  EXPECT_EQ(winning_moves("chomp:2x3"), (std::set<std::string>{"chomp:3,2"}));
+  EXPECT_EQ(run_ok({"solve", "chomp:5,4"}), "second player wins\nnim-sum 0\n");
+  EXPECT_EQ(run_ok({"value", "chomp", "1x9", "1x1"}), "8\n0\n");  // one row is a Nim heap
+  const json doc = expect_json(run_grundy({"explain", "chomp", "2 x 2", "--json"}));
+  EXPECT_EQ(doc["position"], "2x2");
+  // Strategy stealing: the first player wins every bar larger than 1 x 1 the table holds.
+  for (const char* bar : {"4x7", "6x6", "10x10"}) {
+    const json s = expect_json(run_grundy({"solve", std::string("chomp:") + bar, "--json"}));
+    EXPECT_EQ(s["winner"], "first") << bar;
+  }
+  const auto began = std::chrono::steady_clock::now();
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "chomp", "65536x65536"})), "strategy stealing");
+  EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::seconds(10));
+}
+
 TEST(ClassicsCli, BadOrHugeInputIsOneLineAndExit2) {
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
            {"value", "staircase", "1,,2"},
@@ -127,6 +144,11 @@ TEST(ClassicsCli, BadOrHugeInputIsOneLineAndExit2) {
            {"value", "hackenbush", "1-2"},
            {"value", "hackenbush", "0-"},
            {"value", "hackenbush", "0-1,1-5000000000"},
+           {"value", "chomp", "2,3"},
+           {"value", "chomp", "0x4"},
+           {"value", "chomp", "0"},
+           {"value", "chomp", "70000x2"},
+           {"solve", "chomp:40x40"},
        }) {
     const auto began = std::chrono::steady_clock::now();
     const RunResult r = run_grundy(args);

@@ -101,11 +101,7 @@ class Chomp final : public Game {
     const NumberList rows = kept_.list_of(p);
     std::uint64_t cells = 0;
     for (const std::uint64_t r : rows) cells = saturating_add(cells, r);
-    if (cells > TuplePositions::kMaxOptions) {
-      throw ResourceError("chomp:" + format_position(p) + " has " + std::to_string(cells - 1) +
-                          " options, more than the " + std::to_string(TuplePositions::kMaxOptions) +
-                          " grundy lists one by one");
-    }
+    TuplePositions::require_listable(cells - 1, rows.size(), "chomp:" + format_position(p));
     std::vector<Position> parts;
     NumberList after;
     for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -146,9 +142,9 @@ class Chomp final : public Game {
         const bool bar =
             std::all_of(rows.begin(), rows.end(), [&](std::uint64_t x) { return x == rows[0]; });
         throw ResourceError(
-            "the Grundy value of chomp:" + format_position(p) + " needs a table of the " +
-            std::to_string(diagrams_in_box(rows.size(), rows[0])) + " diagrams in its " +
-            std::to_string(rows.size()) + " x " + std::to_string(rows[0]) +
+            "the Grundy value of " + quote_excerpt("chomp:" + format_position(p), 80) +
+            " needs a table of the " + std::to_string(diagrams_in_box(rows.size(), rows[0])) +
+            " diagrams in its " + std::to_string(rows.size()) + " x " + std::to_string(rows[0]) +
             " box, above the limit of " + std::to_string(kMaxChompDiagrams) + " diagrams and " +
             std::to_string(kMaxChompSteps) + " steps" +
             (bar ? " (a full bar larger than 1 x 1 is a first-player win, by strategy stealing)"

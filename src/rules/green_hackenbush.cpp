@@ -23,6 +23,9 @@ constexpr std::size_t kMaxHackenbushEdges = 65536;
 constexpr std::size_t kMaxHackenbushVertices = 4096;
 /// Vertex numbers as written (renumbered afterwards).
 constexpr std::uint64_t kMaxVertexNumber = 1'000'000'000;
+/// Winning moves value every option (each O(edges)) and keep the distinct ones of the value
+/// sought: refused past this many edges squared.
+constexpr std::uint64_t kMaxHackenbushMoveWork = std::uint64_t{1} << 22;
 
 /// The edges that still reach the ground, renumbered and sorted (the normal form), flattened
 /// u0, v0, u1, v1, ...
@@ -126,31 +129,38 @@ class GreenHackenbush final : public Game {
 
   void options(const Position& p, OptionVisitor& visit) const override {
     const NumberList flat = kept_.list_of(p);
-    std::set<NumberList> seen;  // parallel edges and symmetric ones leave equal graphs
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> rest;
-    for (std::size_t cut = 0; cut < flat.size(); cut += 2) {
-      rest.clear();
-      for (std::size_t i = 0; i < flat.size(); i += 2) {
-        if (i != cut) rest.emplace_back(flat[i], flat[i + 1]);
-      }
-      seen.insert(grounded_normal_form(rest));
-    }
+    TuplePositions::require_listable(flat.size() / 2, flat.size(),
+                                     "hackenbush:" + format_position(p));
     std::vector<Position> parts;
-    for (const NumberList& q : seen) parts.push_back(kept_.keep(q));
+    for (const NumberList& q : distinct_options(flat, std::nullopt)) parts.push_back(kept_.keep(q));
     std::sort(parts.begin(), parts.end());
     for (const Position& q : parts) visit_single(q, visit);
   }
 
-  std::optional<Value> formula_value(const Position& p) const override {
-    const NumberList& flat = kept_.list_of(p);
-    std::vector<HackenbushEdge> edges;
-    std::size_t vertices = 1;
-    for (std::size_t i = 0; i < flat.size(); i += 2) {
-      edges.emplace_back(static_cast<std::uint32_t>(flat[i]),
-                         static_cast<std::uint32_t>(flat[i + 1]));
-      vertices = std::max<std::size_t>(vertices, flat[i + 1] + 1);
+  std::optional<std::uint64_t> formula_options_with_value(const Position& p, Value target,
+                                                          std::size_t limit,
+                                                          OptionVisitor& visit) const override {
+    const NumberList flat = kept_.list_of(p);
+    const std::uint64_t edges = flat.size() / 2;
+    if (edges * edges > kMaxHackenbushMoveWork) {
+      throw ResourceError("the moves of " + quote_excerpt("hackenbush:" + format_position(p), 80) +
+                          " to a given value value every one of its " + std::to_string(edges) +
+                          " options, refused past " + std::to_string(std::uint64_t{1} << 11) +
+                          " edges (its value is still given)");
     }
-    return green_hackenbush_value(vertices, edges);
+    const std::set<NumberList> found = distinct_options(flat, target);
+    std::vector<Position> parts;
+    for (const NumberList& q : found) {
+      if (parts.size() == limit) break;
+      parts.push_back(kept_.keep(q));
+    }
+    std::sort(parts.begin(), parts.end());
+    for (const Position& q : parts) visit_single(q, visit);
+    return found.size();
+  }
+
+  std::optional<Value> formula_value(const Position& p) const override {
+    return value_of(kept_.list_of(p));
   }
 
   std::vector<Position> sample_positions(std::size_t count) const override {
@@ -170,6 +180,35 @@ class GreenHackenbush final : public Game {
   }
 
  private:
+  /// The graphs left by deleting one edge, normalised, each once (parallel edges and symmetric
+  /// ones leave equal graphs); only those of value `target` when one is given.
+  static std::set<NumberList> distinct_options(const NumberList& flat,
+                                               std::optional<Value> target) {
+    std::set<NumberList> seen;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> rest;
+    for (std::size_t cut = 0; cut < flat.size(); cut += 2) {
+      rest.clear();
+      for (std::size_t i = 0; i < flat.size(); i += 2) {
+        if (i != cut) rest.emplace_back(flat[i], flat[i + 1]);
+      }
+      NumberList q = grounded_normal_form(rest);
+      if (target && value_of(q) != *target) continue;
+      seen.insert(std::move(q));
+    }
+    return seen;
+  }
+
+  static Value value_of(const NumberList& flat) {
+    std::vector<HackenbushEdge> edges;
+    std::size_t vertices = 1;
+    for (std::size_t i = 0; i < flat.size(); i += 2) {
+      edges.emplace_back(static_cast<std::uint32_t>(flat[i]),
+                         static_cast<std::uint32_t>(flat[i + 1]));
+      vertices = std::max<std::size_t>(vertices, flat[i + 1] + 1);
+    }
+    return green_hackenbush_value(vertices, edges);
+  }
+
   void add_samples(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& pairs,
                    std::size_t from, std::size_t left,
                    std::vector<std::pair<std::uint64_t, std::uint64_t>>& edges,

@@ -75,12 +75,7 @@ class MooreNim final : public Game {
   void options(const Position& p, OptionVisitor& visit) const override {
     const NumberList heaps = kept_.list_of(p);
     const std::uint64_t count = option_count(heaps);
-    if (count > TuplePositions::kMaxOptions) {
-      throw ResourceError(name() + ":" + format_position(p) + " has " +
-                          (count == kSaturated ? "2^64 or more" : std::to_string(count)) +
-                          " options, more than the " + std::to_string(TuplePositions::kMaxOptions) +
-                          " grundy lists one by one");
-    }
+    TuplePositions::require_listable(count, heaps.size(), name() + ":" + format_position(p));
     // Equal heaps give equal options: collect them as sorted lists first.
     std::vector<NumberList> all;
     NumberList after = heaps;
@@ -209,10 +204,11 @@ class MooreNim final : public Game {
       std::uint64_t cells = 1;
       for (const std::uint64_t h : root) cells = saturating_mul(cells, saturating_add(h, 1));
       throw ResourceError(
-          "the Grundy value of " + name() + ":" + format_position(p) + " needs a table of " +
-          (cells == kSaturated ? "2^64 or more" : std::to_string(cells)) + " positions filled in " +
-          std::to_string(fill_steps(root)) + " steps, above the limit of " +
-          std::to_string(kMaxMooreCells) + " positions and " + std::to_string(kMaxMooreSteps) +
+          "the Grundy value of " + quote_excerpt(name() + ":" + format_position(p), 80) +
+          " needs a table of " + (cells == kSaturated ? "2^64 or more" : std::to_string(cells)) +
+          " positions filled in " + std::to_string(fill_steps(root)) +
+          " steps, above the limit of " + std::to_string(kMaxMooreCells) + " positions and " +
+          std::to_string(kMaxMooreSteps) +
           " steps (its outcome alone is Moore's theorem: " + "it is a first-player win)");
     }
     root_.clear();

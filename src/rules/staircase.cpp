@@ -55,12 +55,8 @@ class StaircaseNim final : public Game {
     const NumberList steps = kept_.list_of(p);
     std::uint64_t count = 0;
     for (const std::uint64_t a : steps) count = saturating_add(count, a);
-    if (count > TuplePositions::kMaxOptions) {
-      throw ResourceError("staircase:" + format_position(p) + " has " + std::to_string(count) +
-                          " options, more than the " + std::to_string(TuplePositions::kMaxOptions) +
-                          " grundy lists one by one (its value and winning moves come from the "
-                          "formula)");
-    }
+    // Far beyond it, the value and the winning moves still come from the formula.
+    TuplePositions::require_listable(count, steps.size(), "staircase:" + format_position(p));
     for (std::size_t i = 0; i < steps.size(); ++i) {
       for (std::uint64_t k = 1; k <= steps[i]; ++k) visit_single(move(steps, i, k), visit);
     }

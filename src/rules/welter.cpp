@@ -5,6 +5,7 @@
 #include "grundy/rules/welter.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <memory>
 #include <string>
 #include <vector>
@@ -46,11 +47,8 @@ class WelterGame final : public Game {
   void options(const Position& p, OptionVisitor& visit) const override {
     const NumberList squares = kept_.list_of(p);
     const std::uint64_t count = option_count(squares);
-    if (count > TuplePositions::kMaxOptions) {
-      throw ResourceError("welter:" + format_position(p) + " has " + std::to_string(count) +
-                          " options, more than the " + std::to_string(TuplePositions::kMaxOptions) +
-                          " grundy lists one by one (its value comes from Welter's function)");
-    }
+    // Far beyond it, the value still comes from Welter's function.
+    TuplePositions::require_listable(count, squares.size(), "welter:" + format_position(p));
     for_each_move(squares, [&](const NumberList& q) { visit_single(kept_.keep(q), visit); });
   }
 
@@ -67,7 +65,7 @@ class WelterGame final : public Game {
     const std::uint64_t work =
         saturating_mul(saturating_mul(option_count(squares), 64), squares.size());
     if (work > kMaxWelterMoveWork) {
-      throw ResourceError("the moves of welter:" + format_position(p) +
+      throw ResourceError("the moves of " + quote_excerpt("welter:" + format_position(p), 80) +
                           " to a given value need about " + std::to_string(work) +
                           " steps (every option valued), above the limit of " +
                           std::to_string(kMaxWelterMoveWork));

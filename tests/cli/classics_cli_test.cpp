@@ -1,6 +1,7 @@
 // The command on the classic families (staircase, welter, moore(K), hackenbush, chomp): values,
 // winning moves and explanations checked by hand or against the families' theorems, notations
 // printed back normalised, and bad or huge input refused with one line and exit 2.
+#include <algorithm>
 #include <chrono>
 #include <set>
 #include <string>

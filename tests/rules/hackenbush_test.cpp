@@ -126,6 +126,29 @@ TEST(GreenHackenbush, RandomGraphsMatchBruteForce) {
   }
 }
 
+TEST(GreenHackenbush, LongStalksValuedAtOnceTheirMovesBounded) {
+  const auto game = parse_game("hackenbush");
+  const auto stalk = [](int n) {
+    std::string t;
+    for (int v = 0; v < n; ++v)
+      t += (v ? "," : "") + std::to_string(v) + "-" + std::to_string(v + 1);
+    return t;
+  };
+  std::vector<Position> moves;
+  OptionFunction collect([&](std::span<const Position> parts) { moves.push_back(parts[0]); });
+  // A stalk of 1000: the one move to *k cuts edge k + 1.
+  const Position p = parse_position(*game, stalk(1000));
+  EXPECT_EQ(*game->formula_value(p), 1000u);
+  EXPECT_EQ(game->formula_options_with_value(p, 400, 10, collect), 1u);
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_EQ(game->format_position(moves[0]), stalk(400));
+  // 3000 edges: valued at once, its moves refused (each of its 3000 options would be valued).
+  const Position q = parse_position(*game, stalk(3000));
+  EXPECT_EQ(*game->formula_value(q), 3000u);
+  EXPECT_THROW(game->formula_options_with_value(q, 0, 10, collect), ResourceError);
+  EXPECT_THROW(for_each_option(*game, q, [](std::span<const Position>) {}), ResourceError);
+}
+
 TEST(GreenHackenbush, NotationIsNormalised) {
   const auto game = parse_game("hackenbush");
   EXPECT_EQ(game->format_position(parse_position(*game, "5-0, 5-9,9-9")), "0-1,1-2,2-2");

@@ -70,7 +70,7 @@ TEST(MooreNim, TheoremOnLargerPositions) {
   // Five heaps up to 7 for k = 2 and 4: the theorem against brute force.
   for (std::uint64_t k : {2u, 4u}) {
     std::map<Heaps, Value> memo;
-    for (std::uint64_t code = 0; code < 8 * 8 * 8 * 8 * 8; code += 13) {
+    for (std::uint64_t code = 0; code < 8 * 8 * 8 * 8 * 8; code += 29) {
       const Heaps heaps = {code % 8, code / 8 % 8, code / 64 % 8, code / 512 % 8, code / 4096};
       ASSERT_EQ(moore_is_p_position(heaps, k), moore_brute(heaps, k, memo) == 0)
           << k << ": " << moore_text(heaps);

@@ -75,6 +75,23 @@ TEST(StaircaseNim, HugeStaircasesByTheFormulaAndTheirWinningMoves) {
   EXPECT_THROW(for_each_option(*game, p, [](std::span<const Position>) {}), ResourceError);
 }
 
+TEST(StaircaseNim, LongStaircasesByTheFormulaTheirOptionsRefused) {
+  // 65536 steps of one coin: 65536 options of 65536 numbers each would be kept; refused, while
+  // the value (32768 odd steps of 1: 0) and the moves to a value still come from the formula.
+  const auto game = parse_game("staircase");
+  std::string text = "2";
+  for (int i = 1; i < 65536; ++i) text += ",1";
+  const Position p = parse_position(*game, text);
+  EXPECT_EQ(*game->formula_value(p), 3u);  // 2 xor 1 xor ... (32767 more ones)
+  EXPECT_THROW(for_each_option(*game, p, [](std::span<const Position>) {}), ResourceError);
+  std::vector<Position> moves;
+  OptionFunction collect([&](std::span<const Position> parts) { moves.push_back(parts[0]); });
+  // To 0: lower step 1 from 2 to 1 (d = 3: 2 xor 3 = 1), or raise step 2k-1 (1) to 1 xor 3 = 2
+  // with a coin from step 2k, 32767 times.
+  EXPECT_EQ(game->formula_options_with_value(p, 0, 5, collect), 1u + 32767u);
+  EXPECT_EQ(moves.size(), 5u);
+}
+
 TEST(StaircaseNim, BadPositionsAreRefused) {
   const auto game = parse_game("staircase");
   EXPECT_THROW(parse_position(*game, "9223372036854775807,1"), SpecError);  // total too large

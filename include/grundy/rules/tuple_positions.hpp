@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "grundy/core/scanner.hpp"
@@ -29,11 +30,19 @@ class TuplePositions {
   /// The list of a position kept here; throws Error for any other position.
   const NumberList& list_of(const Position& p) const;
 
-  /// The most positions one game keeps: a request past it is refused (ResourceError).
+  /// The most positions one game keeps, and the most numbers in all their lists: a request past
+  /// either is refused (ResourceError).
   static constexpr std::size_t kMaxPositions = std::size_t{1} << 22;
-  /// The most options a family of lists enumerates for one position (each becomes a kept
-  /// position): past it options() is refused, and the family answers by its formula instead.
+  static constexpr std::uint64_t kMaxNumbers = std::uint64_t{1} << 25;
+  /// The most options a family of lists enumerates for one position, and the most numbers in
+  /// their lists (each option becomes a kept position): past either, options() is refused.
   static constexpr std::uint64_t kMaxOptions = std::uint64_t{1} << 20;
+  static constexpr std::uint64_t kMaxOptionNumbers = std::uint64_t{1} << 24;
+
+  /// Refuses (ResourceError, naming `position`) to list `count` options of about `list_size`
+  /// numbers each past kMaxOptions options or kMaxOptionNumbers numbers.
+  static void require_listable(std::uint64_t count, std::uint64_t list_size,
+                               const std::string& position);
 
  private:
   struct ListHash {
@@ -42,6 +51,7 @@ class TuplePositions {
   std::string game_name_;
   mutable std::mutex mutex_;
   mutable std::deque<NumberList> kept_;  // a deque: references stay valid as it grows
+  mutable std::uint64_t numbers_ = 0;    // in all the lists kept
   mutable std::unordered_map<NumberList, std::uint64_t, ListHash> by_list_;
 };
 

@@ -85,24 +85,37 @@ class GreenHackenbush final : public Game {
   }
 
   Position parse_position(Scanner& in) const override {
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> edges;
+    // Every number is read (and checked for size) before the shape is: `u-v` joined by commas.
     const std::size_t start = in.offset();
+    std::vector<std::uint64_t> ends;
+    std::vector<std::pair<char, std::size_t>> separators;  // each with its offset
     while (true) {
-      if (edges.size() == kMaxHackenbushEdges) {
+      if (ends.size() == 2 * kMaxHackenbushEdges) {
         in.fail("more than " + std::to_string(kMaxHackenbushEdges) +
                 " edges is too large a position");
       }
-      const std::uint64_t u = in.unsigned_integer("a vertex", kMaxVertexNumber);
+      ends.push_back(in.unsigned_integer("a vertex", kMaxVertexNumber));
       in.skip_spaces();
-      if (edges.empty() && u == 0 && !in.accept('-')) return kept_.keep({});  // the bare ground
-      if (!edges.empty() || u != 0) in.expect('-', "'-' between the two ends of an edge");
-      in.skip_spaces();
-      const std::uint64_t v = in.unsigned_integer("a vertex", kMaxVertexNumber);
-      edges.emplace_back(u, v);
-      in.skip_spaces();
-      if (!in.accept(',')) break;
+      const std::size_t at = in.offset();
+      if (!in.accept('-') && !in.accept(',')) break;
+      separators.emplace_back(in.text()[at], at);
       in.skip_spaces();
     }
+    if (ends.size() == 1 && ends[0] == 0) return kept_.keep({});  // the bare ground
+    for (std::size_t i = 0; i < separators.size(); ++i) {
+      const char expected = i % 2 == 0 ? '-' : ',';
+      if (separators[i].first != expected) {
+        in.fail_at(separators[i].second,
+                   expected == '-' ? "expected '-' between the two ends of an edge, found ','"
+                                   : "expected ',' between two edges, found '-'");
+      }
+    }
+    if (ends.size() % 2 != 0) {
+      in.fail("expected '-' and the other end of the edge, found " +
+              describe_char(in.text(), in.offset()));
+    }
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> edges;
+    for (std::size_t i = 0; i < ends.size(); i += 2) edges.emplace_back(ends[i], ends[i + 1]);
     const NumberList flat = grounded_normal_form(edges);
     if (flat.size() != 2 * edges.size()) {
       in.fail_at(start,

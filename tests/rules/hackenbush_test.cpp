@@ -157,6 +157,15 @@ TEST(GreenHackenbush, NotationIsNormalised) {
   EXPECT_THROW(parse_position(*game, "1-2"), SpecError);
   EXPECT_THROW(parse_position(*game, "0-"), SpecError);
   EXPECT_THROW(parse_position(*game, "3"), SpecError);
+  EXPECT_THROW(parse_position(*game, "0-1-2"), SpecError);
+  EXPECT_THROW(parse_position(*game, "0-1,1"), SpecError);
+  // Every number is checked for size before the shape (the contract's "too large").
+  try {
+    parse_position(*game, "5,18446744073709551615");
+    FAIL() << "read";
+  } catch (const SpecError& e) {
+    EXPECT_NE(std::string(e.what()).find("too large"), std::string::npos) << e.what();
+  }
   std::string many;
   for (int e = 0; e < 70000; ++e) many += (e ? "," : "") + std::string("0-1");
   try {

@@ -1,9 +1,9 @@
-// Chomp (Gale 1974; Winning Ways ch. 18): a bar of chocolate whose top-left square is poisoned;
-// a move picks a remaining square and eats it with every square below and to the right of it,
-// and whoever must eat the poison loses. In normal play the poison is never taken: the position
-// with the poison alone has no move. A position is the rows' lengths, top first and never growing
-// (`chomp:5,5,3,1`, a Young diagram), or `RxC` for the full R x C bar (printed so when every row
-// is full).
+// Chomp (D. Gale, "A curious Nim-type game", Amer. Math. Monthly 81 (1974) 876-879): a bar of
+// chocolate whose top-left square is poisoned; a move picks a remaining square and eats it with
+// every square below and to the right of it, and whoever must eat the poison loses. In normal play
+// the poison is never taken: the position with the poison alone has no move. A position is the
+// rows' lengths, top first and never growing (`chomp:5,5,3,1`, a Young diagram), or `RxC` for the
+// full R x C bar (printed so when every row is full).
 //
 // No splitting and no formula: values come from a table over every diagram inside the R x C box
 // (every option of a diagram in the box is in the box), filled in lexicographic order of the

@@ -2,11 +2,11 @@
 // from one step down to the step below it, and coins moved off step 1 leave the game (they reach
 // the floor, step 0). A position lists the coins on steps 1, 2, 3, ...: `staircase:3,1,4`.
 //
-// g = a_1 xor a_3 xor a_5 xor ... (the odd steps; Winning Ways ch. 2, "Staircase Nim"; Sprague
-// 1937). Proof: a move from an odd step lowers that step's heap and a move from an even step j
-// raises the heap of the odd step j-1, so every option changes exactly one odd heap and no option
-// has the position's own value; and every smaller value is reached by lowering one odd heap, as
-// in Nim. So the odd steps are a Nim position and the even steps do not count.
+// g = a_1 xor a_3 xor a_5 xor ... (the odd steps; R. Sprague, "Über zwei Abarten von Nim",
+// Tôhoku Math. J. 43 (1937)). Proof: a move from an odd step lowers that step's heap and a move
+// from an even step j raises the heap of the odd step j-1, so every option changes exactly one odd
+// heap and no option has the position's own value; and every smaller value is reached by lowering
+// one odd heap, as in Nim. So the odd steps are a Nim position and the even steps do not count.
 #include <algorithm>
 #include <memory>
 #include <string>

@@ -42,6 +42,17 @@ def test_value_of_builtin_games():
     assert grundy.value("sub(1,3,4)", "6") == 2
 
 
+def test_classic_families():
+    assert grundy.value("staircase", "3,1,4") == 7  # the odd steps: 3 xor 4
+    assert grundy.value("welter", "2,5,9") == 9  # mates 5, 9 give (5 xor 9) - 1 = 11, xor 2
+    assert grundy.value("moore(2)", "1000000,1000000,1000000") == 0  # Moore's theorem, any size
+    assert grundy.value("hackenbush", "0-1,1-2,1-3") == 1  # colon principle: 1 + (1 xor 1)
+    assert grundy.value("chomp", "5,4") == 0  # two rows n, n-1
+    with pytest.raises(ValueError) as raised:  # a growing row
+        grundy.value("chomp", "2,3")
+    assert str(raised.value) == cli_error("value", "chomp", "2,3")
+
+
 def test_value_of_a_huge_heap_through_the_proven_period():
     # Far beyond any table: answered through Kayles' proven period, as the command answers it.
     cli = run_cli("value", "kayles", "1000000000000000")
@@ -360,6 +371,11 @@ SAME_REQUESTS = [
      lambda: grundy.explain("0.07", 2**53 + 1, max_options=2)),
     (["explain", "cut", "5x7"], lambda: grundy.explain("cut", "5x7")),
     (["explain", "nodekayles", "path(6)"], lambda: grundy.explain("nodekayles", "path(6)")),
+    (["solve", "staircase:3,1,4 + welter:2,5,9"],
+     lambda: grundy.solve("staircase:3,1,4 + welter:2,5,9")),
+    (["solve", "moore(2):3,5,7 + hackenbush:0-1,1-2,0-2"],
+     lambda: grundy.solve("moore(2):3,5,7 + hackenbush:0-1,1-2,0-2")),
+    (["explain", "chomp", "3x4"], lambda: grundy.explain("chomp", "3x4")),
     (["solve", "cram:3x4 + arckayles:cycle(7)"],
      lambda: grundy.solve("cram:3x4 + arckayles:cycle(7)")),
     (["seq", "0.312", "--to", "12", "--misere"], lambda: grundy.genus("0.312", to=12)),

@@ -1,0 +1,282 @@
+// Moore's Nim_k (moore_nim.hpp). A position lists the heaps: `moore(2):3,5,7`, printed largest
+// first without empty heaps (the empty position is `0`).
+//
+// P-positions have a closed form (Moore's theorem), Grundy values do not: a sum needs them, so
+// they come from a table over the box of positions below the root (every option of a position in
+// the box is in the box), filled in an order where options come first. The table's cells and
+// the steps to fill it (the options of every cell, counted exactly before starting) are bounded;
+// past either bound a value is refused, except that a P-position, told by the theorem, is 0 at
+// any size.
+#include "grundy/rules/moore_nim.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "grundy/core/checked.hpp"
+#include "grundy/core/error.hpp"
+#include "grundy/core/mex.hpp"
+#include "grundy/rules/registry.hpp"
+#include "grundy/rules/tuple_positions.hpp"
+
+namespace grundy {
+
+bool moore_is_p_position(std::span<const std::uint64_t> heaps, std::uint64_t k) {
+  for (unsigned bit = 0; bit < 64; ++bit) {
+    std::uint64_t ones = 0;
+    for (const std::uint64_t h : heaps) ones += (h >> bit) & 1;
+    if (ones % (k + 1) != 0) return false;
+  }
+  return true;
+}
+
+namespace {
+
+/// The most heaps a position may have.
+constexpr std::size_t kMaxHeaps = 4096;
+/// The largest k (more than the heaps of any position is the same game as Nim with every heap
+/// at once).
+constexpr std::uint64_t kMaxMooreK = 4096;
+/// The most cells of a value table (4 bytes each) and the most steps to fill one.
+constexpr std::uint64_t kMaxMooreCells = std::uint64_t{1} << 24;
+constexpr std::uint64_t kMaxMooreSteps = std::uint64_t{1} << 28;
+
+class MooreNim final : public Game {
+ public:
+  explicit MooreNim(std::uint64_t k)
+      : Game("moore(" + std::to_string(k) + ")"), k_(k), kept_(name()) {
+    set_traits({.layout = Layout::general, .formula_values = true});
+  }
+
+  static std::shared_ptr<const Game> make(Scanner* args) {
+    if (args == nullptr) {
+      throw SpecError(1, "moore needs k, the most heaps a move may take from: moore(2)");
+    }
+    args->skip_spaces();
+    const std::size_t at = args->offset();
+    const std::uint64_t k =
+        args->unsigned_integer("k, the most heaps a move may take from", kMaxMooreK);
+    if (k == 0) args->fail_at(at, "moore needs k >= 1: a move takes from at least one heap");
+    return std::make_shared<const MooreNim>(k);
+  }
+
+  Position parse_position(Scanner& in) const override {
+    return keep_normal(parse_number_list(in, "a heap size", kMaxCoordinate, kMaxHeaps));
+  }
+
+  std::string format_position(const Position& p) const override {
+    const NumberList& heaps = kept_.list_of(p);
+    return heaps.empty() ? "0" : format_number_list(heaps);
+  }
+
+  void options(const Position& p, OptionVisitor& visit) const override {
+    const NumberList heaps = kept_.list_of(p);
+    const std::uint64_t count = option_count(heaps);
+    TuplePositions::require_listable(count, heaps.size(), name() + ":" + format_position(p));
+    // Equal heaps give equal options: collect them as sorted lists first.
+    std::vector<NumberList> all;
+    NumberList after = heaps;
+    for_each_reduction(heaps, 0, 0, after, [&] { all.push_back(normal(after)); });
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    for (const NumberList& q : all) visit_single(kept_.keep(q), visit);
+  }
+
+  std::optional<Value> formula_value(const Position& p) const override {
+    const NumberList& heaps = kept_.list_of(p);
+    if (moore_is_p_position(heaps, k_)) return 0;
+    if (k_ == 1) {  // Nim (Bouton)
+      Value g = 0;
+      for (const std::uint64_t h : heaps) g ^= h;
+      return g;
+    }
+    const std::lock_guard lock(mutex_);
+    if (!covers(root_, heaps)) {
+      // One table for both roots when it fits (the positions of a sum, the options of either).
+      NumberList both = heaps;
+      both.resize(std::max(both.size(), root_.size()), 0);
+      for (std::size_t i = 0; i < root_.size(); ++i) both[i] = std::max(both[i], root_[i]);
+      fill(fits(both) ? both : heaps, p);
+    }
+    return table_[index(heaps)];
+  }
+
+  std::vector<Position> sample_positions(std::size_t count) const override {
+    // Up to 4 heaps of up to 4 tokens, by increasing total.
+    std::vector<Position> out;
+    for (std::uint64_t total = 0; out.size() < count && total <= 16; ++total) {
+      NumberList heaps;
+      add_samples(heaps, 4, total, count, out);
+    }
+    return out;
+  }
+
+ private:
+  static NumberList normal(NumberList heaps) {
+    std::sort(heaps.begin(), heaps.end(), std::greater<>());
+    while (!heaps.empty() && heaps.back() == 0) heaps.pop_back();
+    return heaps;
+  }
+  Position keep_normal(NumberList heaps) const { return kept_.keep(normal(std::move(heaps))); }
+
+  /// Options of the heaps: the ways to lower between 1 and k of them, each to any smaller size
+  /// (saturating; equal heaps counted apart).
+  std::uint64_t option_count(const NumberList& heaps) const {
+    // ways[j]: the ways to lower exactly j of the heaps seen so far.
+    std::vector<std::uint64_t> ways(std::min<std::uint64_t>(k_, heaps.size()) + 1, 0);
+    ways[0] = 1;
+    for (const std::uint64_t h : heaps) {
+      for (std::size_t j = ways.size() - 1; j >= 1; --j) {
+        ways[j] = saturating_add(ways[j], saturating_mul(ways[j - 1], h));
+      }
+    }
+    std::uint64_t total = 0;
+    for (std::size_t j = 1; j < ways.size(); ++j) total = saturating_add(total, ways[j]);
+    return total;
+  }
+
+  /// Calls f() with `after` set to every way to lower between 1 and k of the heaps from `from`
+  /// on (`lowered` of them lowered already).
+  template <class F>
+  void for_each_reduction(const NumberList& heaps, std::size_t from, std::uint64_t lowered,
+                          NumberList& after, F&& f) const {
+    if (from == heaps.size()) {
+      if (lowered > 0) f();
+      return;
+    }
+    for_each_reduction(heaps, from + 1, lowered, after, f);
+    if (lowered == k_) return;
+    for (std::uint64_t v = 0; v < heaps[from]; ++v) {
+      after[from] = v;
+      for_each_reduction(heaps, from + 1, lowered + 1, after, f);
+    }
+    after[from] = heaps[from];
+  }
+
+  /// Whether the heaps (largest first) lie in the box below `root` (largest first): each lowered
+  /// list, sorted, is below its root sorted, place by place.
+  static bool covers(const NumberList& root, const NumberList& heaps) {
+    if (heaps.size() > root.size()) return false;
+    for (std::size_t i = 0; i < heaps.size(); ++i) {
+      if (heaps[i] > root[i]) return false;
+    }
+    return true;
+  }
+
+  /// The cells of the box below `root` and the steps to fill it, within the bounds.
+  bool fits(const NumberList& root) const {
+    std::uint64_t cells = 1;
+    for (const std::uint64_t h : root) cells = saturating_mul(cells, saturating_add(h, 1));
+    return cells <= kMaxMooreCells && fill_steps(root) <= kMaxMooreSteps;
+  }
+
+  /// The options of every cell of the box, summed: over the sets S of 1..k heaps, the product
+  /// over S of (0 + 1 + ... + h) times the product over the others of (h + 1).
+  std::uint64_t fill_steps(const NumberList& root) const {
+    std::vector<std::uint64_t> sums(std::min<std::uint64_t>(k_, root.size()) + 1, 0);
+    sums[0] = 1;
+    for (const std::uint64_t h : root) {
+      const std::uint64_t lowered =
+          h % 2 == 0 ? saturating_mul(h / 2, saturating_add(h, 1)) : saturating_mul(h, (h + 1) / 2);
+      for (std::size_t j = sums.size(); j-- > 0;) {
+        std::uint64_t s = saturating_mul(sums[j], saturating_add(h, 1));
+        if (j > 0) s = saturating_add(s, saturating_mul(sums[j - 1], lowered));
+        sums[j] = s;
+      }
+    }
+    std::uint64_t total = 0;
+    for (std::size_t j = 1; j < sums.size(); ++j) total = saturating_add(total, sums[j]);
+    return total;
+  }
+
+  std::size_t index(const NumberList& heaps) const {
+    std::uint64_t at = 0;
+    for (std::size_t i = 0; i < heaps.size(); ++i) at += heaps[i] * strides_[i];
+    return static_cast<std::size_t>(at);
+  }
+
+  /// Fills the table of the box below `root`, or refuses naming `p`.
+  void fill(const NumberList& root, const Position& p) const {
+    if (!fits(root)) {
+      std::uint64_t cells = 1;
+      for (const std::uint64_t h : root) cells = saturating_mul(cells, saturating_add(h, 1));
+      throw ResourceError(
+          "the Grundy value of " + quote_excerpt(name() + ":" + format_position(p), 80) +
+          " needs a table of " + (cells == kSaturated ? "2^64 or more" : std::to_string(cells)) +
+          " positions filled in " + std::to_string(fill_steps(root)) +
+          " steps, above the limit of " + std::to_string(kMaxMooreCells) + " positions and " +
+          std::to_string(kMaxMooreSteps) +
+          " steps (its outcome alone is Moore's theorem: " + "it is a first-player win)");
+    }
+    root_.clear();
+    table_.clear();
+    strides_.assign(root.size(), 1);
+    std::uint64_t cells = 1;
+    for (std::size_t i = root.size(); i-- > 0;) {
+      strides_[i] = cells;
+      cells *= root[i] + 1;
+    }
+    table_.assign(static_cast<std::size_t>(cells), 0);
+    // Cells in increasing index: every option of a cell lowers some place, so its index is
+    // smaller and its value known.
+    NumberList cell(root.size(), 0);
+    NumberList after;
+    MexSet seen;
+    for (std::uint64_t at = 0; at < cells; ++at) {
+      seen.reset(option_count(cell) + 1);
+      after = cell;
+      for_each_reduction(cell, 0, 0, after, [&] {
+        std::uint64_t to = 0;
+        for (std::size_t i = 0; i < after.size(); ++i) to += after[i] * strides_[i];
+        seen.mark(table_[static_cast<std::size_t>(to)]);
+      });
+      table_[static_cast<std::size_t>(at)] = static_cast<std::uint32_t>(seen.mex());
+      for (std::size_t i = cell.size(); i-- > 0;) {  // the next cell, last place fastest
+        if (cell[i] < root[i]) {
+          ++cell[i];
+          break;
+        }
+        cell[i] = 0;
+      }
+    }
+    root_ = root;
+  }
+
+  void add_samples(NumberList& heaps, std::uint64_t max_heap, std::uint64_t left, std::size_t count,
+                   std::vector<Position>& out) const {
+    if (out.size() == count) return;
+    if (left == 0) {
+      out.push_back(kept_.keep(heaps));
+      return;
+    }
+    if (heaps.size() == 4) return;
+    for (std::uint64_t h = std::min(max_heap, left); h >= 1; --h) {
+      heaps.push_back(h);
+      add_samples(heaps, h, left - h, count, out);
+      heaps.pop_back();
+    }
+  }
+
+  std::uint64_t k_;
+  TuplePositions kept_;
+  mutable std::mutex mutex_;
+  mutable NumberList root_;  // the box of the table: largest first (empty: no table yet)
+  mutable std::vector<std::uint64_t> strides_;
+  mutable std::vector<std::uint32_t> table_;
+};
+
+const FamilyRegistration kMooreNim{Family{
+    .name = "moore",
+    .syntax = "moore(2)",
+    .summary = "Moore's Nim_k: remove any positive number of tokens from each of 1 to k heaps "
+               "(position: the heap sizes)",
+    .arguments = Arguments::required,
+    .examples = {"moore(2)", "moore(1)", "moore(3)"},
+    .make = &MooreNim::make,
+}};
+
+}  // namespace
+}  // namespace grundy

@@ -1,0 +1,117 @@
+// Moore's Nim_k: the table's values against a brute force over heap lists with its own move
+// generator, and Moore's theorem on P-positions against both.
+#include "grundy/rules/moore_nim.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <vector>
+
+#include "brute_force.hpp"
+#include "grundy/core/error.hpp"
+#include "grundy/solve/evaluator.hpp"
+#include "grundy/spec/parser.hpp"
+
+namespace grundy {
+namespace {
+
+using Heaps = std::vector<std::uint64_t>;
+
+/// g by the definition: lower between 1 and k heaps, each by any positive amount.
+Value moore_brute(Heaps heaps, std::uint64_t k, std::map<Heaps, Value>& memo) {
+  std::sort(heaps.begin(), heaps.end());
+  if (auto it = memo.find(heaps); it != memo.end()) return it->second;
+  std::vector<Value> values;
+  Heaps after = heaps;
+  std::function<void(std::size_t, std::uint64_t)> go = [&](std::size_t i, std::uint64_t lowered) {
+    if (i == heaps.size()) {
+      if (lowered > 0) values.push_back(moore_brute(after, k, memo));
+      return;
+    }
+    go(i + 1, lowered);
+    if (lowered == k) return;
+    for (std::uint64_t v = 0; v < heaps[i]; ++v) {
+      after[i] = v;
+      go(i + 1, lowered + 1);
+    }
+    after[i] = heaps[i];
+  };
+  go(0, 0);
+  return memo[heaps] = test::reference_mex(values);
+}
+
+std::string moore_text(const Heaps& heaps) {
+  std::string t;
+  for (std::uint64_t a : heaps) t += (t.empty() ? "" : ",") + std::to_string(a);
+  return t;
+}
+
+TEST(MooreNim, TableAndTheoremMatchBruteForce) {
+  for (std::uint64_t k = 1; k <= 3; ++k) {
+    const auto game = parse_game("moore(" + std::to_string(k) + ")");
+    Evaluator evaluator(game, Limits{});
+    std::map<Heaps, Value> memo;
+    std::size_t p_positions = 0;
+    for (std::uint64_t code = 0; code < 6 * 6 * 6 * 6; ++code) {
+      const Heaps heaps = {code % 6, code / 6 % 6, code / 36 % 6, code / 216};
+      const Value expected = moore_brute(heaps, k, memo);
+      SCOPED_TRACE("moore(" + std::to_string(k) + "):" + moore_text(heaps));
+      ASSERT_EQ(evaluator.value(parse_position(*game, moore_text(heaps))), expected);
+      ASSERT_EQ(moore_is_p_position(heaps, k), expected == 0);
+      p_positions += expected == 0;
+    }
+    EXPECT_GE(p_positions, 6u);  // for k = 3: the four heaps all equal
+  }
+}
+
+TEST(MooreNim, TheoremOnLargerPositions) {
+  // Five heaps up to 7 for k = 2 and 4: the theorem against brute force.
+  for (std::uint64_t k : {2u, 4u}) {
+    std::map<Heaps, Value> memo;
+    for (std::uint64_t code = 0; code < 8 * 8 * 8 * 8 * 8; code += 29) {
+      const Heaps heaps = {code % 8, code / 8 % 8, code / 64 % 8, code / 512 % 8, code / 4096};
+      ASSERT_EQ(moore_is_p_position(heaps, k), moore_brute(heaps, k, memo) == 0)
+          << k << ": " << moore_text(heaps);
+    }
+  }
+}
+
+TEST(MooreNim, PositionsAreMultisets) {
+  const auto game = parse_game("moore(2)");
+  EXPECT_EQ(parse_position(*game, "3,0,5,1"), parse_position(*game, "5,3,1"));
+  EXPECT_EQ(game->format_position(parse_position(*game, "1,5,0,3")), "5,3,1");
+  EXPECT_EQ(game->format_position(parse_position(*game, "0,0")), "0");
+}
+
+TEST(MooreNim, BeyondTheTableOnlyPPositionsAreAnswered) {
+  const auto game = parse_game("moore(2)");
+  // 1000, 1000, 1000: each binary digit is in 0 or 3 heaps, a P-position by the theorem.
+  EXPECT_EQ(*game->formula_value(parse_position(*game, "1000,1000,1000")), 0u);
+  EXPECT_EQ(*game->formula_value(parse_position(*game,
+                                                "9223372036854775807,9223372036854775807,"
+                                                "9223372036854775807")),
+            0u);
+  try {
+    (void)game->formula_value(parse_position(*game, "1000,1000,999"));
+    FAIL() << "a value beyond the table was given";
+  } catch (const ResourceError& e) {
+    const std::string message = e.what();
+    EXPECT_EQ(message.find('\n'), std::string::npos);
+    EXPECT_NE(message.find("moore(2):1000,1000,999"), std::string::npos) << message;
+    EXPECT_NE(message.find("first-player win"), std::string::npos) << message;
+  }
+  // Nim_1 is Nim: any size.
+  const auto nim = parse_game("moore(1)");
+  EXPECT_EQ(*nim->formula_value(parse_position(*nim, "1000000000000,3")), 1000000000000u ^ 3u);
+}
+
+TEST(MooreNim, BadSpecsAreRefused) {
+  EXPECT_THROW(parse_game("moore"), SpecError);
+  EXPECT_THROW(parse_game("moore(0)"), SpecError);
+  EXPECT_THROW(parse_game("moore(100000)"), SpecError);
+}
+
+}  // namespace
+}  // namespace grundy

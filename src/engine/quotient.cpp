@@ -150,7 +150,14 @@ std::optional<SumQuotient> SumQuotient::unless_searched(
     std::function<void(const QuotientProgress&)> progress, const QuotientCache* cache) {
   // A cached quotient first: counting the search's bound costs more than reading it.
   if (std::optional<SumQuotient> found = cached(sum, search.limits, cache)) return found;
-  const std::optional<std::uint64_t> bound = reachable_states_bound(sum, search);
+  // Counting the bound can itself pass the search's budget: then the search would be refused,
+  // and the quotient is the only way.
+  std::optional<std::uint64_t> bound;
+  try {
+    bound = reachable_states_bound(sum, search);
+  } catch (const ResourceError&) {
+    bound.reset();
+  }
   if (bound && *bound <= kSearchFirstStates) return std::nullopt;
   return of(sum, search.limits, std::move(progress), cache);
 }

@@ -65,7 +65,8 @@ std::string expect_refused_at_once(const std::vector<std::string>& args) {
 TEST(CliMisereBudget, RefusedAtOnceByTheBound) {
   // 6 p(41) = 267498 states for kayles:40 + nim:5.
   EXPECT_CONTAINS(
-      expect_refused_at_once({"solve", "kayles:40 + nim:5", "--misere", "--max-states", "100000"}),
+      expect_refused_at_once({"solve", "kayles:40 + nim:5", "--misere", "--no-quotient",
+                              "--max-states", "100000"}),
       "up to 267498 states");
   expect_refused_at_once({"solve", "kayles:200 + nim:5", "--misere"});
   // The case: 6729030 states by the bound, past the default budget of 10^6 (a search of
@@ -87,7 +88,8 @@ TEST(CliMisereBudget, ProgressOnATerminal) {
   const pid_t pid = ::forkpty(&fd, nullptr, nullptr, nullptr);
   ASSERT_GE(pid, 0);
   if (pid == 0) {
-    ::execl(GRUNDY_CLI_PATH, "grundy", "solve", "kayles:40 + nim:5", "--misere", nullptr);
+    ::execl(GRUNDY_CLI_PATH, "grundy", "solve", "kayles:40 + nim:5", "--misere", "--no-quotient",
+            nullptr);
     ::_exit(127);
   }
   std::string out;

@@ -40,7 +40,8 @@ TEST(CliMisereQuotient, SumsOfSeveralHeapGamesAgreeWithTheSearch) {
 }
 
 TEST(CliMisereQuotient, ExplainGivesEachOptionsClassAndOutcome) {
-  const json e = expect_json(run_grundy({"explain", "kayles", "20", "--misere", "--json"}));
+  const json e =
+      expect_json(run_grundy({"explain", "kayles", "20", "--misere", "--no-cache", "--json"}));
   EXPECT_EQ(e["play"], "misere");
   ASSERT_TRUE(e["quotient"].is_object()) << e.dump();
   EXPECT_EQ(e["quotient"]["game"], "0.77");
@@ -66,7 +67,7 @@ TEST(CliMisereQuotient, ExplainGivesEachOptionsClassAndOutcome) {
   std::sort(solved.begin(), solved.end());
   EXPECT_EQ(winning, solved);
 
-  const RunResult text = run_grundy({"explain", "kayles", "12", "--misere"});
+  const RunResult text = run_grundy({"explain", "kayles", "12", "--misere", "--no-cache"});
   expect_success(text);
   EXPECT_EQ(text.out.rfind("0.77:12: misère P (second player wins)\nmisère quotient of 0.77, "
                            "heaps 0..12: order 24, P-portion ",

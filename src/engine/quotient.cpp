@@ -150,6 +150,15 @@ std::optional<SumQuotient> SumQuotient::unless_searched(
     std::function<void(const QuotientProgress&)> progress, const QuotientCache* cache) {
   // A cached quotient first: counting the search's bound costs more than reading it.
   if (std::optional<SumQuotient> found = cached(sum, search.limits, cache)) return found;
+  // Nothing to compute a quotient of: no need to count the bound either.
+  bool eligible = !sum.components.empty(), only_nim = true;
+  for (const Component& c : sum.components) {
+    const GameTraits& traits = c.game->traits();
+    eligible = eligible && traits.layout == Layout::heaps && !traits.rows_of_heads &&
+               c.position.x <= kQuotientPathMaxHeap;
+    only_nim = only_nim && traits.nim;
+  }
+  if (!eligible || only_nim) return std::nullopt;
   // Counting the bound can itself pass the search's budget: then the search would be refused,
   // and the quotient is the only way.
   std::optional<std::uint64_t> bound;

@@ -695,7 +695,8 @@ TEST(CliMisere, Json) {
   const json doc = expect_json(r);
   EXPECT_EQ(doc, json::parse(R"({"sum":"nim:3 + nim:1","play":"misere","winner":"first",)"
                              R"("winning_moves":[{"component":0,"from":"nim:3","to":"0"}],)"
-                             R"("winning_moves_truncated":false,"winning_move_count":1})"));
+                             R"("winning_moves_truncated":false,"winning_move_count":1,)"
+                             R"("decided_by":"closed form"})"));
 }
 
 TEST(CliMisere, KaylesDiffersFromNormalPlay) {

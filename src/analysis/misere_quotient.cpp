@@ -11,8 +11,10 @@
 #include "grundy/analysis/misere_quotient.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
+#include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "quotient_candidate.hpp"
 
@@ -107,6 +109,143 @@ void refine(std::vector<FreeHeap>& free, const Word& w, const HeapMoves& moves) 
   }
 }
 
+/// The index a of x in `m`: the least a with x^(a+p) = x^a for some p >= 1.
+std::uint32_t power_index(const BipartiteMonoid& m, std::uint32_t x) {
+  std::vector<std::uint32_t> seen(m.order, ~std::uint32_t{0});
+  std::uint32_t y = 0;
+  for (std::uint32_t k = 0;; ++k) {
+    if (seen[y] != ~std::uint32_t{0}) return seen[y];
+    seen[y] = k;
+    y = m.product(y, x);
+  }
+}
+
+/// Φ(w) in `c`.
+std::uint32_t image(const detail::ReducedCandidate& c, const Word& w) {
+  std::uint32_t x = 0;
+  for (std::uint32_t h = 1; h < w.size(); ++h) {
+    for (std::uint32_t k = 0; k < w[h]; ++k) x = c.monoid.product(x, c.phi[h]);
+  }
+  return x;
+}
+
+/// Recalibration after the least failure `w` (the step of Siegel's MisereSolver): every sum
+/// before `w` satisfies (★), so by induction (options come first) each has its true outcome, and
+/// so `w`, whose options are among them, has the outcome opposite to its mark. The heaps of `w`,
+/// fewest first, get a cyclic component of their own on top of the trial's submonoid generated
+/// by the other heaps, long enough for their multiplicity in `w` and their class's index; the
+/// first such candidate that gives `w` its true outcome is the next trial. Nothing when none does.
+std::optional<detail::ReducedCandidate> recalibrate(const detail::ReducedCandidate& trial,
+                                                    const Word& w, const HeapMoves& moves,
+                                                    std::uint32_t heap, const Limits& limits,
+                                                    detail::QuotientWork& work,
+                                                    std::uint64_t& candidates,
+                                                    std::uint64_t& largest) {
+  std::vector<std::uint32_t> support;
+  for (std::uint32_t h = 1; h < w.size(); ++h) {
+    if (w[h] != 0 && moves.has_moves[h]) support.push_back(h);
+  }
+  const auto n = static_cast<std::uint32_t>(support.size());
+  const bool should_be_p = !trial.monoid.p_portion[image(trial, w)];
+  std::optional<detail::ReducedCandidate> best;
+  for (std::uint32_t k = 1; k <= n && !best; ++k) {
+    // The k-subsets of the support in lexicographic order (smaller heaps first).
+    std::vector<std::uint32_t> pick(k);
+    for (std::uint32_t i = 0; i < k; ++i) pick[i] = i;
+    while (true) {
+      std::vector<FreeHeap> free;
+      for (std::uint32_t i : pick) {
+        const std::uint32_t h = support[i];
+        const std::uint32_t a = std::max(power_index(trial.monoid, trial.phi[h]), w[h] - 1);
+        const std::uint32_t p = a >= 8 ? 2 * ((a - 4) / 2) : 2;
+        free.push_back({h, a, p});
+      }
+      const std::uint64_t order = trial.monoid.order;
+      std::uint64_t size = order;
+      for (const FreeHeap& f : free) size = saturating_mul(size, std::uint64_t{f.index} + f.period);
+      if (size <= std::uint64_t{1} << 26) {
+        detail::ReducedCandidate next =
+            detail::reduce_candidate(trial.monoid, trial.phi, moves, heap, free, limits, work);
+        ++candidates;
+        largest = std::max(largest, next.candidate_order);
+        if (next.monoid.p_portion[image(next, w)] == should_be_p &&
+            (!best || next.monoid.order < best->monoid.order)) {
+          best = std::move(next);
+        }
+      }
+      std::int64_t i = static_cast<std::int64_t>(k) - 1;
+      while (i >= 0 && pick[static_cast<std::size_t>(i)] == n - k + static_cast<std::uint32_t>(i)) {
+        --i;
+      }
+      if (i < 0) break;
+      ++pick[static_cast<std::size_t>(i)];
+      for (auto j = static_cast<std::size_t>(i) + 1; j < k; ++j) pick[j] = pick[j - 1] + 1;
+    }
+  }
+  return best;
+}
+
+/// Q_(h-1) with heap h in the class x: the conservative extension, tried before any new element.
+detail::ReducedCandidate with_heap_as(const detail::ReducedCandidate& current, std::uint32_t x) {
+  detail::ReducedCandidate c = current;
+  c.phi.push_back(x);
+  for (Word& w : c.words) w.push_back(0);
+  c.candidate_order = c.monoid.order;
+  return c;
+}
+
+/// Whether heap h could be in the class x of Q_(h-1) at all: h is a P-position alone iff none of
+/// its options is, and no y may have both y·x and y·t in P for an option image t of h.
+bool may_be(const BipartiteMonoid& m, std::uint32_t x, const std::vector<std::uint32_t>& t) {
+  bool p_option = false;
+  for (std::uint32_t o : t) p_option = p_option || m.p_portion[o];
+  if (m.p_portion[x] == p_option) return false;
+  for (std::uint32_t y = 0; y < m.order; ++y) {
+    if (!m.p_portion[m.product(y, x)]) continue;
+    for (std::uint32_t o : t) {
+      if (m.p_portion[m.product(y, o)]) return false;
+    }
+  }
+  return true;
+}
+
+/// Q_h when heap h is in no class of Q_(h-1): trials from Q_(h-1) × C(2, 2), recalibrated at
+/// each failure (MisereSolver's strategy); when a recalibration finds nothing, or the trials
+/// pass kMaxRecalibrations, the candidates grow from Q_(h-1) towards the free monoid instead
+/// (`refine`), which ends. Only a verified trial is returned.
+detail::ReducedCandidate new_element(const detail::ReducedCandidate& current,
+                                     const HeapMoves& moves, std::uint32_t h,
+                                     const QuotientOptions& options, detail::QuotientWork& work,
+                                     MisereQuotient& out) {
+  constexpr int kMaxRecalibrations = 256;
+  std::vector<FreeHeap> free{{h, 2, 2}};
+  const auto from_verified = [&] {
+    detail::ReducedCandidate next =
+        detail::reduce_candidate(current.monoid, current.phi, moves, h, free, options.limits, work);
+    ++out.candidates;
+    out.largest_candidate = std::max(out.largest_candidate, next.candidate_order);
+    return next;
+  };
+  detail::ReducedCandidate trial = from_verified();
+  bool recalibrating = true;
+  for (int round = 0;; ++round) {
+    if (options.progress) options.progress({h, current.monoid.order, trial.candidate_order});
+    const auto failure = detail::find_failure(trial, moves, h, options.limits, work);
+    if (!failure) return trial;
+    if (recalibrating && round < kMaxRecalibrations) {
+      auto next = recalibrate(trial, *failure, moves, h, options.limits, work, out.candidates,
+                              out.largest_candidate);
+      if (next) {
+        trial = std::move(*next);
+        continue;
+      }
+    }
+    recalibrating = false;
+    refine(free, *failure, moves);
+    trial = from_verified();
+  }
+}
+
 }  // namespace
 
 MisereQuotient misere_quotient(const Game& game, const QuotientOptions& options) {
@@ -135,20 +274,23 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& options)
       out.orders.push_back(current.monoid.order);
       continue;
     }
-    std::vector<FreeHeap> free{{h, 2, 2}};
-    while (true) {
-      detail::ReducedCandidate next = detail::reduce_candidate(current.monoid, current.phi, moves,
-                                                               h, free, options.limits, work);
-      ++out.candidates;
-      out.largest_candidate = std::max(out.largest_candidate, next.candidate_order);
-      if (options.progress) options.progress({h, current.monoid.order, next.candidate_order});
-      const auto failure = detail::find_failure(next, moves, h, options.limits, work);
-      if (!failure) {
-        current = std::move(next);
-        break;
-      }
-      refine(free, *failure, moves);
+    std::vector<std::uint32_t> images;
+    for (const auto& parts : moves.options[h]) {
+      std::uint32_t y = 0;
+      for (std::uint32_t part : parts) y = current.monoid.product(y, current.phi[part]);
+      images.push_back(y);
     }
+    bool extended = false;
+    for (std::uint32_t x = 0; x < current.monoid.order && !extended; ++x) {
+      work.spend(current.monoid.order * images.size() + 1);
+      if (!may_be(current.monoid, x, images)) continue;
+      detail::ReducedCandidate next = with_heap_as(current, x);
+      if (!detail::find_failure(next, moves, h, options.limits, work)) {
+        current = std::move(next);
+        extended = true;
+      }
+    }
+    if (!extended) current = new_element(current, moves, h, options, work, out);
     out.orders.push_back(current.monoid.order);
     if (current.monoid.order != out.orders[h - 1]) out.stable_from = h;
     if (options.progress) options.progress({h + 1, current.monoid.order, 0});

@@ -36,7 +36,7 @@ class CandidateMonoid {
     regen_.push_back(0);
     regen_index_[0] = 0;
     std::vector<std::uint32_t> gens;
-    for (std::uint32_t h = 1; h < heap && h < prev_phi.size(); ++h) {
+    for (std::uint32_t h = 1; h <= heap && h < prev_phi.size(); ++h) {
       if (moves.has_moves[h] && !is_free[h]) gens.push_back(prev_phi[h]);
     }
     std::sort(gens.begin(), gens.end());

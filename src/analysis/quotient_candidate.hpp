@@ -65,9 +65,14 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
                                   const std::vector<FreeHeap>& free, const Limits& limits,
                                   QuotientWork& work);
 
-/// A sum of heaps 0..heap at which (monoid, P, phi) breaks the misère recursion (a sum in P with
-/// an option in P, or a non-empty sum not in P without one), or nothing when there is none: then
-/// Φ(G) is in P exactly when G is a misère P-position, for every sum G of these heaps.
+/// Sums in the order the marker meets them: the multiplicity of the largest heap most
+/// significant. Every option of a sum comes before it, and G < H implies G + X < H + X.
+bool lex_less(const Word& a, const Word& b);
+
+/// The lexicographically least sum of heaps 0..heap at which (monoid, P, phi) breaks the misère
+/// recursion (a sum in P with an option in P, or a non-empty sum not in P without one), or nothing
+/// when there is none: then Φ(G) is in P exactly when G is a misère P-position, for every sum G of
+/// these heaps.
 std::optional<Word> find_failure(const ReducedCandidate& candidate, const HeapMoves& moves,
                                  std::uint32_t heap, const Limits& limits, QuotientWork& work);
 

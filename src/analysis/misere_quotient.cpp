@@ -109,6 +109,9 @@ void refine(std::vector<FreeHeap>& free, const Word& w, const HeapMoves& moves) 
   }
 }
 
+/// Recalibration candidates beyond this many elements (before reduction) are not tried.
+constexpr std::uint64_t kMaxRecalibrated = std::uint64_t{1} << 26;
+
 /// The index a of x in `m`: the least a with x^(a+p) = x^a for some p >= 1.
 std::uint32_t power_index(const BipartiteMonoid& m, std::uint32_t x) {
   std::vector<std::uint32_t> seen(m.order, ~std::uint32_t{0});
@@ -133,8 +136,9 @@ std::uint32_t image(const detail::ReducedCandidate& c, const Word& w) {
 /// before `w` satisfies (★), so by induction (options come first) each has its true outcome, and
 /// so `w`, whose options are among them, has the outcome opposite to its mark. The heaps of `w`,
 /// fewest first, get a cyclic component of their own on top of the trial's submonoid generated
-/// by the other heaps, long enough for their multiplicity in `w` and their class's index; the
-/// first such candidate that gives `w` its true outcome is the next trial. Nothing when none does.
+/// by the other heaps, long enough for their multiplicity in `w` and their class's index; among
+/// the subsets of the least size whose candidate gives `w` its true outcome, the smallest reduced
+/// candidate is the next trial. Nothing when none does.
 std::optional<detail::ReducedCandidate> recalibrate(const detail::ReducedCandidate& trial,
                                                     const Word& w, const HeapMoves& moves,
                                                     std::uint32_t heap, const Limits& limits,
@@ -146,10 +150,12 @@ std::optional<detail::ReducedCandidate> recalibrate(const detail::ReducedCandida
     if (w[h] != 0 && moves.has_moves[h]) support.push_back(h);
   }
   const auto n = static_cast<std::uint32_t>(support.size());
-  const bool should_be_p = !trial.monoid.p_portion[image(trial, w)];
-  std::optional<detail::ReducedCandidate> best;
-  for (std::uint32_t k = 1; k <= n && !best; ++k) {
-    // The k-subsets of the support in lexicographic order (smaller heaps first).
+  const detail::CandidateTest test{w, !trial.monoid.p_portion[image(trial, w)]};
+  for (std::uint32_t k = 1; k <= n; ++k) {
+    // The k-subsets of the support in lexicographic order (smaller heaps first); the smallest
+    // candidate that passes is built in full afterwards.
+    std::optional<std::vector<FreeHeap>> best;
+    std::uint64_t best_order = 0;
     std::vector<std::uint32_t> pick(k);
     for (std::uint32_t i = 0; i < k; ++i) pick[i] = i;
     while (true) {
@@ -160,17 +166,16 @@ std::optional<detail::ReducedCandidate> recalibrate(const detail::ReducedCandida
         const std::uint32_t p = a >= 8 ? 2 * ((a - 4) / 2) : 2;
         free.push_back({h, a, p});
       }
-      const std::uint64_t order = trial.monoid.order;
-      std::uint64_t size = order;
+      std::uint64_t size = trial.monoid.order;
       for (const FreeHeap& f : free) size = saturating_mul(size, std::uint64_t{f.index} + f.period);
-      if (size <= std::uint64_t{1} << 26) {
-        detail::ReducedCandidate next =
-            detail::reduce_candidate(trial.monoid, trial.phi, moves, heap, free, limits, work);
+      if (size <= kMaxRecalibrated) {
+        const detail::ReducedCandidate tried = detail::reduce_candidate(
+            trial.monoid, trial.phi, moves, heap, free, limits, work, &test);
         ++candidates;
-        largest = std::max(largest, next.candidate_order);
-        if (next.monoid.p_portion[image(next, w)] == should_be_p &&
-            (!best || next.monoid.order < best->monoid.order)) {
-          best = std::move(next);
+        largest = std::max(largest, tried.candidate_order);
+        if (tried.test_passed && (!best || tried.monoid.order < best_order)) {
+          best = free;
+          best_order = tried.monoid.order;
         }
       }
       std::int64_t i = static_cast<std::int64_t>(k) - 1;
@@ -181,8 +186,11 @@ std::optional<detail::ReducedCandidate> recalibrate(const detail::ReducedCandida
       ++pick[static_cast<std::size_t>(i)];
       for (auto j = static_cast<std::size_t>(i) + 1; j < k; ++j) pick[j] = pick[j - 1] + 1;
     }
+    if (best) {
+      return detail::reduce_candidate(trial.monoid, trial.phi, moves, heap, *best, limits, work);
+    }
   }
-  return best;
+  return std::nullopt;
 }
 
 /// Q_(h-1) with heap h in the class x: the conservative extension, tried before any new element.

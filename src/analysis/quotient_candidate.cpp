@@ -212,7 +212,7 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
                                   const std::vector<std::uint32_t>& prev_phi,
                                   const HeapMoves& moves, std::uint32_t heap,
                                   const std::vector<FreeHeap>& free, const Limits& limits,
-                                  QuotientWork& work) {
+                                  QuotientWork& work, const CandidateTest* test) {
   const CandidateMonoid m(prev, prev_phi, moves, heap, free);
   const std::uint64_t order = m.order();
   if (order >= kNone) {
@@ -281,6 +281,21 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
     work.spend(static_cast<std::uint64_t>(n) * (k + 1) * 4);
     if (count == classes) break;
     classes = count;
+  }
+
+  if (test) {
+    // Only the class of one sum is asked for: P is a union of classes, so its mark decides.
+    std::uint32_t x = 0;
+    for (std::uint32_t h = 1; h < test->word.size(); ++h) {
+      for (std::uint32_t e = 0; e < test->word[h]; ++e) x = m.product(x, m.phi(h));
+    }
+    ReducedCandidate out;
+    out.candidate_order = order;
+    out.monoid.order = classes;
+    out.monoid.table.clear();
+    out.monoid.p_portion.clear();
+    out.test_passed = marker.p()[x] == test->p;
+    return out;
   }
 
   // Classes numbered by their least sums: the empty sum's class is 0.

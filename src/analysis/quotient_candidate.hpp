@@ -55,15 +55,26 @@ struct ReducedCandidate {
   std::vector<Word> words;
   /// Elements of the candidate before reduction.
   std::uint64_t candidate_order = 0;
+  /// With a CandidateTest: whether the sum got the outcome asked for (then only monoid.order,
+  /// the number of classes, and candidate_order are set).
+  bool test_passed = false;
+};
+
+/// A question put to a candidate instead of building its reduced table: does `word` get the
+/// outcome `p` (in P or not)?
+struct CandidateTest {
+  Word word;
+  bool p = false;
 };
 
 /// Builds the candidate for the heaps 0..heap from the verified quotient `prev` of the heaps
-/// below (with its Φ `prev_phi`), marks its P-portion and reduces it.
+/// below (with its Φ `prev_phi`, which may also give heap `heap` when it is free), marks its
+/// P-portion and reduces it. With `test`, stops after the reduction and answers the test only.
 ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
                                   const std::vector<std::uint32_t>& prev_phi,
                                   const HeapMoves& moves, std::uint32_t heap,
                                   const std::vector<FreeHeap>& free, const Limits& limits,
-                                  QuotientWork& work);
+                                  QuotientWork& work, const CandidateTest* test = nullptr);
 
 /// Sums in the order the marker meets them: the multiplicity of the largest heap most
 /// significant. Every option of a sum comes before it, and G < H implies G + X < H + X.

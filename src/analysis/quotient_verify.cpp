@@ -83,11 +83,12 @@ class LexSearch {
         words_((n_ + 63) / 64),
         word_(heap + 1, 0),
         by_class_(n_) {
-    // column[s] has bit z set when z·s is in P.
+    // column[s] has bit z set when z·s is in P. (Products are taken as s·z, the same in a
+    // commutative monoid: one row of the table, read in order.)
     column_.assign(static_cast<std::size_t>(n_) * words_, 0);
     for (std::uint32_t s = 0; s < n_; ++s) {
       for (std::uint32_t z = 0; z < n_; ++z) {
-        if (q_.p_portion[q_.product(z, s)]) {
+        if (q_.p_portion[q_.product(s, z)]) {
           column_[s * words_ + z / 64] |= std::uint64_t{1} << (z % 64);
         }
       }
@@ -118,9 +119,10 @@ class LexSearch {
       if (visit(d - 1, x, cur)) return true;
       // F_{G+h}(z) = F_G(z·Φ(h)) or [some t in T(h) has z·Φ(G)·t in P].
       std::fill(next.begin(), next.end(), 0);
+      const std::uint32_t* by_phi = &q_.table[static_cast<std::size_t>(l.phi) * n_];
       for (std::uint32_t z = 0; z < n_; ++z) {
-        const std::uint32_t zg = q_.product(z, l.phi);
-        if ((cur[zg / 64] >> (zg % 64)) & 1) next[z / 64] |= std::uint64_t{1} << (z % 64);
+        const std::uint32_t zg = by_phi[z];  // z·Φ(h)
+        next[z / 64] |= ((cur[zg / 64] >> (zg % 64)) & 1) << (z % 64);
       }
       for (std::uint32_t t : l.transitions) {
         const std::uint64_t* col = &column_[q_.product(x, t) * words_];

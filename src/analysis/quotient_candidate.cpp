@@ -135,6 +135,10 @@ class Marker {
   const std::vector<bool>& p() const { return p_; }
   /// The order in which elements were marked (the rank of their least sums).
   const std::vector<std::uint32_t>& rank() const { return rank_; }
+  /// For x other than the identity: the element met just before x on its least sum (that sum
+  /// less one heap), and that heap.
+  std::uint32_t parent(std::uint32_t x) const { return parent_[x]; }
+  std::uint32_t parent_heap(std::uint32_t x) const { return parent_heap_[x]; }
   Word word(std::uint32_t x, std::uint32_t heap) const {
     Word w(heap + 1, 0);
     for (; parent_[x] != kNone; x = parent_[x]) ++w[parent_heap_[x]];
@@ -321,14 +325,32 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
   out.monoid.table.assign(static_cast<std::size_t>(q) * q, 0);
   out.monoid.p_portion.assign(q, false);
   out.words.resize(q);
+  // The table row by row from the generators' action on the classes: the least sum of class d
+  // is the least sum of an earlier class pred[d] plus one heap, so x·d = (x·pred[d])·Φ(that heap),
+  // and pred[d] is numbered before d (its least sum comes first).
+  std::vector<std::uint32_t> gen_of(heap + 1, 0);
+  for (std::uint32_t h = 1; h <= heap; ++h) {
+    if (!moves.has_moves[h]) continue;
+    gen_of[h] = static_cast<std::uint32_t>(std::lower_bound(gens.begin(), gens.end(), m.phi(h)) -
+                                           gens.begin());
+  }
+  std::vector<std::uint32_t> act(static_cast<std::size_t>(q) * k);
+  std::vector<std::uint32_t> pred(q, 0);
+  std::vector<std::uint32_t> via(q, 0);
   for (std::uint32_t c = 0; c < classes; ++c) {
     const std::uint32_t i = label[c];
     out.monoid.p_portion[i] = marker.p()[rep[c]];
     out.words[i] = marker.word(rep[c], heap);
-    for (std::uint32_t d = 0; d < classes; ++d) {
-      out.monoid.table[static_cast<std::size_t>(i) * q + label[d]] =
-          label[cls[m.product(rep[c], rep[d])]];
+    for (std::size_t j = 0; j < k; ++j) act[i * k + j] = label[cls[next[rep[c] * k + j]]];
+    if (i != 0) {
+      pred[i] = label[cls[marker.parent(rep[c])]];
+      via[i] = gen_of[marker.parent_heap(rep[c])];
     }
+  }
+  for (std::uint32_t x = 0; x < q; ++x) {
+    std::uint32_t* row = &out.monoid.table[static_cast<std::size_t>(x) * q];
+    row[0] = x;
+    for (std::uint32_t d = 1; d < q; ++d) row[d] = act[row[pred[d]] * k + via[d]];
   }
   work.spend(static_cast<std::uint64_t>(q) * q);
   out.phi.assign(heap + 1, 0);

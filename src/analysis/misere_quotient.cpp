@@ -136,26 +136,30 @@ std::uint32_t image(const detail::ReducedCandidate& c, const Word& w) {
 /// before `w` satisfies (★), so by induction (options come first) each has its true outcome, and
 /// so `w`, whose options are among them, has the outcome opposite to its mark. The heaps of `w`,
 /// fewest first, get a cyclic component of their own on top of the trial's submonoid generated
-/// by the other heaps, long enough for their multiplicity in `w` and their class's index; among
-/// the subsets of the least size whose candidate gives `w` its true outcome, the smallest reduced
-/// candidate is the next trial. Nothing when none does.
-std::optional<detail::ReducedCandidate> recalibrate(const detail::ReducedCandidate& trial,
-                                                    const Word& w, const HeapMoves& moves,
-                                                    std::uint32_t heap, const Limits& limits,
-                                                    detail::QuotientWork& work,
-                                                    std::uint64_t& candidates,
-                                                    std::uint64_t& largest) {
+/// by the other heaps, long enough for their multiplicity in `w` and their class's index. The
+/// next trial is the smallest reduced candidate, among the subsets of the least size, that gives
+/// every sum learnt so far (`test`: earlier least failures) its true outcome — a trial that
+/// contradicts an earlier fact would fail there again — or, when there is none, `w` alone.
+/// Nothing when no candidate gives `w` its outcome.
+std::optional<detail::ReducedCandidate> recalibrate(
+    const detail::ReducedCandidate& trial, const Word& w, const detail::CandidateTest& test,
+    const HeapMoves& moves, std::uint32_t heap, const Limits& limits, detail::QuotientWork& work,
+    std::uint64_t& candidates, std::uint64_t& largest) {
   std::vector<std::uint32_t> support;
   for (std::uint32_t h = 1; h < w.size(); ++h) {
     if (w[h] != 0 && moves.has_moves[h]) support.push_back(h);
   }
   const auto n = static_cast<std::uint32_t>(support.size());
-  const detail::CandidateTest test{w, !trial.monoid.p_portion[image(trial, w)]};
-  for (std::uint32_t k = 1; k <= n; ++k) {
-    // The k-subsets of the support in lexicographic order (smaller heaps first); the smallest
-    // candidate that passes is built in full afterwards.
-    std::optional<std::vector<FreeHeap>> best;
-    std::uint64_t best_order = 0;
+  // The smallest candidate of the least size that keeps every fact; failing that, the smallest
+  // of the least size that gives `w` its outcome (sizes up to one more are searched for the
+  // first kind).
+  std::optional<std::vector<FreeHeap>> newest;
+  std::uint64_t newest_order = 0;
+  std::uint32_t newest_k = 0;
+  for (std::uint32_t k = 1; k <= n && (!newest || k <= newest_k + 1); ++k) {
+    std::optional<std::vector<FreeHeap>> all;
+    std::uint64_t all_order = 0;
+    // The k-subsets of the support in lexicographic order (smaller heaps first).
     std::vector<std::uint32_t> pick(k);
     for (std::uint32_t i = 0; i < k; ++i) pick[i] = i;
     while (true) {
@@ -173,9 +177,15 @@ std::optional<detail::ReducedCandidate> recalibrate(const detail::ReducedCandida
             trial.monoid, trial.phi, moves, heap, free, limits, work, &test);
         ++candidates;
         largest = std::max(largest, tried.candidate_order);
-        if (tried.test_passed && (!best || tried.monoid.order < best_order)) {
-          best = free;
-          best_order = tried.monoid.order;
+        if (tried.all_hold && (!all || tried.monoid.order < all_order)) {
+          all = free;
+          all_order = tried.monoid.order;
+        }
+        if (tried.newest_holds &&
+            (!newest || (k == newest_k && tried.monoid.order < newest_order))) {
+          newest = free;
+          newest_order = tried.monoid.order;
+          newest_k = k;
         }
       }
       std::int64_t i = static_cast<std::int64_t>(k) - 1;
@@ -186,9 +196,11 @@ std::optional<detail::ReducedCandidate> recalibrate(const detail::ReducedCandida
       ++pick[static_cast<std::size_t>(i)];
       for (auto j = static_cast<std::size_t>(i) + 1; j < k; ++j) pick[j] = pick[j - 1] + 1;
     }
-    if (best) {
-      return detail::reduce_candidate(trial.monoid, trial.phi, moves, heap, *best, limits, work);
-    }
+    if (all)
+      return detail::reduce_candidate(trial.monoid, trial.phi, moves, heap, *all, limits, work);
+  }
+  if (newest) {
+    return detail::reduce_candidate(trial.monoid, trial.phi, moves, heap, *newest, limits, work);
   }
   return std::nullopt;
 }
@@ -235,14 +247,18 @@ detail::ReducedCandidate new_element(const detail::ReducedCandidate& current,
     return next;
   };
   detail::ReducedCandidate trial = from_verified();
+  // The true outcomes learnt from the least failures so far (the newest first).
+  detail::CandidateTest facts;
   bool recalibrating = true;
   for (int round = 0;; ++round) {
     if (options.progress) options.progress({h, current.monoid.order, trial.candidate_order});
     const auto failure = detail::find_failure(trial, moves, h, options.limits, work);
     if (!failure) return trial;
     if (recalibrating && round < kMaxRecalibrations) {
-      auto next = recalibrate(trial, *failure, moves, h, options.limits, work, out.candidates,
-                              out.largest_candidate);
+      facts.facts.insert(facts.facts.begin(),
+                         {*failure, !trial.monoid.p_portion[image(trial, *failure)]});
+      auto next = recalibrate(trial, *failure, facts, moves, h, options.limits, work,
+                              out.candidates, out.largest_candidate);
       if (next) {
         trial = std::move(*next);
         continue;

@@ -288,17 +288,25 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
   }
 
   if (test) {
-    // Only the class of one sum is asked for: P is a union of classes, so its mark decides.
-    std::uint32_t x = 0;
-    for (std::uint32_t h = 1; h < test->word.size(); ++h) {
-      for (std::uint32_t e = 0; e < test->word[h]; ++e) x = m.product(x, m.phi(h));
-    }
+    // Only the classes of a few sums are asked for: P is a union of classes, so their marks
+    // decide.
     ReducedCandidate out;
     out.candidate_order = order;
     out.monoid.order = classes;
     out.monoid.table.clear();
     out.monoid.p_portion.clear();
-    out.test_passed = marker.p()[x] == test->p;
+    out.all_hold = true;
+    for (std::size_t i = 0; i < test->facts.size(); ++i) {
+      const auto& [word, p] = test->facts[i];
+      std::uint32_t x = 0;
+      for (std::uint32_t h = 1; h < word.size(); ++h) {
+        for (std::uint32_t e = 0; e < word[h]; ++e) x = m.product(x, m.phi(h));
+      }
+      const bool holds = marker.p()[x] == p;
+      if (i == 0) out.newest_holds = holds;
+      out.all_hold = out.all_hold && holds;
+    }
+    work.spend(test->facts.size() * (heap + 1));
     return out;
   }
 

@@ -55,16 +55,16 @@ struct ReducedCandidate {
   std::vector<Word> words;
   /// Elements of the candidate before reduction.
   std::uint64_t candidate_order = 0;
-  /// With a CandidateTest: whether the sum got the outcome asked for (then only monoid.order,
-  /// the number of classes, and candidate_order are set).
-  bool test_passed = false;
+  /// With a CandidateTest: whether the newest fact holds, and whether all do (then only
+  /// monoid.order, the number of classes, and candidate_order are set).
+  bool newest_holds = false;
+  bool all_hold = false;
 };
 
-/// A question put to a candidate instead of building its reduced table: does `word` get the
-/// outcome `p` (in P or not)?
+/// Questions put to a candidate instead of building its reduced table: known true outcomes of
+/// sums (each sum with whether it is a P-position), the newest first.
 struct CandidateTest {
-  Word word;
-  bool p = false;
+  std::vector<std::pair<Word, bool>> facts;
 };
 
 /// Builds the candidate for the heaps 0..heap from the verified quotient `prev` of the heaps

@@ -36,7 +36,7 @@ class CandidateMonoid {
     regen_.push_back(0);
     regen_index_[0] = 0;
     std::vector<std::uint32_t> gens;
-    for (std::uint32_t h = 1; h < heap && h < prev_phi.size(); ++h) {
+    for (std::uint32_t h = 1; h <= heap && h < prev_phi.size(); ++h) {
       if (moves.has_moves[h] && !is_free[h]) gens.push_back(prev_phi[h]);
     }
     std::sort(gens.begin(), gens.end());
@@ -135,6 +135,10 @@ class Marker {
   const std::vector<bool>& p() const { return p_; }
   /// The order in which elements were marked (the rank of their least sums).
   const std::vector<std::uint32_t>& rank() const { return rank_; }
+  /// For x other than the identity: the element met just before x on its least sum (that sum
+  /// less one heap), and that heap.
+  std::uint32_t parent(std::uint32_t x) const { return parent_[x]; }
+  std::uint32_t parent_heap(std::uint32_t x) const { return parent_heap_[x]; }
   Word word(std::uint32_t x, std::uint32_t heap) const {
     Word w(heap + 1, 0);
     for (; parent_[x] != kNone; x = parent_[x]) ++w[parent_heap_[x]];
@@ -212,7 +216,7 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
                                   const std::vector<std::uint32_t>& prev_phi,
                                   const HeapMoves& moves, std::uint32_t heap,
                                   const std::vector<FreeHeap>& free, const Limits& limits,
-                                  QuotientWork& work) {
+                                  QuotientWork& work, const CandidateTest* test) {
   const CandidateMonoid m(prev, prev_phi, moves, heap, free);
   const std::uint64_t order = m.order();
   if (order >= kNone) {
@@ -283,6 +287,29 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
     classes = count;
   }
 
+  if (test) {
+    // Only the classes of a few sums are asked for: P is a union of classes, so their marks
+    // decide.
+    ReducedCandidate out;
+    out.candidate_order = order;
+    out.monoid.order = classes;
+    out.monoid.table.clear();
+    out.monoid.p_portion.clear();
+    out.all_hold = true;
+    for (std::size_t i = 0; i < test->facts.size(); ++i) {
+      const auto& [word, p] = test->facts[i];
+      std::uint32_t x = 0;
+      for (std::uint32_t h = 1; h < word.size(); ++h) {
+        for (std::uint32_t e = 0; e < word[h]; ++e) x = m.product(x, m.phi(h));
+      }
+      const bool holds = marker.p()[x] == p;
+      if (i == 0) out.newest_holds = holds;
+      out.all_hold = out.all_hold && holds;
+    }
+    work.spend(test->facts.size() * (heap + 1));
+    return out;
+  }
+
   // Classes numbered by their least sums: the empty sum's class is 0.
   std::vector<std::uint32_t> rep(classes, kNone);
   for (std::uint32_t x = 0; x < n; ++x) {
@@ -306,14 +333,32 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
   out.monoid.table.assign(static_cast<std::size_t>(q) * q, 0);
   out.monoid.p_portion.assign(q, false);
   out.words.resize(q);
+  // The table row by row from the generators' action on the classes: the least sum of class d
+  // is the least sum of an earlier class pred[d] plus one heap, so x·d = (x·pred[d])·Φ(that heap),
+  // and pred[d] is numbered before d (its least sum comes first).
+  std::vector<std::uint32_t> gen_of(heap + 1, 0);
+  for (std::uint32_t h = 1; h <= heap; ++h) {
+    if (!moves.has_moves[h]) continue;
+    gen_of[h] = static_cast<std::uint32_t>(std::lower_bound(gens.begin(), gens.end(), m.phi(h)) -
+                                           gens.begin());
+  }
+  std::vector<std::uint32_t> act(static_cast<std::size_t>(q) * k);
+  std::vector<std::uint32_t> pred(q, 0);
+  std::vector<std::uint32_t> via(q, 0);
   for (std::uint32_t c = 0; c < classes; ++c) {
     const std::uint32_t i = label[c];
     out.monoid.p_portion[i] = marker.p()[rep[c]];
     out.words[i] = marker.word(rep[c], heap);
-    for (std::uint32_t d = 0; d < classes; ++d) {
-      out.monoid.table[static_cast<std::size_t>(i) * q + label[d]] =
-          label[cls[m.product(rep[c], rep[d])]];
+    for (std::size_t j = 0; j < k; ++j) act[i * k + j] = label[cls[next[rep[c] * k + j]]];
+    if (i != 0) {
+      pred[i] = label[cls[marker.parent(rep[c])]];
+      via[i] = gen_of[marker.parent_heap(rep[c])];
     }
+  }
+  for (std::uint32_t x = 0; x < q; ++x) {
+    std::uint32_t* row = &out.monoid.table[static_cast<std::size_t>(x) * q];
+    row[0] = x;
+    for (std::uint32_t d = 1; d < q; ++d) row[d] = act[row[pred[d]] * k + via[d]];
   }
   work.spend(static_cast<std::uint64_t>(q) * q);
   out.phi.assign(heap + 1, 0);

@@ -55,19 +55,35 @@ struct ReducedCandidate {
   std::vector<Word> words;
   /// Elements of the candidate before reduction.
   std::uint64_t candidate_order = 0;
+  /// With a CandidateTest: whether the newest fact holds, and whether all do (then only
+  /// monoid.order, the number of classes, and candidate_order are set).
+  bool newest_holds = false;
+  bool all_hold = false;
+};
+
+/// Questions put to a candidate instead of building its reduced table: known true outcomes of
+/// sums (each sum with whether it is a P-position), the newest first.
+struct CandidateTest {
+  std::vector<std::pair<Word, bool>> facts;
 };
 
 /// Builds the candidate for the heaps 0..heap from the verified quotient `prev` of the heaps
-/// below (with its Φ `prev_phi`), marks its P-portion and reduces it.
+/// below (with its Φ `prev_phi`, which may also give heap `heap` when it is free), marks its
+/// P-portion and reduces it. With `test`, stops after the reduction and answers the test only.
 ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
                                   const std::vector<std::uint32_t>& prev_phi,
                                   const HeapMoves& moves, std::uint32_t heap,
                                   const std::vector<FreeHeap>& free, const Limits& limits,
-                                  QuotientWork& work);
+                                  QuotientWork& work, const CandidateTest* test = nullptr);
 
-/// A sum of heaps 0..heap at which (monoid, P, phi) breaks the misère recursion (a sum in P with
-/// an option in P, or a non-empty sum not in P without one), or nothing when there is none: then
-/// Φ(G) is in P exactly when G is a misère P-position, for every sum G of these heaps.
+/// Sums in the order the marker meets them: the multiplicity of the largest heap most
+/// significant. Every option of a sum comes before it, and G < H implies G + X < H + X.
+bool lex_less(const Word& a, const Word& b);
+
+/// The lexicographically least sum of heaps 0..heap at which (monoid, P, phi) breaks the misère
+/// recursion (a sum in P with an option in P, or a non-empty sum not in P without one), or nothing
+/// when there is none: then Φ(G) is in P exactly when G is a misère P-position, for every sum G of
+/// these heaps.
 std::optional<Word> find_failure(const ReducedCandidate& candidate, const HeapMoves& moves,
                                  std::uint32_t heap, const Limits& limits, QuotientWork& work);
 

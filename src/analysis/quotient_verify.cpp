@@ -56,6 +56,127 @@ std::vector<Letter> distinct_letters(const ReducedCandidate& c, const HeapMoves&
 
 }  // namespace
 
+bool lex_less(const Word& a, const Word& b) {
+  for (std::size_t h = a.size(); h-- > 0;) {
+    if (a[h] != b[h]) return a[h] < b[h];
+  }
+  return false;
+}
+
+namespace {
+
+/// The "no option in P" half, sums in lexicographic order (the largest heap most significant):
+/// a depth-first search over the exponents of the letters, from the largest heap down, as the
+/// marker enumerates them. Every option of a sum comes before it in this order and the order is
+/// compatible with adding sums, so a pair (Φ(G), F_G) dominated by a stored pair of an earlier sum
+/// G1 (same class, F_G1 ⊆ F_G) can only fail where G1 + X, an earlier sum, fails: it is checked
+/// and not continued. The first failure met is the least.
+class LexSearch {
+ public:
+  LexSearch(const ReducedCandidate& c, const std::vector<Letter>& letters, std::uint32_t heap,
+            const Limits& limits, QuotientWork& work)
+      : q_(c.monoid),
+        letters_(letters),
+        limits_(limits),
+        work_(work),
+        n_(c.monoid.order),
+        words_((n_ + 63) / 64),
+        word_(heap + 1, 0),
+        by_class_(n_) {
+    // column[s] has bit z set when z·s is in P. (Products are taken as s·z, the same in a
+    // commutative monoid: one row of the table, read in order.)
+    column_.assign(static_cast<std::size_t>(n_) * words_, 0);
+    for (std::uint32_t s = 0; s < n_; ++s) {
+      for (std::uint32_t z = 0; z < n_; ++z) {
+        if (q_.p_portion[q_.product(s, z)]) {
+          column_[s * words_ + z / 64] |= std::uint64_t{1} << (z % 64);
+        }
+      }
+    }
+    work_.spend(static_cast<std::uint64_t>(n_) * n_);
+  }
+
+  std::optional<Word> run() {
+    std::vector<std::uint64_t> empty(words_, 0);
+    store(0, empty);
+    if (visit(static_cast<int>(letters_.size()) - 1, 0, empty)) return word_;
+    return std::nullopt;
+  }
+
+ private:
+  bool fails(std::uint32_t y, const std::vector<std::uint64_t>& f) const {
+    return !q_.p_portion[y] && (f[0] & 1) == 0;
+  }
+
+  bool visit(int d, std::uint32_t y, const std::vector<std::uint64_t>& f) {
+    if (d < 0) return false;
+    const Letter& l = letters_[static_cast<std::size_t>(d)];
+    std::vector<std::uint64_t> cur = f;
+    std::vector<std::uint64_t> next(words_);
+    std::uint32_t x = y;
+    std::uint32_t added = 0;
+    while (true) {
+      if (visit(d - 1, x, cur)) return true;
+      // F_{G+h}(z) = F_G(z·Φ(h)) or [some t in T(h) has z·Φ(G)·t in P].
+      std::fill(next.begin(), next.end(), 0);
+      const std::uint32_t* by_phi = &q_.table[static_cast<std::size_t>(l.phi) * n_];
+      for (std::uint32_t z = 0; z < n_; ++z) {
+        const std::uint32_t zg = by_phi[z];  // z·Φ(h)
+        next[z / 64] |= ((cur[zg / 64] >> (zg % 64)) & 1) << (z % 64);
+      }
+      for (std::uint32_t t : l.transitions) {
+        const std::uint64_t* col = &column_[q_.product(x, t) * words_];
+        for (std::size_t w = 0; w < words_; ++w) next[w] |= col[w];
+      }
+      work_.spend(n_ + l.transitions.size() * words_);
+      x = q_.product(x, l.phi);
+      ++word_[l.heap];
+      ++added;
+      if (fails(x, next)) return true;
+      if (dominated(x, next)) break;
+      store(x, next);
+      cur.swap(next);
+    }
+    word_[l.heap] -= added;
+    return false;
+  }
+
+  bool dominated(std::uint32_t y, const std::vector<std::uint64_t>& f) {
+    const auto& ids = by_class_[y];
+    work_.spend(ids.size() * words_ + 1);
+    for (std::uint32_t j : ids) {
+      const std::uint64_t* g = &bits_[j * words_];
+      bool subset = true;
+      for (std::size_t w = 0; w < words_ && subset; ++w) subset = (g[w] & ~f[w]) == 0;
+      if (subset) return true;
+    }
+    return false;
+  }
+
+  void store(std::uint32_t y, const std::vector<std::uint64_t>& f) {
+    if ((stored_ & 1023) == 0) {
+      require_memory(limits_, bytes_for(stored_ + 1024, words_ * 8 + 8),
+                     "verifying a quotient of " + std::to_string(n_) + " elements");
+    }
+    by_class_[y].push_back(static_cast<std::uint32_t>(stored_++));
+    bits_.insert(bits_.end(), f.begin(), f.end());
+  }
+
+  const BipartiteMonoid& q_;
+  const std::vector<Letter>& letters_;
+  const Limits& limits_;
+  QuotientWork& work_;
+  std::uint32_t n_;
+  std::size_t words_;
+  Word word_;
+  std::vector<std::uint64_t> column_;
+  std::vector<std::uint64_t> bits_;
+  std::vector<std::vector<std::uint32_t>> by_class_;
+  std::uint64_t stored_ = 0;
+};
+
+}  // namespace
+
 std::optional<Word> find_failure(const ReducedCandidate& c, const HeapMoves& moves,
                                  std::uint32_t heap, const Limits& limits, QuotientWork& work) {
   const BipartiteMonoid& q = c.monoid;
@@ -63,6 +184,8 @@ std::optional<Word> find_failure(const ReducedCandidate& c, const HeapMoves& mov
   const std::vector<Letter> letters = distinct_letters(c, moves, heap);
   if (q.p_portion[0]) return Word(heap + 1, 0);  // the empty sum is an N-position
 
+  // The "in P, an option in P" half: the least failing sum through y is y's least sum plus h.
+  std::optional<Word> least;
   for (std::uint32_t y = 0; y < n; ++y) {
     for (const Letter& l : letters) {
       if (!q.p_portion[q.product(y, l.phi)]) continue;
@@ -70,82 +193,16 @@ std::optional<Word> find_failure(const ReducedCandidate& c, const HeapMoves& mov
         if (q.p_portion[q.product(y, t)]) {
           Word w = c.words[y];
           ++w[l.heap];
-          return w;
+          if (!least || lex_less(w, *least)) least = std::move(w);
+          break;
         }
       }
     }
     work.spend(letters.size() + 1);
   }
-
-  const std::size_t words = (n + 63) / 64;
-  // column[s] has bit z set when z·s is in P.
-  std::vector<std::uint64_t> column(static_cast<std::size_t>(n) * words, 0);
-  for (std::uint32_t s = 0; s < n; ++s) {
-    for (std::uint32_t z = 0; z < n; ++z) {
-      if (q.p_portion[q.product(z, s)]) column[s * words + z / 64] |= std::uint64_t{1} << (z % 64);
-    }
-  }
-  work.spend(static_cast<std::uint64_t>(n) * n);
-
-  std::vector<std::uint32_t> ys{0};
-  std::vector<std::uint64_t> bits(words, 0);
-  std::vector<std::uint32_t> parent{0};
-  std::vector<std::uint32_t> parent_heap{0};
-  // The stored pairs of each class (none of them contains another's F).
-  std::vector<std::vector<std::uint32_t>> by_class(n);
-  by_class[0].push_back(0);
-  const std::uint64_t pair_bytes = words * 8 + 32;
-  std::vector<std::uint64_t> next(words);
-  for (std::uint32_t i = 0; i < ys.size(); ++i) {
-    if ((i & 1023) == 0) {
-      require_memory(limits, bytes_for(ys.size(), pair_bytes),
-                     "verifying a quotient of " + std::to_string(n) + " elements");
-    }
-    for (const Letter& l : letters) {
-      const std::uint32_t y = ys[i];
-      const std::uint32_t y2 = q.product(y, l.phi);
-      std::fill(next.begin(), next.end(), 0);
-      const std::uint64_t* f = &bits[i * words];
-      for (std::uint32_t z = 0; z < n; ++z) {
-        const std::uint32_t zg = q.product(z, l.phi);
-        if ((f[zg / 64] >> (zg % 64)) & 1) next[z / 64] |= std::uint64_t{1} << (z % 64);
-      }
-      for (std::uint32_t t : l.transitions) {
-        const std::uint64_t* col = &column[q.product(y, t) * words];
-        for (std::size_t w = 0; w < words; ++w) next[w] |= col[w];
-      }
-      work.spend(n + l.transitions.size() * words);
-      const bool has_p_option = next[0] & 1;
-      if (q.p_portion[y2] == has_p_option) {
-        Word w(heap + 1, 0);
-        ++w[l.heap];
-        for (std::uint32_t j = i; j != 0; j = parent[j]) ++w[parent_heap[j]];
-        return w;
-      }
-      // A pair whose F contains the F of a stored pair with the same class is dominated: F grows
-      // monotonically along every continuation, so every "no option in P" failure reachable from
-      // it is reachable from the stored pair too (the P half is checked above, for all sums).
-      bool dominated = false;
-      for (std::uint32_t j : by_class[y2]) {
-        const std::uint64_t* g = &bits[j * words];
-        bool subset = true;
-        for (std::size_t w = 0; w < words && subset; ++w) subset = (g[w] & ~next[w]) == 0;
-        if (subset) {
-          dominated = true;
-          break;
-        }
-      }
-      work.spend(by_class[y2].size() * words + 1);
-      if (dominated) continue;
-      const auto id = static_cast<std::uint32_t>(ys.size());
-      ys.push_back(y2);
-      bits.insert(bits.end(), next.begin(), next.end());
-      parent.push_back(i);
-      parent_heap.push_back(l.heap);
-      by_class[y2].push_back(id);
-    }
-  }
-  return std::nullopt;
+  std::optional<Word> n_failure = LexSearch(c, letters, heap, limits, work).run();
+  if (n_failure && (!least || lex_less(*n_failure, *least))) return n_failure;
+  return least;
 }
 
 }  // namespace grundy::detail

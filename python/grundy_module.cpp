@@ -461,7 +461,9 @@ py::object quotient(const py::object& game, std::uint64_t max_heap, std::uint64_
   const auto parsed = game_argument(game, custom);
   const Engine engine = make_engine(limits, custom);
   const QuotientAnswer answer =
-      without_gil(custom, [&] { return engine.quotient(parsed, max_heap, max_work, {}); });
+      without_gil(custom, [&] {
+        return engine.quotient(parsed, max_heap, max_work, engine.quotient_progress("quotient"));
+      });
   return to_python(to_document(answer));
 }
 

@@ -273,7 +273,8 @@ detail::ReducedCandidate new_element(const detail::ReducedCandidate& current,
 
 }  // namespace
 
-MisereQuotient misere_quotient(const Game& game, const QuotientOptions& options) {
+MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
+  QuotientOptions options = given;
   if (game.traits().layout != Layout::heaps) {
     throw Error("misère quotients need a heap game (octal, hexadecimal, subtraction): " +
                 game.name() + " is not one");
@@ -285,6 +286,15 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& options)
   const HeapMoves moves = heap_moves(game, options.max_heap);
   detail::QuotientWork work(options.max_work, "the misère quotient of " + game.name() +
                                                   " to heap " + std::to_string(options.max_heap));
+  // The last progress reported, reported again while a long candidate is worked on.
+  QuotientProgress last{1, 1, 0};
+  if (given.progress) {
+    options.progress = [&](const QuotientProgress& p) {
+      last = p;
+      given.progress(p);
+    };
+    work.set_poll([&] { given.progress(last); });
+  }
   MisereQuotient out;
   out.game = game.name();
   out.max_heap = options.max_heap;

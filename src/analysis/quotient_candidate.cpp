@@ -13,6 +13,10 @@ namespace grundy::detail {
 
 void QuotientWork::spend(std::uint64_t steps) {
   used_ = saturating_add(used_, steps);
+  if (poll_ && used_ >= next_poll_) {
+    next_poll_ = saturating_add(used_, kPollSteps);
+    poll_();
+  }
   if (used_ > max_) {
     throw ResourceError(what_ + " needs more than " + about_steps(max_) +
                         " steps, the work budget (--max-work)");

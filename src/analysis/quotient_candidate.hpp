@@ -9,6 +9,7 @@
 /// the result verified against the misère recursion for every sum.
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -21,7 +22,13 @@ namespace grundy::detail {
 /// The steps a computation has spent, against its budget.
 class QuotientWork {
  public:
+  /// Steps between two calls of the poll: a few milliseconds.
+  static constexpr std::uint64_t kPollSteps = std::uint64_t{1} << 20;
+
   QuotientWork(std::uint64_t max, std::string what) : max_(max), what_(std::move(what)) {}
+  /// Called every kPollSteps steps (the progress display, and a face's Ctrl-C, which throws
+  /// from it): long candidates are checked and reduced between two heaps' reports.
+  void set_poll(std::function<void()> poll) { poll_ = std::move(poll); }
   /// Throws ResourceError when the budget is spent.
   void spend(std::uint64_t steps);
 
@@ -29,6 +36,8 @@ class QuotientWork {
   std::uint64_t used_ = 0;
   std::uint64_t max_;
   std::string what_;
+  std::function<void()> poll_;
+  std::uint64_t next_poll_ = kPollSteps;
 };
 
 /// The options of each heap 0..n: each option as the heaps it leaves that still have a move

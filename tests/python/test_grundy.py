@@ -903,12 +903,13 @@ except KeyboardInterrupt:
 
 # Long work of each kind, far longer than the second before the Ctrl-C: a misère search (about
 # 70 s), a dense table (sub(squares) to 3*10^6), the sparse-space engine (0.6, which has no
-# period, searched to 3*10^8 values).
+# period, searched to 3*10^8 values), a misère quotient (0.07 past heap 33: minutes at least).
 @pytest.mark.parametrize("work", [
-    'grundy.solve("kayles:60 + nim:5", misere=True, max_states=7_000_000)',
+    'grundy.solve("kayles:60 + nim:5", misere=True, max_states=7_000_000, quotient=False)',
     'grundy.seq("sub(squares)", to=3_000_000, cache=False)',
     'grundy.period("0.6", max=300_000_000, cache=False)',
-], ids=["misere search", "dense table", "sparse-space engine"])
+    'grundy.quotient("0.07", max_heap=40, max_work=10**13)',
+], ids=["misere search", "dense table", "sparse-space engine", "misere quotient"])
 def test_ctrl_c_stops_long_work_within_moments(work):
     out = subprocess.run([sys.executable, "-c", CTRL_C.replace("WORK", work)], capture_output=True,
                          text=True, timeout=120)
@@ -931,13 +932,14 @@ SAME_ERRORS = [
      lambda: grundy.value("digits", 10**8, max_memory="1M")),
     (["seq", "wythoff", "--to", "5"], lambda: grundy.seq("wythoff", to=5)),
     (["solve", "nim:3 + "], lambda: grundy.solve("nim:3 + ")),
-    (["solve", "kayles:60 + nim:5", "--misere"], lambda: grundy.solve("kayles:60 + nim:5", misere=True)),
+    (["solve", "kayles:60 + nim:5", "--misere", "--no-quotient"],
+     lambda: grundy.solve("kayles:60 + nim:5", misere=True, quotient=False)),
     (["period", "cut"], lambda: grundy.period("cut")),
     (["period", "0.16", "--verify", "--max-work", "10"],
      lambda: grundy.period("0.16", verify=True, max_work=10)),
     (["explain", "nim", "1000000000000000000"], lambda: grundy.explain("nim", 10**18)),
-    (["play", "kayles:60 + nim:5", "--misere", "--max-states", "1000"],
-     lambda: grundy.play("kayles:60 + nim:5", misere=True, max_states=1000)),
+    (["play", "kayles:60 + nim:5", "--misere", "--max-states", "1000", "--no-quotient"],
+     lambda: grundy.play("kayles:60 + nim:5", misere=True, max_states=1000, quotient=False)),
 ]
 
 

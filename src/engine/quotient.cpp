@@ -106,7 +106,7 @@ namespace grundy {
 
 std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits,
                                            std::function<void(const QuotientProgress&)> progress,
-                                           const QuotientCache* cache) {
+                                           const QuotientCache* cache, bool search_refused) {
   if (sum.components.empty()) return std::nullopt;
   std::vector<std::pair<std::shared_ptr<const Game>, std::uint64_t>> games;
   std::uint64_t largest = 0;
@@ -127,13 +127,13 @@ std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits,
   }
   if (only_nim) return std::nullopt;
   if (std::optional<SumQuotient> found = cached(sum, limits, cache)) return found;
-  if (largest > kQuotientPathMaxHeap) return std::nullopt;
+  if (largest > (search_refused ? kQuotientOnlyMaxHeap : kQuotientPathMaxHeap)) return std::nullopt;
   std::shared_ptr<const HeapUnion> heaps;
   if (games.size() > 1) heaps = std::make_shared<HeapUnion>(games);
   QuotientOptions options;
   options.max_heap = heaps ? heaps->max_heap() : largest;
   options.limits = limits;
-  options.max_work = kQuotientPathWork;
+  options.max_work = search_refused ? kQuotientOnlyWork : kQuotientPathWork;
   options.progress = std::move(progress);
   try {
     SumQuotient found(heaps, misere_quotient(heaps ? *heaps : *games.front().first, options));
@@ -155,7 +155,7 @@ std::optional<SumQuotient> SumQuotient::unless_searched(
   for (const Component& c : sum.components) {
     const GameTraits& traits = c.game->traits();
     eligible = eligible && traits.layout == Layout::heaps && !traits.rows_of_heads &&
-               c.position.x <= kQuotientPathMaxHeap;
+               c.position.x <= kQuotientOnlyMaxHeap;
     only_nim = only_nim && traits.nim;
   }
   if (!eligible || only_nim) return std::nullopt;
@@ -168,7 +168,8 @@ std::optional<SumQuotient> SumQuotient::unless_searched(
     bound.reset();
   }
   if (bound && *bound <= kSearchFirstStates) return std::nullopt;
-  return of(sum, search.limits, std::move(progress), cache);
+  const bool refused = !bound || *bound > search.max_states;
+  return of(sum, search.limits, std::move(progress), cache, refused);
 }
 
 std::optional<SumQuotient> SumQuotient::cached(const Sum& sum, const Limits& limits,

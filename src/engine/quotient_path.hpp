@@ -19,6 +19,10 @@ namespace grundy {
 inline constexpr std::uint64_t kQuotientPathWork = 200'000'000;
 /// The largest heap a solve computes a quotient to.
 inline constexpr std::uint64_t kQuotientPathMaxHeap = 64;
+/// When the exact search would be refused (its bound passes the state budget, or cannot be
+/// counted), the quotient is the only way to an answer: it may go this far instead.
+inline constexpr std::uint64_t kQuotientOnlyWork = 1'500'000'000;
+inline constexpr std::uint64_t kQuotientOnlyMaxHeap = 4096;
 /// A sum whose exact search needs at most this many states (a bound counted before searching)
 /// is searched: a few milliseconds, less than most quotients take to build.
 inline constexpr std::uint64_t kSearchFirstStates = 20'000;
@@ -35,11 +39,15 @@ class SumQuotient {
   /// `progress` is called as the quotient grows. With `cache`, a sum of one game's heaps uses the
   /// cached quotient when it covers them (at any size: then kQuotientPathMaxHeap does not
   /// apply), and a quotient computed is stored.
+  /// `search_refused`: the exact search would be refused, so kQuotientOnlyMaxHeap and
+  /// kQuotientOnlyWork apply instead.
   static std::optional<SumQuotient> of(const Sum& sum, const Limits& limits,
                                        std::function<void(const QuotientProgress&)> progress,
-                                       const QuotientCache* cache = nullptr);
-  /// As of(sum, search.limits, progress), but nothing also when the exact search with `search`'s
-  /// options needs at most kSearchFirstStates states: then the search is quicker.
+                                       const QuotientCache* cache = nullptr,
+                                       bool search_refused = false);
+  /// As of(sum, search.limits, progress, cache, refused), but nothing also when the exact search
+  /// with `search`'s options needs at most kSearchFirstStates states: then the search is
+  /// quicker; `refused` when its bound passes search.max_states.
   static std::optional<SumQuotient> unless_searched(
       const Sum& sum, const SearchOptions& search,
       std::function<void(const QuotientProgress&)> progress, const QuotientCache* cache = nullptr);

@@ -68,7 +68,7 @@ TEST(CliMisereBudget, RefusedAtOnceByTheBound) {
       expect_refused_at_once({"solve", "kayles:40 + nim:5", "--misere", "--no-quotient",
                               "--max-states", "100000"}),
       "up to 267498 states");
-  expect_refused_at_once({"solve", "kayles:200 + nim:5", "--misere"});
+  expect_refused_at_once({"solve", "kayles:200 + nim:5", "--misere", "--no-quotient"});
   // The case: 6729030 states by the bound, past the default budget of 10^6 (a search of
   // a minute before); with the budget raised it searches (with progress on a terminal).
   EXPECT_CONTAINS(expect_refused_at_once({"solve", "kayles:60 + nim:5", "--misere"}),

@@ -39,6 +39,23 @@ TEST(CliMisereQuotient, SumsOfSeveralHeapGamesAgreeWithTheSearch) {
   EXPECT_EQ(solve("nim:4 + nim:1", true)["decided_by"], "closed form");
 }
 
+TEST(CliMisereQuotient, PastTheSearchsBudgetTheQuotientGoesFurther) {
+  // Heaps past 64, whose search would be refused: the quotient to the largest heap decides, as
+  // the table `grundy quotient` prints says.
+  const json s = expect_json(run_grundy(
+      {"solve", "kayles:300 + kayles:250", "--misere", "--no-cache", "--json"}));
+  EXPECT_EQ(s["decided_by"], "quotient");
+  const json q = expect_json(
+      run_grundy({"quotient", "kayles", "--max-heap", "300", "--no-cache", "--json"}));
+  const int x = q["table"][q["phi"][300].get<int>()][q["phi"][250].get<int>()];
+  bool in_p = false;
+  for (const auto& p : q["p_portion"]) in_p = in_p || p.get<int>() == x;
+  EXPECT_EQ(s["winner"], in_p ? "second" : "first") << s.dump();
+  EXPECT_CONTAINS(expect_error(run_grundy({"solve", "kayles:300 + kayles:250", "--misere",
+                                           "--no-quotient"})),
+                  "--max-states");
+}
+
 TEST(CliMisereQuotient, ExplainGivesEachOptionsClassAndOutcome) {
   const json e =
       expect_json(run_grundy({"explain", "kayles", "20", "--misere", "--no-cache", "--json"}));

@@ -80,18 +80,6 @@ CREATE TABLE near_misses(
   b TEXT NOT NULL,
   first_difference INTEGER NOT NULL,
   PRIMARY KEY (family, a, b));
-CREATE TABLE misere_quotients(
-  game TEXT PRIMARY KEY,
-  max_heap INTEGER NOT NULL,
-  max_work INTEGER NOT NULL,
-  reached INTEGER NOT NULL,
-  complete INTEGER NOT NULL,
-  quotient_order INTEGER NOT NULL,
-  p_count INTEGER,
-  stable_from INTEGER,
-  tame TEXT,
-  seconds REAL NOT NULL,
-  engine TEXT NOT NULL);
 CREATE VIEW census AS
   SELECT m.family, m.ord, m.code, m.game, m.representative, m.relation, r.class,
          r.values_computed, r.preperiod, r.period, r.saltus, r.theorem, r.largest_value,
@@ -99,7 +87,8 @@ CREATE VIEW census AS
   FROM members m LEFT JOIN results r ON r.game = m.representative;
 )sql";
 
-/// Schema version 2's addition (also in kSchema): a file of version 1 gets it on opening.
+/// Schema version 2's addition, made with kSchema in a new file; a file of version 1 gets it on
+/// opening.
 constexpr const char* kMisereTable = R"sql(
 CREATE TABLE misere_quotients(
   game TEXT PRIMARY KEY,
@@ -297,6 +286,7 @@ CensusDatabase::CensusDatabase(const std::filesystem::path& path) : path_(path) 
       // A new (or empty) file: the schema, in one transaction.
       Transaction t(db_);
       execute(kSchema);
+      execute(kMisereTable);
       execute(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
       t.commit();
     } else if (version == 1) {

@@ -15,21 +15,14 @@
 #include "grundy/analysis/quotient_check.hpp"
 #include "grundy/core/checksum.hpp"
 #include "grundy/spec/parser.hpp"
+#include "certificate_text.hpp"
 
 namespace grundy {
 namespace {
 
-std::string hex16(std::uint64_t v) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-  return buf;
-}
-
 /// The text with its last (checksum) line made right again: an edit a checksum cannot catch.
 std::string resigned(const std::string& text) {
-  const std::size_t last = text.rfind("checksum ");
-  const std::string body = text.substr(0, last);
-  return body + "checksum " + hex16(fnv1a(body)) + "\n";
+  return test::signed_text(text.substr(0, text.rfind("checksum ")));
 }
 
 /// Replaces the `index`-th number of the line starting with `name ` by `value`.

@@ -71,11 +71,12 @@ TEST(CliMisereBudget, RefusedAtOnceByTheBound) {
   expect_refused_at_once({"solve", "kayles:200 + nim:5", "--misere", "--no-quotient"});
   // The case: 6729030 states by the bound, past the default budget of 10^6 (a search of
   // a minute before); with the budget raised it searches (with progress on a terminal).
-  EXPECT_CONTAINS(expect_refused_at_once({"solve", "kayles:60 + nim:5", "--misere"}),
-                  "more than --max-states 1000000; raise --max-states to 6729030 to search");
+  EXPECT_CONTAINS(
+      expect_refused_at_once({"solve", "kayles:60 + nim:5", "--misere", "--no-quotient"}),
+      "more than --max-states 1000000; raise --max-states to 6729030 to search");
   expect_refused_at_once({"solve", "kayles:200 + nim:5", "--remoteness"});
   // play: before the first prompt, under misère play (normal play falls back to Grundy values).
-  expect_refused_at_once({"play", "kayles:60 + nim:5", "--misere"});
+  expect_refused_at_once({"play", "kayles:60 + nim:5", "--misere", "--no-quotient"});
   // seq: before any value, by the genus of the last heap.
   EXPECT_CONTAINS(expect_refused_at_once({"seq", "0.77", "--to", "200", "--misere"}),
                   "the genus of 0.77:200");

@@ -84,7 +84,7 @@ void add_period_search_options(CLI::App& command, std::string& max, bool& no_cac
   command.add_option("--max", max,
                      "For positions beyond a table: compute at most N values to prove a period "
                      "(default 10000000)");
-  command.add_flag("--no-cache", no_cache, "Neither read nor write the period cache");
+  command.add_flag("--no-cache", no_cache, "Neither read nor write the caches (proven periods, misère quotients)");
 }
 
 void add_threads_option(CLI::App& command, CommonOptions& options) {

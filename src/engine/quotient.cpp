@@ -1,5 +1,6 @@
 // Engine::quotient and the `grundy quotient --json` document.
 #include <algorithm>
+#include <typeinfo>
 #include <memory>
 #include <vector>
 
@@ -103,6 +104,15 @@ Document to_document(const MisereQuotient& q) {
 }  // namespace grundy
 
 namespace grundy {
+namespace {
+
+/// Games of one name are one game here only when they are one object or of one family (a spec's
+/// name is canonical): two games a library user named alike stay apart, as the search keeps them.
+bool same_rules(const Game& a, const Game& b) {
+  return &a == &b || (a.name() == b.name() && typeid(a) == typeid(b));
+}
+
+}  // namespace
 
 std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits,
                                            std::function<void(const QuotientProgress&)> progress,
@@ -121,6 +131,8 @@ std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits,
                              [&](const auto& g) { return g.first->name() == c.game->name(); });
     if (same == games.end()) {
       games.emplace_back(c.game, c.position.x);
+    } else if (!same_rules(*same->first, *c.game)) {
+      return std::nullopt;  // two games of one name: the search tells them apart
     } else {
       same->second = std::max(same->second, c.position.x);
     }
@@ -178,7 +190,7 @@ std::optional<SumQuotient> SumQuotient::cached(const Sum& sum, const Limits& lim
   const std::shared_ptr<const Game>& game = sum.components.front().game;
   std::uint64_t largest = 0;
   for (const Component& c : sum.components) {
-    if (c.game->name() != game->name()) return std::nullopt;
+    if (c.game->name() != game->name() || !same_rules(*c.game, *game)) return std::nullopt;
     largest = std::max(largest, c.position.x);
   }
   const GameTraits& traits = game->traits();

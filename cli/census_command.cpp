@@ -144,13 +144,20 @@ int run_misere_census_command(const CensusArgs& args, const CensusFamily& family
   }
   end_progress();
   if (args.common.json) {
-    nlohmann::ordered_json j{{"family", s.family},     {"database", args.db},
-                             {"play", "misere"},       {"max_heap", options.max_heap},
-                             {"max_work", options.max_work}, {"members", s.members},
-                             {"games", s.games},       {"computed", s.computed},
-                             {"kept", s.kept},         {"tame", s.tame},
-                             {"wild", s.wild},         {"not_stabilised", s.not_stabilised},
-                             {"seconds", s.seconds},   {"threads", s.threads}};
+    nlohmann::ordered_json j{{"family", s.family},
+                             {"database", args.db},
+                             {"play", "misere"},
+                             {"max_heap", options.max_heap},
+                             {"max_work", options.max_work},
+                             {"members", s.members},
+                             {"games", s.games},
+                             {"computed", s.computed},
+                             {"kept", s.kept},
+                             {"tame", s.tame},
+                             {"wild", s.wild},
+                             {"not_stabilised", s.not_stabilised},
+                             {"seconds", s.seconds},
+                             {"threads", s.threads}};
     std::cout << dump_document(j) << '\n';
     return 0;
   }
@@ -222,9 +229,9 @@ int run_report_command(const CensusArgs& args) {
   }
   const std::string family =
       args.report_family.empty() ? only_family(database) : args.report_family;
-  const std::string text =
-      args.misere ? misere_census_report(database, parse_census_family(family), format)
-                  : census_report(census_report_data(database, family), format);
+  const std::string text = args.misere
+                               ? misere_census_report(database, parse_census_family(family), format)
+                               : census_report(census_report_data(database, family), format);
   if (args.out.empty()) {
     std::cout << text;
   } else {

@@ -55,10 +55,10 @@ std::function<void(const QuotientProgress&)> terminal_quotient_progress(std::str
     const auto now = std::chrono::steady_clock::now();
     if (now - last < std::chrono::milliseconds(200)) return;
     last = now;
-    std::fprintf(stderr, "\r%s: misère quotient to heap %llu, |Q| = %llu, candidate of %llu elements   ",
-                 label.c_str(), static_cast<unsigned long long>(p.heap),
-                 static_cast<unsigned long long>(p.order),
-                 static_cast<unsigned long long>(p.candidate));
+    std::fprintf(
+        stderr, "\r%s: misère quotient to heap %llu, |Q| = %llu, candidate of %llu elements   ",
+        label.c_str(), static_cast<unsigned long long>(p.heap),
+        static_cast<unsigned long long>(p.order), static_cast<unsigned long long>(p.candidate));
     std::fflush(stderr);
     mark_progress_drawn();
   };

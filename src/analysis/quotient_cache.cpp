@@ -61,8 +61,8 @@ std::uint64_t number(std::string_view text, std::string_view what) {
   std::uint64_t v = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || end != text.data() + text.size() || text.empty()) {
-    throw Error("the quotient file's " + std::string(what) + " is not a number: " +
-                quote_excerpt(std::string(text)));
+    throw Error("the quotient file's " + std::string(what) +
+                " is not a number: " + quote_excerpt(std::string(text)));
   }
   return v;
 }
@@ -134,7 +134,8 @@ MisereQuotient QuotientCache::parse(const std::string& text) {
   if (lines.named("engine") != kEngineVersion) throw Error("made by another engine version");
   q.game = lines.named("game");
   q.max_heap = number(lines.named("max_heap"), "max_heap");
-  if (q.max_heap > (std::uint64_t{1} << 24)) throw Error("the quotient file's max_heap is too large");
+  if (q.max_heap > (std::uint64_t{1} << 24))
+    throw Error("the quotient file's max_heap is too large");
   const std::uint64_t n = number(lines.named("order"), "order");
   if (n == 0 || n > kMaxOrder) throw Error("the quotient file's order is out of range");
   q.monoid.order = static_cast<std::uint32_t>(n);

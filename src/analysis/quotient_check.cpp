@@ -17,7 +17,9 @@
 namespace grundy {
 namespace {
 
-QuotientCheck fails(std::string why) { return {false, std::move(why)}; }
+QuotientCheck fails(std::string why) {
+  return {false, std::move(why)};
+}
 
 /// The order of the quotient of the sums of the heaps whose classes are `gens`: the classes the
 /// submonoid they generate falls into when two elements are apart iff some element of that
@@ -196,8 +198,8 @@ QuotientCheck check_quotient(const Game& game, MisereQuotient& q, const Limits& 
     }
   }
   if (order != n) return fails("two of its elements act alike (it is not reduced)");
-  if (q.stable_from != grew) return fails("it says it last grew at heap " +
-                                          std::to_string(q.stable_from));
+  if (q.stable_from != grew)
+    return fails("it says it last grew at heap " + std::to_string(q.stable_from));
   // Exact for every sum: the misère recursion, as the construction verifies its candidates.
   if (q.max_heap > ~std::uint32_t{0} - 1) return fails("its max_heap is too large");
   detail::ReducedCandidate candidate{m, q.phi, std::move(words), n};

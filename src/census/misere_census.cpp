@@ -5,6 +5,7 @@
 #include <chrono>
 #include <map>
 #include <mutex>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -77,27 +78,27 @@ MisereCensusSummary run_misere_census(const CensusFamily& family, CensusDatabase
     }
     codes = std::vector<std::string>(
         codes.begin() + static_cast<std::ptrdiff_t>(first),
-        codes.begin() + static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(codes.size(),
-                                                                            first + count)));
+        codes.begin() +
+            static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(codes.size(), first + count)));
   }
   summary.members = codes.size();
   // The distinct games (codes with trailing zeros are the same game), in the family's order.
   std::vector<std::shared_ptr<const Game>> games;
-  std::map<std::string, bool> seen;
+  std::set<std::string> seen;
   for (const std::string& code : codes) {
     auto game = parse_game(code);
-    if (seen.emplace(game->name(), true).second) games.push_back(std::move(game));
+    if (seen.insert(game->name()).second) games.push_back(std::move(game));
   }
   summary.games = games.size();
   std::map<std::string, MisereRow> stored;
   for (MisereRow& r : database.misere_rows()) stored.emplace(r.game, std::move(r));
-  std::vector<std::shared_ptr<const Game>> todo;
+  std::vector<std::shared_ptr<const Game>> to_compute;
   for (const auto& g : games) {
     const auto it = stored.find(g->name());
     if (it != stored.end() && settled(it->second, options)) {
       ++summary.kept;
     } else {
-      todo.push_back(g);
+      to_compute.push_back(g);
     }
   }
   const unsigned threads =
@@ -113,10 +114,12 @@ MisereCensusSummary run_misere_census(const CensusFamily& family, CensusDatabase
     if (!options.progress) return;
     CensusProgress p;
     p.done = done;
-    p.total = todo.size();
+    p.total = to_compute.size();
     p.current = current;
     p.elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    if (done > 0) p.eta = p.elapsed / static_cast<double>(done) * static_cast<double>(todo.size() - done);
+    if (done > 0) {
+      p.eta = p.elapsed / static_cast<double>(done) * static_cast<double>(to_compute.size() - done);
+    }
     options.progress(p);
   };
   const auto work = [&] {
@@ -124,8 +127,8 @@ MisereCensusSummary run_misere_census(const CensusFamily& family, CensusDatabase
       std::shared_ptr<const Game> game;
       {
         const std::lock_guard lock(mutex);
-        if (next >= todo.size() || stopped || !failure.empty()) return;
-        game = todo[next++];
+        if (next >= to_compute.size() || stopped || !failure.empty()) return;
+        game = to_compute[next++];
         current.push_back(game->name());
         report();
       }
@@ -168,7 +171,8 @@ MisereCensusSummary run_misere_census(const CensusFamily& family, CensusDatabase
       ++summary.tame;
     }
   }
-  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  summary.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return summary;
 }
 

@@ -20,8 +20,8 @@ std::string status(const Row& r) {
   if (r.quotient == nullptr) return "not computed";
   const MisereRow& q = *r.quotient;
   if (!q.complete) {
-    return "not stabilised by heap " + std::to_string(q.reached) + " (|Q| = " +
-           std::to_string(q.order) + " there; budget " + std::to_string(q.max_work) +
+    return "not stabilised by heap " + std::to_string(q.reached) +
+           " (|Q| = " + std::to_string(q.order) + " there; budget " + std::to_string(q.max_work) +
            " steps)";
   }
   return "|Q| = " + std::to_string(q.order) + ", |P| = " + std::to_string(q.p_count) +
@@ -29,9 +29,8 @@ std::string status(const Row& r) {
          std::to_string(q.max_heap) + " (observed), " + q.tame;
 }
 
-constexpr const char* kColumns[] = {"code",       "game",        "complete", "max_heap",
-                                    "reached",    "order",       "p_count",  "stable_from",
-                                    "tame",       "seconds"};
+constexpr const char* kColumns[] = {"code",  "game",    "complete",    "max_heap", "reached",
+                                    "order", "p_count", "stable_from", "tame",     "seconds"};
 
 std::vector<std::string> fields(const Row& r) {
   if (r.quotient == nullptr) return {r.code, r.game, "", "", "", "", "", "", "", ""};
@@ -64,14 +63,15 @@ std::string misere_census_report(const CensusDatabase& database, const CensusFam
     rows.push_back(std::move(r));
   }
   const std::string title = "Misère quotients of " + family.name();
-  const std::string summary = std::to_string(rows.size()) + " codes: " +
-                              std::to_string(complete) + " quotients computed to their heap "
-                              "bound, " + std::to_string(stopped) +
-                              " not stabilised within the budget, " + std::to_string(missing) +
-                              " not computed.";
+  const std::string summary = std::to_string(rows.size()) + " codes: " + std::to_string(complete) +
+                              " quotients computed to their heap "
+                              "bound, " +
+                              std::to_string(stopped) + " not stabilised within the budget, " +
+                              std::to_string(missing) + " not computed.";
   std::string out;
   if (format == ReportFormat::csv) {
-    for (std::size_t k = 0; k < std::size(kColumns); ++k) out += (k ? "," : "") + std::string(kColumns[k]);
+    for (std::size_t k = 0; k < std::size(kColumns); ++k)
+      out += (k ? "," : "") + std::string(kColumns[k]);
     out += "\r\n";
     for (const Row& r : rows) {
       const std::vector<std::string> f = fields(r);
@@ -86,19 +86,20 @@ std::string misere_census_report(const CensusDatabase& database, const CensusFam
            "--misere`; \"not stabilised\" means the budget ran out, not that the game is wild "
            "(wild means not tame).\n\n| code | game | misère quotient |\n|---|---|---|\n";
     for (const Row& r : rows) {
-      out += "| " + detail::markdown_cell(r.code) + " | " + detail::markdown_cell(r.game) +
-             " | " + detail::markdown_cell(status(r)) + " |\n";
+      out += "| " + detail::markdown_cell(r.code) + " | " + detail::markdown_cell(r.game) + " | " +
+             detail::markdown_cell(status(r)) + " |\n";
     }
     return out;
   }
-  out += "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-         "style-src 'unsafe-inline'\"><title>" +
-         detail::html_text(title) +
-         "</title><style>table{border-collapse:collapse}td,th{border:1px solid #999;"
-         "padding:2px 6px;text-align:left}</style></head><body>\n<h1>" +
-         detail::html_text(title) + "</h1>\n<p>" + detail::html_text(summary) +
-         "</p>\n<table>\n<tr><th>code</th><th>game</th><th>misère quotient</th></tr>\n";
+  out +=
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+      "style-src 'unsafe-inline'\"><title>" +
+      detail::html_text(title) +
+      "</title><style>table{border-collapse:collapse}td,th{border:1px solid #999;"
+      "padding:2px 6px;text-align:left}</style></head><body>\n<h1>" +
+      detail::html_text(title) + "</h1>\n<p>" + detail::html_text(summary) +
+      "</p>\n<table>\n<tr><th>code</th><th>game</th><th>misère quotient</th></tr>\n";
   for (const Row& r : rows) {
     out += "<tr><td>" + detail::html_text(r.code) + "</td><td>" + detail::html_text(r.game) +
            "</td><td>" + detail::html_text(status(r)) + "</td></tr>\n";

@@ -3,8 +3,8 @@
 #include "grundy/engine/misere_explanation.hpp"
 
 #include "explain.hpp"
-#include "grundy/engine/document.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
 #include "grundy/solve/misere_solver.hpp"
 #include "quotient_path.hpp"
@@ -56,8 +56,8 @@ MisereExplanation explain_misere_position(std::shared_ptr<const Game> game, cons
     };
     const std::uint32_t x = quotient->element(position);
     e.outcome = q.monoid.p_portion[x] ? Outcome::P : Outcome::N;
-    e.quotient = MisereExplanation::Quotient{q.game, q.max_heap, q.monoid.order,
-                                             q.monoid.p_count(), name(x)};
+    e.quotient = MisereExplanation::Quotient{q.game, q.max_heap, q.monoid.order, q.monoid.p_count(),
+                                             name(x)};
     for_each_counted_option(*game, p, e, [&](std::span<const Position> parts) {
       const std::uint32_t y = quotient->element(position.components[0], parts);
       return MisereExplanation::Option{format_option(*game, parts),
@@ -83,8 +83,8 @@ Document to_document(const MisereExplanation& e) {
   d["play"] = "misere";
   d["winner"] = e.winner();
   if (e.quotient) {
-    d["quotient"] = {{"game", e.quotient->game},         {"max_heap", e.quotient->max_heap},
-                     {"order", e.quotient->order},       {"p_count", e.quotient->p_count},
+    d["quotient"] = {{"game", e.quotient->game},       {"max_heap", e.quotient->max_heap},
+                     {"order", e.quotient->order},     {"p_count", e.quotient->p_count},
                      {"element", e.quotient->element}, {"in_p", e.outcome == Outcome::P}};
   } else {
     d["quotient"] = nullptr;

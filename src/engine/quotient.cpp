@@ -1,7 +1,7 @@
 // Engine::quotient and the `grundy quotient --json` document.
 #include <algorithm>
-#include <typeinfo>
 #include <memory>
+#include <typeinfo>
 #include <vector>
 
 #include "grundy/analysis/misere_quotient.hpp"
@@ -112,21 +112,17 @@ bool same_rules(const Game& a, const Game& b) {
   return &a == &b || (a.name() == b.name() && typeid(a) == typeid(b));
 }
 
-}  // namespace
-
-std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits,
-                                           std::function<void(const QuotientProgress&)> progress,
-                                           const QuotientCache* cache, bool search_refused) {
-  if (sum.components.empty()) return std::nullopt;
+/// The sum's heap games, each with its largest heap in the sum; nothing when no quotient can
+/// take the sum: a component that is not a heap of a heap game (or is a coin-turning row), two
+/// different games of one name, or Nim alone (its closed form is faster).
+std::optional<std::vector<std::pair<std::shared_ptr<const Game>, std::uint64_t>>> heap_games(
+    const Sum& sum) {
   std::vector<std::pair<std::shared_ptr<const Game>, std::uint64_t>> games;
-  std::uint64_t largest = 0;
   bool only_nim = true;
   for (const Component& c : sum.components) {
     const GameTraits& traits = c.game->traits();
     if (traits.layout != Layout::heaps || traits.rows_of_heads) return std::nullopt;
     only_nim = only_nim && traits.nim;
-    largest = std::max(largest, c.position.x);
-    // Each game's heaps up to its largest in the sum.
     auto same = std::find_if(games.begin(), games.end(),
                              [&](const auto& g) { return g.first->name() == c.game->name(); });
     if (same == games.end()) {
@@ -137,18 +133,36 @@ std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits,
       same->second = std::max(same->second, c.position.x);
     }
   }
-  if (only_nim) return std::nullopt;
+  if (games.empty() || only_nim) return std::nullopt;
+  return games;
+}
+
+std::uint64_t largest_heap(
+    const std::vector<std::pair<std::shared_ptr<const Game>, std::uint64_t>>& games) {
+  std::uint64_t largest = 0;
+  for (const auto& [game, heap] : games) largest = std::max(largest, heap);
+  return largest;
+}
+
+}  // namespace
+
+std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits,
+                                           std::function<void(const QuotientProgress&)> progress,
+                                           const QuotientCache* cache, bool search_refused) {
+  const auto games = heap_games(sum);
+  if (!games) return std::nullopt;
   if (std::optional<SumQuotient> found = cached(sum, limits, cache)) return found;
+  const std::uint64_t largest = largest_heap(*games);
   if (largest > (search_refused ? kQuotientOnlyMaxHeap : kQuotientPathMaxHeap)) return std::nullopt;
   std::shared_ptr<const HeapUnion> heaps;
-  if (games.size() > 1) heaps = std::make_shared<HeapUnion>(games);
+  if (games->size() > 1) heaps = std::make_shared<HeapUnion>(*games);
   QuotientOptions options;
   options.max_heap = heaps ? heaps->max_heap() : largest;
   options.limits = limits;
   options.max_work = search_refused ? kQuotientOnlyWork : kQuotientPathWork;
   options.progress = std::move(progress);
   try {
-    SumQuotient found(heaps, misere_quotient(heaps ? *heaps : *games.front().first, options));
+    SumQuotient found(heaps, misere_quotient(heaps ? *heaps : *games->front().first, options));
     // Unions are particular to one sum's heaps: only a game's own quotient is kept.
     if (cache && !heaps) cache->store(found.quotient_);
     return found;
@@ -163,14 +177,8 @@ std::optional<SumQuotient> SumQuotient::unless_searched(
   // A cached quotient first: counting the search's bound costs more than reading it.
   if (std::optional<SumQuotient> found = cached(sum, search.limits, cache)) return found;
   // Nothing to compute a quotient of: no need to count the bound either.
-  bool eligible = !sum.components.empty(), only_nim = true;
-  for (const Component& c : sum.components) {
-    const GameTraits& traits = c.game->traits();
-    eligible = eligible && traits.layout == Layout::heaps && !traits.rows_of_heads &&
-               c.position.x <= kQuotientOnlyMaxHeap;
-    only_nim = only_nim && traits.nim;
-  }
-  if (!eligible || only_nim) return std::nullopt;
+  const auto games = heap_games(sum);
+  if (!games || largest_heap(*games) > kQuotientOnlyMaxHeap) return std::nullopt;
   // Counting the bound can itself pass the search's budget: then the search would be refused,
   // and the quotient is the only way.
   std::optional<std::uint64_t> bound;
@@ -186,15 +194,10 @@ std::optional<SumQuotient> SumQuotient::unless_searched(
 
 std::optional<SumQuotient> SumQuotient::cached(const Sum& sum, const Limits& limits,
                                                const QuotientCache* cache) {
-  if (!cache || sum.components.empty()) return std::nullopt;
-  const std::shared_ptr<const Game>& game = sum.components.front().game;
-  std::uint64_t largest = 0;
-  for (const Component& c : sum.components) {
-    if (c.game->name() != game->name() || !same_rules(*c.game, *game)) return std::nullopt;
-    largest = std::max(largest, c.position.x);
-  }
-  const GameTraits& traits = game->traits();
-  if (traits.layout != Layout::heaps || traits.rows_of_heads || traits.nim) return std::nullopt;
+  if (!cache) return std::nullopt;
+  const auto games = heap_games(sum);
+  if (!games || games->size() != 1) return std::nullopt;
+  const auto& [game, largest] = games->front();
   QuotientCache::Loaded loaded = cache->load(*game, limits);
   if (!loaded.quotient || loaded.quotient->max_heap < largest) return std::nullopt;
   return SumQuotient(nullptr, std::move(*loaded.quotient));

@@ -57,8 +57,8 @@ HeapUnion::HeapUnion(std::vector<Bounded> games) : Game(union_name(sorted_games(
   }
   GameTraits traits;
   traits.layout = Layout::heaps;
-  traits.splits = std::any_of(games_.begin(), games_.end(),
-                              [](const auto& g) { return g->traits().splits; });
+  traits.splits =
+      std::any_of(games_.begin(), games_.end(), [](const auto& g) { return g->traits().splits; });
   set_traits(traits);
 }
 

@@ -12,10 +12,10 @@
 #include <functional>
 #include <sstream>
 
+#include "certificate_text.hpp"
 #include "grundy/analysis/quotient_check.hpp"
 #include "grundy/core/checksum.hpp"
 #include "grundy/spec/parser.hpp"
-#include "certificate_text.hpp"
 
 namespace grundy {
 namespace {
@@ -99,12 +99,9 @@ TEST_F(QuotientCacheTest, EditedFilesAreMissesEvenWithTheirChecksumRedone) {
   const std::vector<std::pair<std::string, std::string>> edits = {
       {"a P-portion flipped", with_number(good, "p", not_p, "1")},
       {"another P element out", with_number(good, "p", in_p, "0")},
-      {"phi of heap 9 changed",
-       with_number(good, "phi", 9, std::to_string((q.phi[9] + 1) % n))},
-      {"phi of heap 30 changed",
-       with_number(good, "phi", 30, std::to_string((q.phi[30] + 1) % n))},
-      {"an order by heap changed",
-       with_number(good, "orders", 5, std::to_string(q.orders[5] + 1))},
+      {"phi of heap 9 changed", with_number(good, "phi", 9, std::to_string((q.phi[9] + 1) % n))},
+      {"phi of heap 30 changed", with_number(good, "phi", 30, std::to_string((q.phi[30] + 1) % n))},
+      {"an order by heap changed", with_number(good, "orders", 5, std::to_string(q.orders[5] + 1))},
       {"stable_from changed", with_number(good, "stable_from", 0, "3")},
       {"a table entry changed",
        with_number(good, "row", 3, std::to_string((q.monoid.product(5, 3) + 1) % n), 5)},
@@ -123,8 +120,9 @@ TEST_F(QuotientCacheTest, EditedFilesAreMissesEvenWithTheirChecksumRedone) {
   EXPECT_NE(cache.load(*kayles, Limits{}).problem.find("checksum"), std::string::npos);
   write(cache, "0.77", good.substr(0, good.size() / 2));
   EXPECT_FALSE(cache.load(*kayles, Limits{}).quotient);
-  write(cache, "0.77", resigned(good.substr(0, good.find("\nengine ")) + "\nengine 0.0.0" +
-                                good.substr(good.find("\ngame "))));
+  write(cache, "0.77",
+        resigned(good.substr(0, good.find("\nengine ")) + "\nengine 0.0.0" +
+                 good.substr(good.find("\ngame "))));
   EXPECT_FALSE(cache.load(*kayles, Limits{}).quotient);
   const auto dawson = parse_game("0.07");
   write(cache, "0.07", good);

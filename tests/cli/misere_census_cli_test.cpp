@@ -14,8 +14,8 @@ namespace {
 TEST(MisereCensusCli, EveryCodesQuotientAsTheQuotientCommandGivesIt) {
   TempDir dir;
   const std::string db = dir / "m.db";
-  const nlohmann::json s = expect_json(run_grundy({"census", "octal:1", "--misere", "--db", db,
-                                                   "--max-heap", "12", "--json"}));
+  const nlohmann::json s = expect_json(
+      run_grundy({"census", "octal:1", "--misere", "--db", db, "--max-heap", "12", "--json"}));
   EXPECT_EQ(s["play"], "misere");
   EXPECT_EQ(s["members"], 16);
   EXPECT_EQ(s["games"], 16);
@@ -23,35 +23,38 @@ TEST(MisereCensusCli, EveryCodesQuotientAsTheQuotientCommandGivesIt) {
   EXPECT_EQ(s["tame"].get<int>() + s["wild"].get<int>() + s["not_stabilised"].get<int>(), 16);
   for (const std::string code : {"0.1", "0.4", "0.6", "4.3", "4.4", "0.7"}) {
     SCOPED_TRACE(code);
-    const nlohmann::json q = expect_json(run_grundy(
-        {"quotient", code, "--max-heap", "12", "--no-cache", "--json"}));
+    const nlohmann::json q =
+        expect_json(run_grundy({"quotient", code, "--max-heap", "12", "--no-cache", "--json"}));
     const std::string row =
-        sqlite(db, "SELECT complete, reached, quotient_order, p_count, stable_from, tame FROM "
-                   "misere_quotients WHERE game = '" + code + "'");
+        sqlite(db,
+               "SELECT complete, reached, quotient_order, p_count, stable_from, tame FROM "
+               "misere_quotients WHERE game = '" +
+                   code + "'");
     const std::string tame = q["tame"] ? q["tame_quotient"].get<std::string>() : "wild";
     EXPECT_EQ(row, "1|12|" + std::to_string(q["order"].get<int>()) + "|" +
                        std::to_string(q["p_count"].get<int>()) + "|" +
                        std::to_string(q["stable_from"].get<int>()) + "|" + tame + "\n");
   }
   // Nothing to do again; a tiny budget stops a wild game early, and says where.
-  const nlohmann::json again = expect_json(run_grundy({"census", "octal:1", "--misere", "--db",
-                                                       db, "--max-heap", "12", "--json"}));
+  const nlohmann::json again = expect_json(
+      run_grundy({"census", "octal:1", "--misere", "--db", db, "--max-heap", "12", "--json"}));
   EXPECT_EQ(again["computed"], 0);
   EXPECT_EQ(again["kept"], 16);
-  const nlohmann::json small = expect_json(
-      run_grundy({"census", "octal:1", "--misere", "--db", db, "--max-heap", "30", "--max-work",
-                  "100000", "--slice", "4,1", "--json"}));  // 0.4
+  const nlohmann::json small =
+      expect_json(run_grundy({"census", "octal:1", "--misere", "--db", db, "--max-heap", "30",
+                              "--max-work", "100000", "--slice", "4,1", "--json"}));  // 0.4
   EXPECT_EQ(small["not_stabilised"], 1);
-  const std::string stopped =
-      sqlite(db, "SELECT complete, reached < 30, max_work FROM misere_quotients WHERE game = '0.4'");
+  const std::string stopped = sqlite(
+      db, "SELECT complete, reached < 30, max_work FROM misere_quotients WHERE game = '0.4'");
   EXPECT_EQ(stopped, "0|1|100000\n");
 
-  const RunResult md = run_grundy(
-      {"census", "report", "--misere", "--db", db, "--family", "octal:1"});
+  const RunResult md =
+      run_grundy({"census", "report", "--misere", "--db", db, "--family", "octal:1"});
   expect_success(md);
   EXPECT_CONTAINS(md.out, "# Misère quotients of octal:1\n");
-  EXPECT_CONTAINS(md.out, "| 0.1 | 0.1 | \\|Q\\| = 2, \\|P\\| = 1, last grew at heap 1, "
-                          "unchanged to heap 12 (observed), T1 |\n");
+  EXPECT_CONTAINS(md.out,
+                  "| 0.1 | 0.1 | \\|Q\\| = 2, \\|P\\| = 1, last grew at heap 1, "
+                  "unchanged to heap 12 (observed), T1 |\n");
   EXPECT_CONTAINS(md.out, "| 0.4 | 0.4 | not stabilised by heap ");
   const RunResult csv = run_grundy(
       {"census", "report", "--misere", "--db", db, "--family", "octal:1", "--format", "csv"});
@@ -61,8 +64,8 @@ TEST(MisereCensusCli, EveryCodesQuotientAsTheQuotientCommandGivesIt) {
                           "seconds\r\n",
                           0),
             0u);
-  const RunResult html = run_grundy({"census", "report", "--misere", "--db", db, "--family",
-                                     "octal:1", "--format", "html"});
+  const RunResult html = run_grundy(
+      {"census", "report", "--misere", "--db", db, "--family", "octal:1", "--format", "html"});
   expect_success(html);
   EXPECT_CONTAINS(html.out, "<td>not stabilised by heap ");
   EXPECT_CONTAINS(expect_error(run_grundy({"census", "report", "--misere", "--db", db})),
@@ -78,8 +81,8 @@ TEST(MisereCensusCli, ASchemaVersionOneDatabaseIsUpgradedInPlace) {
   sqlite(db, "DROP TABLE misere_quotients; PRAGMA user_version = 1");
   ASSERT_EQ(sqlite(db, "PRAGMA user_version"), "1\n");
   const std::string results = sqlite(db, kResults);
-  expect_success(run_grundy({"census", "octal:1", "--misere", "--db", db, "--max-heap", "8",
-                             "--slice", "0,3"}));
+  expect_success(run_grundy(
+      {"census", "octal:1", "--misere", "--db", db, "--max-heap", "8", "--slice", "0,3"}));
   EXPECT_EQ(sqlite(db, "PRAGMA user_version"), "2\n");
   EXPECT_EQ(sqlite(db, "SELECT count(*) FROM misere_quotients"), "3\n");
   EXPECT_EQ(sqlite(db, kResults), results);
@@ -91,15 +94,15 @@ TEST(MisereCensusCli, ASchemaVersionOneDatabaseIsUpgradedInPlace) {
 TEST(MisereCensusCli, BadInputIsOneLineAndExitTwo) {
   TempDir dir;
   const std::string db = dir / "b.db";
-  EXPECT_CONTAINS(expect_error(run_grundy({"census", "octal:1", "--misere", "--db", db,
-                                           "--max-heap", "x"})),
-                  "--max-heap");
-  EXPECT_CONTAINS(expect_error(run_grundy({"census", "octal:1", "--misere", "--db", db,
-                                           "--max-work", "-3"})),
-                  "--max-work");
-  EXPECT_CONTAINS(expect_error(run_grundy({"census", "octal:1", "--misere", "--db", db,
-                                           "--slice", "99,1"})),
-                  "--slice");
+  EXPECT_CONTAINS(
+      expect_error(run_grundy({"census", "octal:1", "--misere", "--db", db, "--max-heap", "x"})),
+      "--max-heap");
+  EXPECT_CONTAINS(
+      expect_error(run_grundy({"census", "octal:1", "--misere", "--db", db, "--max-work", "-3"})),
+      "--max-work");
+  EXPECT_CONTAINS(
+      expect_error(run_grundy({"census", "octal:1", "--misere", "--db", db, "--slice", "99,1"})),
+      "--slice");
 }
 
 }  // namespace

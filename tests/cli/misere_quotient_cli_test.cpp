@@ -14,17 +14,16 @@ namespace {
 using nlohmann::json;
 
 json solve(const std::string& sum, bool quotient) {
-  std::vector<std::string> args{"solve", sum, "--misere", "--json", "--max-moves", "1000",
-                                "--max-states", "20000000"};
+  std::vector<std::string> args{"solve",       sum,    "--misere",     "--json",
+                                "--max-moves", "1000", "--max-states", "20000000"};
   if (!quotient) args.push_back("--no-quotient");
   return expect_json(run_grundy(args));
 }
 
 TEST(CliMisereQuotient, SumsOfSeveralHeapGamesAgreeWithTheSearch) {
-  for (const std::string sum :
-       {"kayles:14 + kayles:9 + 0.07:8 + 0.07:5", "kayles:30 + kayles:21",
-        "kayles:10 + kayles:9 + kayles:8 + 0.07:7 + 0.07:6 + nim:1",
-        "0.07:12 + 0.07:11 + 0.07:9 + kayles:4 + nim:2"}) {
+  for (const std::string sum : {"kayles:14 + kayles:9 + 0.07:8 + 0.07:5", "kayles:30 + kayles:21",
+                                "kayles:10 + kayles:9 + kayles:8 + 0.07:7 + 0.07:6 + nim:1",
+                                "0.07:12 + 0.07:11 + 0.07:9 + kayles:4 + nim:2"}) {
     SCOPED_TRACE(sum);
     const json q = solve(sum, true);
     const json s = solve(sum, false);
@@ -42,18 +41,18 @@ TEST(CliMisereQuotient, SumsOfSeveralHeapGamesAgreeWithTheSearch) {
 TEST(CliMisereQuotient, PastTheSearchsBudgetTheQuotientGoesFurther) {
   // Heaps past 64, whose search would be refused: the quotient to the largest heap decides, as
   // the table `grundy quotient` prints says.
-  const json s = expect_json(run_grundy(
-      {"solve", "kayles:300 + kayles:250", "--misere", "--no-cache", "--json"}));
+  const json s = expect_json(
+      run_grundy({"solve", "kayles:300 + kayles:250", "--misere", "--no-cache", "--json"}));
   EXPECT_EQ(s["decided_by"], "quotient");
-  const json q = expect_json(
-      run_grundy({"quotient", "kayles", "--max-heap", "300", "--no-cache", "--json"}));
+  const json q =
+      expect_json(run_grundy({"quotient", "kayles", "--max-heap", "300", "--no-cache", "--json"}));
   const int x = q["table"][q["phi"][300].get<int>()][q["phi"][250].get<int>()];
   bool in_p = false;
   for (const auto& p : q["p_portion"]) in_p = in_p || p.get<int>() == x;
   EXPECT_EQ(s["winner"], in_p ? "second" : "first") << s.dump();
-  EXPECT_CONTAINS(expect_error(run_grundy({"solve", "kayles:300 + kayles:250", "--misere",
-                                           "--no-quotient"})),
-                  "--max-states");
+  EXPECT_CONTAINS(
+      expect_error(run_grundy({"solve", "kayles:300 + kayles:250", "--misere", "--no-quotient"})),
+      "--max-states");
 }
 
 TEST(CliMisereQuotient, ExplainGivesEachOptionsClassAndOutcome) {
@@ -98,8 +97,8 @@ TEST(CliMisereQuotient, ExplainSearchesWhatNoQuotientDecides) {
   const RunResult r = run_grundy({"explain", "wythoff", "3,5", "--misere"});
   expect_success(r);
   EXPECT_CONTAINS(r.out, "\nby the exact search (not decided by a misère quotient)\n");
-  const json e = expect_json(run_grundy({"explain", "0.07", "9", "--misere", "--no-quotient",
-                                         "--json"}));
+  const json e =
+      expect_json(run_grundy({"explain", "0.07", "9", "--misere", "--no-quotient", "--json"}));
   EXPECT_TRUE(e["quotient"].is_null());
   const json q = expect_json(run_grundy({"explain", "0.07", "9", "--misere", "--json"}));
   ASSERT_EQ(e["options"].size(), q["options"].size());
@@ -112,9 +111,9 @@ TEST(CliMisereQuotient, ExplainSearchesWhatNoQuotientDecides) {
                   "--max-states needs --misere");
   EXPECT_CONTAINS(expect_error(run_grundy({"solve", "0.07:9", "--no-quotient"})),
                   "--no-quotient needs --misere");
-  EXPECT_CONTAINS(expect_error(run_grundy({"explain", "wythoff", "30,50", "--misere",
-                                           "--max-states", "100"})),
-                  "--max-states");
+  EXPECT_CONTAINS(
+      expect_error(run_grundy({"explain", "wythoff", "30,50", "--misere", "--max-states", "100"})),
+      "--max-states");
 }
 
 TEST(CliMisereQuotient, PlayWinsFromAnNPositionPastTheSearchBudget) {
@@ -127,8 +126,7 @@ TEST(CliMisereQuotient, PlayWinsFromAnNPositionPastTheSearchBudget) {
                   "--max-states");
   std::string input;
   for (int i = 0; i < 60; ++i) input += "1\n";
-  const RunResult r =
-      run_grundy({"play", sum, "--misere", "--computer-first", "--json"}, input);
+  const RunResult r = run_grundy({"play", sum, "--misere", "--computer-first", "--json"}, input);
   expect_success(r);
   std::istringstream lines(r.out);
   std::string line, last;

@@ -1,24 +1,35 @@
-// The component search (issue #15): Node-Kayles, Arc-Kayles and Cram, timed in one process with
-// and without canonical forms (nauty) and with and without pruning (deciding g = 0 instead of
-// computing g), side by side; and long runs: 3 x n Node-Kayles and Cram rectangles, each timed.
+// The component search (issue #15): Node-Kayles, Arc-Kayles and Cram, timed in one process: the
+// board search (cells as bits, shapes turned by the square's symmetries) with and without
+// canonical forms and with and without pruning (deciding g = 0 instead of computing g), side by
+// side with the graph search (nauty); and long runs: 3 x n, 4 x n and n x n Node-Kayles, queens'
+// graphs and Cram rectangles, each timed.
 //
 //   components_bench                 the side-by-side table (a few seconds to minutes)
-//   components_bench --check         the four variants agree on small cases (a test runs this)
-//   components_bench --nodekayles-3xn N   g(3 x n) for n = 1..N, one table, each n timed
+//   components_bench --check         the variants agree on small cases (a test runs this)
+//   components_bench --nodekayles R N   g(R x n) for n = 1..N, one table, each n timed
+//   components_bench --nodekayles-square N   g(n x n) for n = 1..N
+//   components_bench --queens N      Node-Kayles on the queens' graph of n x n for n = 1..N
 //   components_bench --cram-cells N  Cram on every rectangle of at most N cells, each timed
+//   components_bench --graph         the long runs with the graph search instead
 //   components_bench --threads T     threads of the long runs (default 2)
+//   components_bench --max-memory GB the tables' bound (default: what the machine has)
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "grundy/rules/graph_notation.hpp"
+#include "grundy/solve/board_search.hpp"
 #include "grundy/solve/component_search.hpp"
 
 namespace {
 
+using grundy::BoardAdjacency;
+using grundy::BoardCells;
+using grundy::BoardSearch;
 using grundy::ComponentSearch;
 using grundy::ComponentSearchOptions;
 using grundy::DeletionRule;
@@ -28,8 +39,21 @@ using Clock = std::chrono::steady_clock;
 struct Case {
   const char* name;
   DeletionRule rule;
-  SimpleGraph graph;
+  BoardAdjacency adjacency;
+  std::size_t rows;
+  std::size_t columns;
 };
+
+BoardCells full_board(BoardAdjacency adjacency, std::size_t rows, std::size_t columns) {
+  BoardCells b{.adjacency = adjacency, .rows = rows, .columns = columns, .cells = {}};
+  for (std::size_t i = 0; i < rows * columns; ++i) b.cells.set(i);
+  return b;
+}
+
+SimpleGraph graph_of(const Case& c) {
+  return c.adjacency == BoardAdjacency::queens ? grundy::queens_graph(c.rows)
+                                               : grundy::grid_graph(c.rows, c.columns);
+}
 
 struct Run {
   double seconds = 0;
@@ -37,53 +61,72 @@ struct Run {
   bool p_position = false;
 };
 
-Run run(const Case& c, bool canonical, bool pruning) {
-  ComponentSearch search(c.rule,
-                         ComponentSearchOptions{.canonical_forms = canonical, .pruning = pruning});
+template <class Search, class Position>
+Run timed(Search& search, const Position& p) {
   const auto start = Clock::now();
   Run r;
-  r.p_position = search.has_value(c.graph, 0);
+  r.p_position = search.has_value(p, 0);
   r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   r.nodes = search.nodes();
   return r;
 }
 
-std::vector<Case> cases(bool small) {
-  std::vector<Case> out;
-  if (small) {
-    out.push_back({"cram 3x4", DeletionRule::arc, grundy::grid_graph(3, 4)});
-    out.push_back({"nodekayles 3x5", DeletionRule::node, grundy::grid_graph(3, 5)});
-    out.push_back({"arckayles queens(3)", DeletionRule::arc, grundy::queens_graph(3)});
-    return out;
-  }
-  out.push_back({"cram 4x4", DeletionRule::arc, grundy::grid_graph(4, 4)});
-  out.push_back({"cram 3x7", DeletionRule::arc, grundy::grid_graph(3, 7)});
-  out.push_back({"cram 4x5", DeletionRule::arc, grundy::grid_graph(4, 5)});
-  out.push_back({"nodekayles 3x8", DeletionRule::node, grundy::grid_graph(3, 8)});
-  out.push_back({"nodekayles 4x6", DeletionRule::node, grundy::grid_graph(4, 6)});
-  out.push_back({"nodekayles queens(5)", DeletionRule::node, grundy::queens_graph(5)});
-  return out;
+Run board_run(const Case& c, bool canonical, bool pruning) {
+  BoardSearch search(c.rule, c.adjacency,
+                     ComponentSearchOptions{.canonical_forms = canonical, .pruning = pruning});
+  return timed(search, full_board(c.adjacency, c.rows, c.columns));
 }
 
+Run graph_run(const Case& c) {
+  ComponentSearch search(c.rule, ComponentSearchOptions{});
+  return timed(search, graph_of(c));
+}
+
+std::vector<Case> cases(bool small) {
+  const auto grid = BoardAdjacency::grid;
+  const auto queens = BoardAdjacency::queens;
+  if (small) {
+    return {{"cram 3x4", DeletionRule::arc, grid, 3, 4},
+            {"nodekayles 3x5", DeletionRule::node, grid, 3, 5},
+            {"nodekayles queens(4)", DeletionRule::node, queens, 4, 4}};
+  }
+  return {{"cram 4x6", DeletionRule::arc, grid, 4, 6},
+          {"cram 3x9", DeletionRule::arc, grid, 3, 9},
+          {"cram 5x5", DeletionRule::arc, grid, 5, 5},
+          {"nodekayles 3x14", DeletionRule::node, grid, 3, 14},
+          {"nodekayles 4x9", DeletionRule::node, grid, 4, 9},
+          {"nodekayles queens(7)", DeletionRule::node, queens, 7, 7}};
+}
+
+double ratio(const Run& slow, const Run& fast) {
+  return slow.seconds / std::max(fast.seconds, 1e-9);
+}
+
+/// Every variant decides whether the position is a P-position; the board search with symmetries
+/// and pruning is the baseline the others are divided by.
 int side_by_side(bool check) {
-  std::printf("%-22s %5s | %12s %12s | %12s %12s | canon x  prune x\n", "position", "P?",
-              "canon+prune", "canon", "plain+prune", "plain");
+  std::printf("%-22s %3s | %11s %11s %11s %11s | %11s | canon x prune x  nauty x\n", "position",
+              "P?", "board", "no prune", "no canon", "neither", "graph");
   bool agree = true;
   for (const Case& c : cases(check)) {
-    const Run both = run(c, true, true);
-    const Run canon = run(c, true, false);
-    const Run plain_pruned = run(c, false, true);
-    const Run plain = run(c, false, false);
-    agree = agree && both.p_position == canon.p_position &&
-            both.p_position == plain_pruned.p_position && both.p_position == plain.p_position;
-    std::printf("%-22s %5s | %11.3fs %11.3fs | %11.3fs %11.3fs | %6.1f  %6.1f\n", c.name,
-                both.p_position ? "P" : "N", both.seconds, canon.seconds, plain_pruned.seconds,
-                plain.seconds, plain.seconds / canon.seconds, canon.seconds / both.seconds);
-    std::printf("%-22s %5s | %12llu %12llu | %12llu %12llu | (components searched)\n", "", "",
-                static_cast<unsigned long long>(both.nodes),
-                static_cast<unsigned long long>(canon.nodes),
-                static_cast<unsigned long long>(plain_pruned.nodes),
-                static_cast<unsigned long long>(plain.nodes));
+    const Run both = board_run(c, true, true);
+    const Run unpruned = board_run(c, true, false);
+    const Run uncanonical = board_run(c, false, true);
+    const Run plain = board_run(c, false, false);
+    const Run graph = graph_run(c);
+    for (const Run* r : {&unpruned, &uncanonical, &plain, &graph}) {
+      agree = agree && r->p_position == both.p_position;
+    }
+    std::printf("%-22s %3s | %10.4fs %10.4fs %10.4fs %10.4fs | %10.4fs | %7.1f %7.1f %8.1f\n",
+                c.name, both.p_position ? "P" : "N", both.seconds, unpruned.seconds,
+                uncanonical.seconds, plain.seconds, graph.seconds, ratio(uncanonical, both),
+                ratio(unpruned, both), ratio(graph, both));
+    std::printf("%-22s %3s | %11llu %11llu %11llu %11llu | %11llu | (components searched)\n", "",
+                "", static_cast<unsigned long long>(both.nodes),
+                static_cast<unsigned long long>(unpruned.nodes),
+                static_cast<unsigned long long>(uncanonical.nodes),
+                static_cast<unsigned long long>(plain.nodes),
+                static_cast<unsigned long long>(graph.nodes));
     std::fflush(stdout);
   }
   if (!agree) {
@@ -93,37 +136,39 @@ int side_by_side(bool check) {
   return 0;
 }
 
-int nodekayles_3xn(int last, unsigned threads) {
-  ComponentSearch search(DeletionRule::node, ComponentSearchOptions{.threads = threads});
-  const auto start = Clock::now();
-  for (int n = 1; n <= last; ++n) {
-    const auto t0 = Clock::now();
-    const grundy::Value v = search.value(grundy::grid_graph(3, static_cast<std::size_t>(n)));
-    const auto now = Clock::now();
-    std::printf("3x%-3d g = %llu   %9.3f s (total %9.3f s, table %llu entries)\n", n,
-                static_cast<unsigned long long>(v), std::chrono::duration<double>(now - t0).count(),
-                std::chrono::duration<double>(now - start).count(),
-                static_cast<unsigned long long>(search.table().size()));
-    std::fflush(stdout);
-  }
-  return 0;
-}
+struct LongRun {
+  DeletionRule rule = DeletionRule::node;
+  BoardAdjacency adjacency = BoardAdjacency::grid;
+  bool graph = false;
+  ComponentSearchOptions options;
+};
 
-int cram_rectangles(int cells, unsigned threads) {
-  ComponentSearch search(DeletionRule::arc, ComponentSearchOptions{.threads = threads});
+/// g of each board in turn, one table for all, each timed.
+int timed_values(const LongRun& how,
+                 const std::vector<std::pair<std::size_t, std::size_t>>& boards) {
+  BoardSearch board(how.rule, how.adjacency, how.options);
+  ComponentSearch graph(how.rule, how.options);
   const auto start = Clock::now();
-  for (int r = 1; r * r <= cells; ++r) {
-    for (int c = r; r * c <= cells; ++c) {
-      const auto t0 = Clock::now();
-      const grundy::Value v = search.value(
-          grundy::grid_graph(static_cast<std::size_t>(r), static_cast<std::size_t>(c)));
-      const auto now = Clock::now();
-      std::printf("cram %dx%-3d g = %llu   %9.3f s (total %9.3f s)\n", r, c,
-                  static_cast<unsigned long long>(v),
-                  std::chrono::duration<double>(now - t0).count(),
-                  std::chrono::duration<double>(now - start).count());
-      std::fflush(stdout);
+  for (const auto& [r, c] : boards) {
+    const auto t0 = Clock::now();
+    grundy::Value v = 0;
+    if (how.graph) {
+      v = graph.value(how.adjacency == BoardAdjacency::queens ? grundy::queens_graph(r)
+                                                              : grundy::grid_graph(r, c));
+    } else {
+      v = board.value(full_board(how.adjacency, r, c));
     }
+    const auto now = Clock::now();
+    std::printf("%s %zux%-3zu g = %-3llu %10.3f s  (total %10.3f s, table %llu entries, %llu "
+                "searched)\n",
+                how.rule == DeletionRule::arc ? "cram      " : "nodekayles", r, c,
+                static_cast<unsigned long long>(v),
+                std::chrono::duration<double>(now - t0).count(),
+                std::chrono::duration<double>(now - start).count(),
+                static_cast<unsigned long long>(how.graph ? graph.table().size()
+                                                          : board.table().size()),
+                static_cast<unsigned long long>(how.graph ? graph.nodes() : board.nodes()));
+    std::fflush(stdout);
   }
   return 0;
 }
@@ -131,18 +176,43 @@ int cram_rectangles(int cells, unsigned threads) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  unsigned threads = 2;
-  for (int i = 1; i + 1 < argc; ++i) {
-    if (std::strcmp(argv[i], "--threads") == 0)
-      threads = static_cast<unsigned>(std::atoi(argv[i + 1]));
-  }
+  LongRun how;
+  how.options.threads = 2;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--check") == 0) return side_by_side(true);
-    if (std::strcmp(argv[i], "--nodekayles-3xn") == 0 && i + 1 < argc) {
-      return nodekayles_3xn(std::atoi(argv[i + 1]), threads);
+    if (std::strcmp(argv[i], "--graph") == 0) how.graph = true;
+    if (i + 1 < argc && std::strcmp(argv[i], "--threads") == 0) {
+      how.options.threads = static_cast<unsigned>(std::atoi(argv[i + 1]));
     }
-    if (std::strcmp(argv[i], "--cram-cells") == 0 && i + 1 < argc) {
-      return cram_rectangles(std::atoi(argv[i + 1]), threads);
+    if (i + 1 < argc && std::strcmp(argv[i], "--max-memory") == 0) {
+      how.options.limits.max_memory_bytes =
+          static_cast<std::uint64_t>(std::atof(argv[i + 1]) * 1024 * 1024 * 1024);
+    }
+  }
+  std::vector<std::pair<std::size_t, std::size_t>> boards;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--check") return side_by_side(true);
+    if (a == "--nodekayles" && i + 2 < argc) {
+      const auto rows = static_cast<std::size_t>(std::atoi(argv[i + 1]));
+      for (int n = 1; n <= std::atoi(argv[i + 2]); ++n) boards.emplace_back(rows, n);
+      return timed_values(how, boards);
+    }
+    if (a == "--nodekayles-square" && i + 1 < argc) {
+      for (int n = 1; n <= std::atoi(argv[i + 1]); ++n) boards.emplace_back(n, n);
+      return timed_values(how, boards);
+    }
+    if (a == "--queens" && i + 1 < argc) {
+      how.adjacency = BoardAdjacency::queens;
+      for (int n = 1; n <= std::atoi(argv[i + 1]); ++n) boards.emplace_back(n, n);
+      return timed_values(how, boards);
+    }
+    if (a == "--cram-cells" && i + 1 < argc) {
+      how.rule = DeletionRule::arc;
+      const int cells = std::atoi(argv[i + 1]);
+      for (int r = 1; r * r <= cells; ++r) {
+        for (int c = r; r * c <= cells; ++c) boards.emplace_back(r, c);
+      }
+      return timed_values(how, boards);
     }
   }
   return side_by_side(false);

@@ -1,6 +1,8 @@
 #include "grundy/rules/graph_notation.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -108,8 +110,10 @@ SimpleGraph star_graph(std::size_t leaves) {
   return g;
 }
 
-SimpleGraph board_graph(std::string_view text, std::string_view what) {
-  // Cells first, then the graph: the free cells are numbered row by row.
+namespace {
+
+/// The lines of a board drawn as text, without a line end's '\r' or trailing empty lines.
+std::vector<std::string_view> board_lines(std::string_view text) {
   std::vector<std::string_view> lines;
   for (std::size_t at = 0; at <= text.size();) {
     std::size_t end = text.find('\n', at);
@@ -120,6 +124,39 @@ SimpleGraph board_graph(std::string_view text, std::string_view what) {
     at = end + 1;
   }
   while (!lines.empty() && lines.back().empty()) lines.pop_back();
+  return lines;
+}
+
+/// The cells of a board read already (board_graph checked it), when its frame fits a CellSet.
+std::optional<BoardCells> cells_of_board(std::string_view text) {
+  const std::vector<std::string_view> lines = board_lines(text);
+  std::size_t columns = 0;
+  for (const std::string_view line : lines) columns = std::max(columns, line.size());
+  if (lines.empty() || columns == 0 || lines.size() * columns > kBoardCells) return std::nullopt;
+  BoardCells board{
+      .adjacency = BoardAdjacency::grid, .rows = lines.size(), .columns = columns, .cells = {}};
+  for (std::size_t r = 0; r < lines.size(); ++r) {
+    for (std::size_t c = 0; c < lines[r].size(); ++c) {
+      if (lines[r][c] == '.') board.cells.set(r * columns + c);
+    }
+  }
+  return board;
+}
+
+/// Every cell of an R x C frame, when it fits a CellSet.
+std::optional<BoardCells> full_board(BoardAdjacency adjacency, std::size_t rows,
+                                     std::size_t columns) {
+  if (rows == 0 || columns == 0 || rows * columns > kBoardCells) return std::nullopt;
+  BoardCells board{.adjacency = adjacency, .rows = rows, .columns = columns, .cells = {}};
+  board.cells = board_frame(adjacency, rows, columns).all();
+  return board;
+}
+
+}  // namespace
+
+SimpleGraph board_graph(std::string_view text, std::string_view what) {
+  // Cells first, then the graph: the free cells are numbered row by row.
+  const std::vector<std::string_view> lines = board_lines(text);
   std::vector<std::vector<std::int64_t>> index(lines.size());
   std::size_t free_cells = 0;
   for (std::size_t r = 0; r < lines.size(); ++r) {
@@ -169,7 +206,8 @@ GraphPosition parse_graph_position(Scanner& in, GraphNotations notations) {
     }
     in.skip_spaces();
     const std::size_t columns = vertex_count(in, "the columns");
-    return {grid_graph(rows, columns), std::to_string(rows) + "x" + std::to_string(columns)};
+    return {grid_graph(rows, columns), std::to_string(rows) + "x" + std::to_string(columns),
+            full_board(BoardAdjacency::grid, rows, columns)};
   }
   const std::size_t at = in.offset();
   const std::string name(in.identifier());
@@ -186,7 +224,8 @@ GraphPosition parse_graph_position(Scanner& in, GraphNotations notations) {
     const std::string shown = name + "(" + quote_excerpt(path, path.size()) + ")";
     if (name == "file") return {file_graph(path), shown};
     const std::string what = "board file '" + quote_excerpt(path, 200) + "'";
-    return {board_graph(read_input_file(path, "board file"), what), shown};
+    const std::string text = read_input_file(path, "board file");
+    return {board_graph(text, what), shown, cells_of_board(text)};
   }
   if (graphs) {
     Scanner number(inside, in.column() - inside.size() - 1);
@@ -195,7 +234,7 @@ GraphPosition parse_graph_position(Scanner& in, GraphNotations notations) {
     number.skip_spaces();
     number.expect_end("the size of " + name + "(N)");
     const std::string text = name + "(" + std::to_string(n) + ")";
-    if (name == "path") return {path_graph(n), text};
+    if (name == "path") return {path_graph(n), text, full_board(BoardAdjacency::grid, 1, n)};
     if (name == "cycle") {
       if (n < 3)
         in.fail_at(at, "a cycle has at least 3 vertices, found cycle(" + std::to_string(n) + ")");
@@ -203,7 +242,9 @@ GraphPosition parse_graph_position(Scanner& in, GraphNotations notations) {
     }
     if (name == "complete") return {complete_graph(n), text};
     if (name == "star") return {star_graph(n), text};
-    if (name == "queens") return {queens_graph(n), text};
+    if (name == "queens") {
+      return {queens_graph(n), text, full_board(BoardAdjacency::queens, n, n)};
+    }
   }
   in.fail_at(at, "unknown position '" + quote_excerpt(name) + "(...)': expected " + expected);
 }

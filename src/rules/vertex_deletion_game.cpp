@@ -14,7 +14,8 @@ VertexDeletionGame::VertexDeletionGame(std::string name, DeletionRule rule,
   set_traits({.layout = Layout::components, .splits = true});
 }
 
-Position VertexDeletionGame::keep(const std::string& text, const SimpleGraph& graph) const {
+Position VertexDeletionGame::keep(const std::string& text, const SimpleGraph& graph,
+                                  std::optional<BoardCells> board) const {
   const std::lock_guard lock(mutex_);
   if (auto it = by_text_.find(text); it != by_text_.end()) return Position{it->second, 0};
   if (kept_.size() >= kMaxPositions) {
@@ -22,7 +23,7 @@ Position VertexDeletionGame::keep(const std::string& text, const SimpleGraph& gr
                         " positions, and this request needs more");
   }
   const std::uint64_t id = kept_.size();
-  kept_.push_back(Kept{text, graph});
+  kept_.push_back(Kept{text, graph, std::move(board)});
   by_text_.emplace(text, id);
   return Position{id, 0};
 }
@@ -36,9 +37,22 @@ const SimpleGraph& VertexDeletionGame::graph_of(const Position& p) const {
   return kept_[static_cast<std::size_t>(p.x)].graph;
 }
 
+std::optional<BoardCells> VertexDeletionGame::board_of(const Position& p) const {
+  graph_of(p);  // throws for a position not made here
+  const std::lock_guard lock(mutex_);
+  return kept_[static_cast<std::size_t>(p.x)].board;
+}
+
+void VertexDeletionGame::attach_board(const Position& p, const BoardCells& board) const {
+  graph_of(p);
+  const std::lock_guard lock(mutex_);
+  Kept& kept = kept_[static_cast<std::size_t>(p.x)];
+  if (!kept.board) kept.board = board;
+}
+
 Position VertexDeletionGame::parse_position(Scanner& in) const {
   GraphPosition parsed = parse_graph_position(in, notations_);
-  return keep(parsed.text, parsed.graph);
+  return keep(parsed.text, parsed.graph, std::move(parsed.board));
 }
 
 std::string VertexDeletionGame::format_position(const Position& p) const {

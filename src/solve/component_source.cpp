@@ -1,6 +1,9 @@
 #include "grundy/solve/component_source.hpp"
 
 #include <stdexcept>
+#include <unordered_map>
+
+#include "grundy/rules/canonical_graph.hpp"
 
 namespace grundy {
 namespace {
@@ -12,6 +15,12 @@ const VertexDeletionGame& rules_of(const Game& game) {
   return static_cast<const VertexDeletionGame&>(game);
 }
 
+/// The prefix of a board entry's key in a table file: the adjacency (a graph6 key never holds
+/// ':').
+std::string board_prefix(BoardAdjacency adjacency) {
+  return adjacency == BoardAdjacency::queens ? "queens:" : "grid:";
+}
+
 }  // namespace
 
 ComponentSource::ComponentSource(std::shared_ptr<const Game> game, ComponentSearchOptions options,
@@ -19,10 +28,36 @@ ComponentSource::ComponentSource(std::shared_ptr<const Game> game, ComponentSear
                                  std::function<void(const std::string&)> warning)
     : game_(std::move(game)),
       rules_(rules_of(*game_)),
-      search_(rules_.rule(), std::move(options)),
+      options_(std::move(options)),
+      search_(rules_.rule(), options_),
       table_file_(std::move(table_file)),
       warning_(std::move(warning)) {
-  if (table_file_ && std::filesystem::exists(*table_file_)) search_.table().load(*table_file_);
+  if (table_file_ && std::filesystem::exists(*table_file_)) {
+    search_.table().load(*table_file_);
+    take_board_entries();
+  }
+}
+
+BoardSearch& ComponentSource::board_search(BoardAdjacency adjacency) {
+  std::unique_ptr<BoardSearch>& board = boards_[static_cast<std::size_t>(adjacency)];
+  if (!board) board = std::make_unique<BoardSearch>(rules_.rule(), adjacency, options_);
+  return *board;
+}
+
+void ComponentSource::take_board_entries() {
+  for (const BoardAdjacency adjacency : {BoardAdjacency::grid, BoardAdjacency::queens}) {
+    const std::string prefix = board_prefix(adjacency);
+    const auto entries = search_.table().take_prefixed(prefix);
+    if (entries.empty()) continue;
+    BoardTable& table = board_search(adjacency).table();
+    for (const auto& [key, value] : entries) {
+      // The file passed its checksum; a key that is not a canonical shape was written by
+      // something else and is not used.
+      if (auto shape = parse_shape_text(adjacency, std::string_view(key).substr(prefix.size()))) {
+        table.set_value(*shape, value, BoardTable::kLoadedWork);
+      }
+    }
+  }
 }
 
 ComponentSource::~ComponentSource() {
@@ -34,7 +69,16 @@ ComponentSource::~ComponentSource() {
 }
 
 void ComponentSource::save_table() {
-  if (table_file_) search_.table().save(*table_file_);
+  if (!table_file_) return;
+  std::unordered_map<std::string, Value> boards;
+  for (const auto& board : boards_) {
+    if (!board) continue;
+    const std::string prefix = board_prefix(board->adjacency());
+    for (const auto& [shape, value] : board->table().exact_values()) {
+      boards.emplace(prefix + shape_text(shape), value);
+    }
+  }
+  search_.table().save(*table_file_, boards);
 }
 
 template <class Work>
@@ -47,8 +91,44 @@ auto ComponentSource::saving_on_stop(Work&& work) -> decltype(work()) {
   }
 }
 
+Value ComponentSource::part_value(const Position& part) {
+  if (auto board = rules_.board_of(part)) return board_search(board->adjacency).value(*board);
+  return search_.value(rules_.graph_of(part));
+}
+
+bool ComponentSource::part_has_value(const Position& part, Value target) {
+  if (auto board = rules_.board_of(part)) {
+    return board_search(board->adjacency).has_value(*board, target);
+  }
+  return search_.has_value(rules_.graph_of(part), target);
+}
+
+void ComponentSource::attach_option_boards(const BoardCells& board) {
+  BoardSearch& search = board_search(board.adjacency);
+  const BoardFrame& frame = board_frame(board.adjacency, board.rows, board.columns);
+  auto attach = [&](CellSet rest) {
+    while (!rest.empty()) {
+      const CellSet part = frame.component(rest, rest.first());
+      rest -= part;
+      const BoardShape shape = frame.canonical(part);
+      const BoardFrame& own = board_frame(board.adjacency, shape.rows, shape.columns);
+      const CanonicalGraph c = canonical_graph(cells_graph(own, shape.cells));
+      rules_.attach_board(rules_.canonical_component(c.key, c.graph),
+                          BoardCells{.adjacency = board.adjacency,
+                                     .rows = shape.rows,
+                                     .columns = shape.columns,
+                                     .cells = shape.cells});
+    }
+  };
+  // One move per orbit of the board's symmetries: the others leave congruent components.
+  const BoardShape whole{.cells = board.cells,
+                         .rows = static_cast<std::uint16_t>(board.rows),
+                         .columns = static_cast<std::uint16_t>(board.columns)};
+  search.for_each_move(whole, attach);
+}
+
 Value ComponentSource::value(const Position& p) {
-  return saving_on_stop([&] { return search_.value(rules_.graph_of(p)); });
+  return saving_on_stop([&] { return part_value(p); });
 }
 
 OptionSearch ComponentSource::options_with_value(const Position& p, Value target, std::size_t limit,
@@ -56,6 +136,7 @@ OptionSearch ComponentSource::options_with_value(const Position& p, Value target
   return saving_on_stop([&] {
     OptionSearch out;
     out.answered = true;
+    if (auto board = rules_.board_of(p)) attach_option_boards(*board);
     std::uint64_t count = 0;
     for_each_option(rules_, p, [&](std::span<const Position> parts) {
       // The parts are components in canonical form: the graph they make together is their
@@ -69,11 +150,10 @@ OptionSearch ComponentSource::options_with_value(const Position& p, Value target
         }
       }
       for (std::size_t i = 0; i < parts.size(); ++i) {
-        if (i != largest) fixed ^= search_.value(rules_.graph_of(parts[i]));
+        if (i != largest) fixed ^= part_value(parts[i]);
       }
-      const bool wins = largest == parts.size()
-                            ? fixed == target
-                            : search_.has_value(rules_.graph_of(parts[largest]), target ^ fixed);
+      const bool wins = largest == parts.size() ? fixed == target
+                                                : part_has_value(parts[largest], target ^ fixed);
       if (!wins) return;
       if (count < limit) visit.option(parts);
       ++count;

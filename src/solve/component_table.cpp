@@ -129,8 +129,25 @@ std::unordered_map<std::string, Value> ComponentTable::exact_values() const {
   return out;
 }
 
-void ComponentTable::save(const std::filesystem::path& path) const {
-  const auto values = exact_values();
+std::vector<std::pair<std::string, Value>> ComponentTable::take_prefixed(std::string_view prefix) {
+  const std::lock_guard lock(mutex_);
+  std::vector<std::pair<std::string, Value>> out;
+  for (auto it = map_.begin(); it != map_.end();) {
+    if (it->second.exact && std::string_view(it->first).starts_with(prefix)) {
+      out.emplace_back(it->first, it->second.nimber);
+      bytes_ -= entry_bytes(it->first);
+      it = map_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  return out;
+}
+
+void ComponentTable::save(const std::filesystem::path& path,
+                          const std::unordered_map<std::string, Value>& extra) const {
+  auto values = exact_values();
+  values.insert(extra.begin(), extra.end());
   const std::string body = body_of(values);
   std::string content(kMagic);
   content += "\nrule " + rule_ + "\nentries " + std::to_string(values.size()) + "\nchecksum " +

@@ -5,10 +5,12 @@
 /// form the components a move leaves are printed in.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "grundy/core/scanner.hpp"
+#include "grundy/rules/board_shape.hpp"
 #include "grundy/rules/simple_graph.hpp"
 
 namespace grundy {
@@ -17,6 +19,9 @@ struct GraphPosition {
   SimpleGraph graph;
   /// The position's text, normalised (`3x10`, `path(7)`, `g6(Bw)`): how it is printed back.
   std::string text;
+  /// The cells of a board, for the positions that are one (`RxC`, `path(N)`, `queens(N)`,
+  /// `board(PATH)`) and fit a CellSet: the board search plays them without the graph.
+  std::optional<BoardCells> board = std::nullopt;
 };
 
 /// Which notations a family takes: every graph, or only boards (Cram: `RxC`, `board(PATH)`, and

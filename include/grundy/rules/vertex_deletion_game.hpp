@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -25,6 +26,12 @@ class VertexDeletionGame final : public Game {
   DeletionRule rule() const noexcept { return rule_; }
   /// The graph of a position this game made; throws Error for any other position.
   const SimpleGraph& graph_of(const Position& p) const;
+  /// The cells of a position that is a board (graph_notation.hpp), or of a component a move on
+  /// a board left (attach_board): its graph is the graph of these cells up to isomorphism.
+  std::optional<BoardCells> board_of(const Position& p) const;
+  /// Records that `p` is, up to isomorphism, the graph of `board`'s cells (a position without
+  /// cells only: the first board attached stays).
+  void attach_board(const Position& p, const BoardCells& board) const;
 
   Position parse_position(Scanner& in) const override;
   std::string format_position(const Position& p) const override;
@@ -40,13 +47,15 @@ class VertexDeletionGame final : public Game {
   static constexpr std::size_t kMaxPositions = 10'000'000;
 
  private:
-  Position keep(const std::string& text, const SimpleGraph& graph) const;
+  Position keep(const std::string& text, const SimpleGraph& graph,
+                std::optional<BoardCells> board = std::nullopt) const;
 
   DeletionRule rule_;
   GraphNotations notations_;
   struct Kept {
     std::string text;
     SimpleGraph graph;
+    std::optional<BoardCells> board;
   };
   mutable std::mutex mutex_;
   mutable std::deque<Kept> kept_;  // a deque: references stay valid as it grows

@@ -1,8 +1,10 @@
 #pragma once
 /// \file The value source of the vertex-deletion games (Node-Kayles, Arc-Kayles, Cram): values
 /// from the component search, and the options of one value (a sum's winning moves) decided with
-/// its pruning, without every option's value.
+/// its pruning, without every option's value. Positions whose cells are known (a board, or a
+/// component a move on one left) go to the board search, the rest to the graph search.
 
+#include <array>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -10,6 +12,7 @@
 #include <string>
 
 #include "grundy/rules/vertex_deletion_game.hpp"
+#include "grundy/solve/board_search.hpp"
 #include "grundy/solve/component_search.hpp"
 #include "grundy/solve/value_source.hpp"
 
@@ -33,16 +36,27 @@ class ComponentSource final : public ValueSource {
                                   OptionVisitor& visit) override;
 
   ComponentSearch& search() noexcept { return search_; }
+  /// The board search of one adjacency, made on first use.
+  BoardSearch& board_search(BoardAdjacency adjacency);
   /// Writes the table to the table file (nothing without one).
   void save_table();
 
  private:
   template <class Work>
   auto saving_on_stop(Work&& work) -> decltype(work());
+  Value part_value(const Position& part);
+  bool part_has_value(const Position& part, Value target);
+  /// Attaches their cells to the components the moves of board `p` leave, so the options
+  /// for_each_option gives are searched on the board too.
+  void attach_option_boards(const BoardCells& board);
+  /// Moves the board entries of a loaded table file into the board searches.
+  void take_board_entries();
 
   std::shared_ptr<const Game> game_;
   const VertexDeletionGame& rules_;
+  ComponentSearchOptions options_;
   ComponentSearch search_;
+  std::array<std::unique_ptr<BoardSearch>, 2> boards_;
   std::optional<std::filesystem::path> table_file_;
   std::function<void(const std::string&)> warning_;
 };

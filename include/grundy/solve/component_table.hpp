@@ -11,6 +11,9 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 #include <unordered_map>
 
 #include "grundy/core/value.hpp"
@@ -45,8 +48,13 @@ class ComponentTable {
   /// The exact entries (a copy): what save writes.
   std::unordered_map<std::string, Value> exact_values() const;
 
-  /// Writes the exact entries to `path` atomically (a reader sees the old file or the new one).
-  void save(const std::filesystem::path& path) const;
+  /// Writes the exact entries and `extra` (entries kept elsewhere, the board search's) to `path`
+  /// atomically (a reader sees the old file or the new one).
+  void save(const std::filesystem::path& path,
+            const std::unordered_map<std::string, Value>& extra = {}) const;
+  /// Removes the exact entries whose key starts with `prefix` and returns them (a loaded file's
+  /// board entries, handed to the board search).
+  std::vector<std::pair<std::string, Value>> take_prefixed(std::string_view prefix);
   /// Adds the entries of a file written by save for the same rule; throws Error naming the file
   /// and the problem (not a table file, another rule, a bad checksum, a torn file) and then adds
   /// nothing.

@@ -1,0 +1,334 @@
+// The board search (Node-Kayles, Arc-Kayles and Cram on cells as bits) against independent
+// references: a plain search over cell sets (no splitting, no symmetries, no pruning) on every
+// sub-board of the 4x4 board under both adjacencies and on random sub-boards of larger frames;
+// the graph search (nauty) on random boards; the octal games 0.137 and 0.07 on 1 x n; the
+// published 3 x n Node-Kayles values; and canonical forms: every image of a shape is the shape.
+#include "grundy/solve/board_search.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <unordered_map>
+
+#include "grundy/core/error.hpp"
+#include "grundy/rules/graph_notation.hpp"
+#include "grundy/rules/vertex_deletion_game.hpp"
+#include "grundy/solve/component_source.hpp"
+#include "grundy/solve/evaluator.hpp"
+#include "grundy/spec/parser.hpp"
+#include "temp_file.hpp"
+#include "vertex_deletion_brute.hpp"
+
+namespace grundy {
+namespace {
+
+constexpr DeletionRule kBoardRules[] = {DeletionRule::node, DeletionRule::arc};
+constexpr BoardAdjacency kAdjacencies[] = {BoardAdjacency::grid, BoardAdjacency::queens};
+
+BoardCells board_of(BoardAdjacency adjacency, std::size_t rows, std::size_t columns,
+                    std::uint64_t bits) {
+  BoardCells b{.adjacency = adjacency, .rows = rows, .columns = columns, .cells = {}};
+  for (std::size_t i = 0; i < rows * columns && i < 64; ++i) {
+    if ((bits >> i & 1U) != 0) b.cells.set(i);
+  }
+  return b;
+}
+
+BoardCells full(BoardAdjacency adjacency, std::size_t rows, std::size_t columns) {
+  return BoardCells{.adjacency = adjacency,
+                    .rows = rows,
+                    .columns = columns,
+                    .cells = board_frame(adjacency, rows, columns).all()};
+}
+
+CellSet random_cells(std::mt19937_64& rng, std::size_t n, double p) {
+  CellSet s;
+  std::bernoulli_distribution free(p);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (free(rng)) s.set(i);
+  }
+  return s;
+}
+
+/// The eight images of `cells` (a set of a rows x columns frame), each in a frame of its own.
+std::vector<std::pair<BoardFrame, CellSet>> images(BoardAdjacency adjacency, std::size_t rows,
+                                                   std::size_t columns, const CellSet& cells) {
+  std::vector<std::pair<BoardFrame, CellSet>> out;
+  for (int t = 0; t < 8; ++t) {
+    const bool transpose = t >= 4;
+    const std::size_t h = transpose ? columns : rows;
+    const std::size_t w = transpose ? rows : columns;
+    CellSet image;
+    cells.for_each([&](std::size_t v) {
+      std::size_t r = v / columns;
+      std::size_t c = v % columns;
+      if ((t & 1) != 0) c = columns - 1 - c;
+      if ((t & 2) != 0) r = rows - 1 - r;
+      image.set(transpose ? c * w + r : r * w + c);
+    });
+    out.emplace_back(BoardFrame(adjacency, h, w), image);
+  }
+  return out;
+}
+
+TEST(BoardShape, EveryImageOfAShapeHasItsCanonicalForm) {
+  std::mt19937_64 rng(11);
+  for (int trial = 0; trial < 400; ++trial) {
+    const std::size_t rows = 1 + rng() % 7;
+    const std::size_t columns = 1 + rng() % 9;
+    const BoardFrame frame(BoardAdjacency::grid, rows, columns);
+    CellSet cells = random_cells(rng, rows * columns, 0.7);
+    if (cells.empty()) continue;
+    cells = frame.component(cells, cells.first());
+    const BoardShape shape = frame.canonical(cells);
+    EXPECT_LE(shape.rows, shape.columns);
+    EXPECT_EQ(shape.cells.count(), cells.count());
+    for (const auto& [f, image] : images(BoardAdjacency::grid, rows, columns, cells)) {
+      EXPECT_EQ(f.canonical(image), shape) << shape_text(shape);
+    }
+    // The text form reads back, and only a canonical connected shape does.
+    EXPECT_EQ(parse_shape_text(BoardAdjacency::grid, shape_text(shape)), shape);
+    // Without turning, the cells are only moved into the corner.
+    const BoardShape placed = frame.canonical(cells, false);
+    EXPECT_EQ(placed.cells.count(), cells.count());
+  }
+  EXPECT_EQ(shape_text(BoardFrame(BoardAdjacency::grid, 2, 3).canonical(
+                BoardFrame(BoardAdjacency::grid, 2, 3).all())),
+            "2x3:f3");
+  for (const char* bad : {"", "2x3", "2x3:", "2x3:f", "2x3:f7", "3x2:3f", "2x3:fg", "0x3:0",
+                          "1x2:0", "1x3:5", "2x3:e3", "17x17:0", "x:1", "1x1:1 "}) {
+    EXPECT_EQ(parse_shape_text(BoardAdjacency::grid, bad), std::nullopt) << bad;
+  }
+  EXPECT_NE(parse_shape_text(BoardAdjacency::queens, "1x3:5"), std::nullopt);  // joined by a line
+}
+
+TEST(BoardShape, TheFastWayAndTheCellByCellWayAgree) {
+  // canonical() reads rows as words in frames at most 64 cells wide; canonical_by_cells turns
+  // every cell: the same form from both, in every kind of frame (a 1 x 200 frame takes the slow
+  // way only).
+  std::mt19937_64 rng(12);
+  const std::pair<std::size_t, std::size_t> frames[] = {{3, 30}, {30, 3}, {8, 8},  {16, 16},
+                                                        {4, 64}, {64, 4}, {1, 200}, {200, 1},
+                                                        {5, 51}, {2, 90}};
+  for (const auto& [rows, columns] : frames) {
+    for (const BoardAdjacency adjacency : kAdjacencies) {
+      const BoardFrame& frame = board_frame(adjacency, rows, columns);
+      for (int trial = 0; trial < 200; ++trial) {
+        CellSet cells = random_cells(rng, rows * columns, trial % 2 == 0 ? 0.9 : 0.5);
+        if (cells.empty()) continue;
+        cells = frame.component(cells, cells.first());
+        const BoardShape fast = frame.canonical(cells);
+        ASSERT_EQ(fast, frame.canonical_by_cells(cells)) << rows << "x" << columns;
+        ASSERT_EQ(parse_shape_text(adjacency, shape_text(fast)), fast);
+      }
+    }
+  }
+}
+
+TEST(BoardShape, TheGraphOfTheCellsIsTheGridOrQueensGraph) {
+  EXPECT_EQ(cells_graph(board_frame(BoardAdjacency::grid, 3, 5),
+                        board_frame(BoardAdjacency::grid, 3, 5).all()),
+            grid_graph(3, 5));
+  EXPECT_EQ(cells_graph(board_frame(BoardAdjacency::queens, 6, 6),
+                        board_frame(BoardAdjacency::queens, 6, 6).all()),
+            queens_graph(6));
+}
+
+TEST(BoardSearch, AgreesWithBruteForceOnEverySubBoardOfTheFourByFourBoard) {
+  for (const BoardAdjacency adjacency : kAdjacencies) {
+    const SimpleGraph graph = cells_graph(board_frame(adjacency, 4, 4),
+                                          board_frame(adjacency, 4, 4).all());
+    for (const DeletionRule rule : kBoardRules) {
+      test::VertexDeletionBrute brute(graph, rule);
+      BoardSearch search(rule, adjacency, {});
+      BoardSearch pruned(rule, adjacency, {});
+      for (std::uint32_t set = 0; set < (1U << 16); ++set) {
+        const Value v = search.value(board_of(adjacency, 4, 4, set));
+        ASSERT_EQ(v, brute.value(set)) << "cells " << set;
+        if (set % 7 == 0) {
+          ASSERT_TRUE(pruned.has_value(board_of(adjacency, 4, 4, set), v)) << set;
+          ASSERT_FALSE(pruned.has_value(board_of(adjacency, 4, 4, set), v + 1)) << set;
+        }
+      }
+    }
+  }
+}
+
+TEST(BoardSearch, AgreesWithBruteForceOnRandomSubBoardsOfLargerFrames) {
+  std::mt19937_64 rng(5);
+  const std::pair<std::size_t, std::size_t> frames[] = {{4, 5}, {5, 4}, {2, 10}, {3, 6}, {1, 20}};
+  for (const BoardAdjacency adjacency : kAdjacencies) {
+    for (const auto& [rows, columns] : frames) {
+      const BoardFrame& frame = board_frame(adjacency, rows, columns);
+      const SimpleGraph graph = cells_graph(frame, frame.all());
+      for (const DeletionRule rule : kBoardRules) {
+        test::VertexDeletionBrute brute(graph, rule);
+        BoardSearch search(rule, adjacency, {});
+        BoardSearch plain(rule, adjacency, {.canonical_forms = false, .pruning = false});
+        for (int trial = 0; trial < 60; ++trial) {
+          const std::uint64_t set = rng() & ((std::uint64_t{1} << (rows * columns)) - 1);
+          const BoardCells b = board_of(adjacency, rows, columns, set);
+          const Value v = brute.value(static_cast<std::uint32_t>(set));
+          ASSERT_EQ(search.value(b), v) << rows << "x" << columns << " cells " << set;
+          ASSERT_EQ(plain.value(b), v) << rows << "x" << columns << " cells " << set;
+          ASSERT_EQ(search.has_value(b, 0), v == 0);
+        }
+      }
+    }
+  }
+}
+
+TEST(BoardSearch, AgreesWithTheGraphSearchOnRandomBoards) {
+  std::mt19937_64 rng(8);
+  for (const DeletionRule rule : kBoardRules) {
+    BoardSearch board(rule, BoardAdjacency::grid, {});
+    ComponentSearch graph(rule, {});
+    for (int trial = 0; trial < 40; ++trial) {
+      const std::size_t rows = 3 + rng() % 4;
+      const std::size_t columns = 5 + rng() % 4;
+      BoardCells b{.adjacency = BoardAdjacency::grid, .rows = rows, .columns = columns, .cells = {}};
+      b.cells = random_cells(rng, rows * columns, rule == DeletionRule::node ? 0.8 : 0.6);
+      ASSERT_EQ(board.value(b), graph.value(cells_graph(board_frame(b.adjacency, rows, columns),
+                                                         b.cells)))
+          << rows << "x" << columns;
+    }
+  }
+}
+
+TEST(BoardSearch, OneRowIsAnOctalGame) {
+  // Node-Kayles on 1 x n is 0.137 at n, Cram on 1 x n is 0.07 at n (offset 0).
+  Evaluator dawson(parse_game("0.137"), Limits{});
+  Evaluator dawson_kayles(parse_game("0.07"), Limits{});
+  BoardSearch node(DeletionRule::node, BoardAdjacency::grid, {});
+  BoardSearch arc(DeletionRule::arc, BoardAdjacency::grid, {});
+  for (std::uint64_t n = 1; n <= 200; ++n) {
+    EXPECT_EQ(node.value(full(BoardAdjacency::grid, 1, n)), dawson.value(Position{n, 0})) << n;
+    EXPECT_EQ(arc.value(full(BoardAdjacency::grid, n, 1)), dawson_kayles.value(Position{n, 0}))
+        << n;
+  }
+}
+
+TEST(BoardSearch, NodeKaylesOnThreeByNMatchesThePublishedValues) {
+  // OEIS A316632 (Brown, Daugherty, Fiorini et al., "Nimber sequences of Node-Kayles games",
+  // J. Integer Sequences 23 (2020), Article 20.3.5): g(3 x n) for n = 1..16.
+  const Value published[] = {2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3};
+  BoardSearch search(DeletionRule::node, BoardAdjacency::grid, {.threads = 2});
+  for (std::size_t n = 1; n <= 16; ++n) {
+    EXPECT_EQ(search.value(full(BoardAdjacency::grid, 3, n)), published[n - 1]) << "3x" << n;
+    EXPECT_EQ(search.value(full(BoardAdjacency::grid, n, 3)), published[n - 1]) << n << "x3";
+  }
+}
+
+TEST(BoardSearch, NodeKaylesOnQueensGraphsMatchesTheGraphSearch) {
+  BoardSearch board(DeletionRule::node, BoardAdjacency::queens, {});
+  ComponentSearch graph(DeletionRule::node, {});
+  for (std::size_t n = 1; n <= 7; ++n) {
+    EXPECT_EQ(board.value(full(BoardAdjacency::queens, n, n)), graph.value(queens_graph(n))) << n;
+  }
+}
+
+TEST(BoardSearch, CramOnSymmetricBoards) {
+  // Winning Ways ch. 23: on an even x even board the second player wins by copying through the
+  // centre; on even x odd the first player takes the two central cells and then copies.
+  BoardSearch cram(DeletionRule::arc, BoardAdjacency::grid, {.threads = 2});
+  for (std::size_t r = 1; r <= 5; ++r) {
+    for (std::size_t c = r; r * c <= 28; ++c) {
+      const Value v = cram.value(full(BoardAdjacency::grid, r, c));
+      if (r % 2 == 0 && c % 2 == 0) {
+        EXPECT_EQ(v, 0u) << r << "x" << c;
+      }
+      if ((r + c) % 2 == 1) {
+        EXPECT_NE(v, 0u) << r << "x" << c;
+      }
+    }
+  }
+}
+
+TEST(BoardTable, ABoundedTableDropsEntriesAndStaysRight) {
+  std::mt19937_64 rng(3);
+  // Room for 16 slots a shard: far fewer than the shapes these boards reach.
+  constexpr std::uint64_t kBytes = 64 * 16 * 64;
+  BoardSearch small(DeletionRule::node, BoardAdjacency::grid,
+                    {.limits = Limits{.max_memory_bytes = kBytes}});
+  BoardSearch large(DeletionRule::node, BoardAdjacency::grid, {});
+  for (int trial = 0; trial < 10; ++trial) {
+    BoardCells b{.adjacency = BoardAdjacency::grid, .rows = 4, .columns = 6, .cells = {}};
+    b.cells = random_cells(rng, 24, 0.8);
+    EXPECT_EQ(small.value(b), large.value(b));
+    EXPECT_LE(small.table().bytes(), kBytes);
+  }
+  EXPECT_GT(small.table().dropped(), 0u);
+  EXPECT_EQ(large.table().dropped(), 0u);
+}
+
+TEST(BoardSearch, StopsWhenTold) {
+  std::atomic<bool> stop{true};
+  BoardSearch search(DeletionRule::node, BoardAdjacency::grid, {.stop = &stop});
+  EXPECT_THROW(search.value(full(BoardAdjacency::grid, 3, 8)), SearchStopped);
+  stop = false;
+  EXPECT_EQ(search.value(full(BoardAdjacency::grid, 3, 6)), 3u);
+}
+
+TEST(ComponentSource, BoardsAreSearchedOnTheirCellsAndTheTableFileKeepsThem) {
+  const test::TempFile file("");
+  std::filesystem::remove(file.path());
+  const auto game = parse_game("nodekayles");
+  Value grid = 0;
+  Value queens = 0;
+  std::uint64_t entries = 0;
+  {
+    ComponentSource source(game, {}, std::filesystem::path(file.path()));
+    grid = source.value(parse_position(*game, "3x9"));
+    queens = source.value(parse_position(*game, "queens(5)"));
+    // Both went to the board search: the graph search saw nothing.
+    EXPECT_EQ(source.search().nodes(), 0u);
+    entries = source.board_search(BoardAdjacency::grid).table().size();
+    EXPECT_GT(entries, 0u);
+  }  // saved as the source goes
+  EXPECT_EQ(grid, 2u);
+  ComponentSearch graph(DeletionRule::node, {});
+  EXPECT_EQ(queens, graph.value(queens_graph(5)));
+  ComponentSource again(game, {}, std::filesystem::path(file.path()));
+  EXPECT_EQ(again.board_search(BoardAdjacency::grid).table().size(),
+            again.board_search(BoardAdjacency::grid).table().exact_values().size());
+  EXPECT_GT(again.board_search(BoardAdjacency::grid).table().size(), 0u);
+  EXPECT_EQ(again.value(parse_position(*game, "3x9")), grid);
+  // Answered from the loaded table: the 3x9 shape itself was stored.
+  EXPECT_EQ(again.board_search(BoardAdjacency::grid).nodes(), 0u);
+  EXPECT_EQ(again.search().table().size(), 0u);
+}
+
+TEST(ComponentSource, WinningOptionsOfABoardAreSearchedOnTheBoard) {
+  // The options of a board are printed as graphs (g6), but their cells are known: their values
+  // come from the board search, and agree with the graph search.
+  for (const char* family : {"cram", "nodekayles"}) {
+    const auto game = parse_game(family);
+    ComponentSource source(game, {});
+    const Position p = parse_position(*game, "4x5");
+    std::uint64_t expected = 0;
+    ComponentSearch graph(static_cast<const VertexDeletionGame&>(*game).rule(), {});
+    OptionFunction count([&](std::span<const Position> parts) {
+      Value v = 0;
+      Value by_graph = 0;
+      for (const Position& part : parts) {
+        v ^= source.value(part);
+        by_graph ^= graph.value(static_cast<const VertexDeletionGame&>(*game).graph_of(part));
+      }
+      EXPECT_EQ(v, by_graph);
+      if (v == 0) ++expected;
+    });
+    std::vector<std::vector<Position>> winning;
+    OptionFunction visit(
+        [&](std::span<const Position> parts) { winning.emplace_back(parts.begin(), parts.end()); });
+    const OptionSearch search = source.options_with_value(p, 0, 100, visit);
+    ASSERT_TRUE(search.answered);
+    game->options(p, count);
+    EXPECT_EQ(search.count, expected) << family;
+    EXPECT_EQ(winning.size(), expected) << family;
+    EXPECT_EQ(source.search().nodes(), 0u) << family;
+  }
+}
+
+}  // namespace
+}  // namespace grundy

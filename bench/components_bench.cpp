@@ -11,6 +11,8 @@
 //   components_bench --queens N      Node-Kayles on the queens' graph of n x n for n = 1..N
 //   components_bench --cram-cells N  Cram on every rectangle of at most N cells, each timed
 //   components_bench --graph         the long runs with the graph search instead
+//   components_bench --outcome-first the long runs decide g = 0 with pruning first, and compute g
+//                                    only when it is not 0
 //   components_bench --threads T     threads of the long runs (default 2)
 //   components_bench --max-memory GB the tables' bound (default: what the machine has)
 #include <chrono>
@@ -140,6 +142,8 @@ struct LongRun {
   DeletionRule rule = DeletionRule::node;
   BoardAdjacency adjacency = BoardAdjacency::grid;
   bool graph = false;
+  /// Decide g = 0 with pruning first; compute g only when it is not 0.
+  bool outcome_first = false;
   ComponentSearchOptions options;
 };
 
@@ -155,6 +159,8 @@ int timed_values(const LongRun& how,
     if (how.graph) {
       v = graph.value(how.adjacency == BoardAdjacency::queens ? grundy::queens_graph(r)
                                                               : grundy::grid_graph(r, c));
+    } else if (how.outcome_first && board.has_value(full_board(how.adjacency, r, c), 0)) {
+      v = 0;  // decided with pruning: no option is a P-position
     } else {
       v = board.value(full_board(how.adjacency, r, c));
     }
@@ -180,6 +186,7 @@ int main(int argc, char** argv) {
   how.options.threads = 2;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--graph") == 0) how.graph = true;
+    if (std::strcmp(argv[i], "--outcome-first") == 0) how.outcome_first = true;
     if (i + 1 < argc && std::strcmp(argv[i], "--threads") == 0) {
       how.options.threads = static_cast<unsigned>(std::atoi(argv[i + 1]));
     }

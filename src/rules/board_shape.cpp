@@ -78,6 +78,11 @@ BoardFrame::BoardFrame(BoardAdjacency adjacency, std::size_t rows, std::size_t c
     }
     symmetries_.push_back(std::move(map));
   }
+  for (std::size_t s = 1; s < symmetries_.size(); ++s) {
+    bool involution = true;
+    for (std::size_t a = 0; a < n; ++a) involution = involution && symmetries_[s][symmetries_[s][a]] == a;
+    if (involution) involutions_.push_back(s);
+  }
 }
 
 CellSet BoardFrame::component(const CellSet& cells, std::size_t start) const noexcept {

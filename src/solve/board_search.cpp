@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <optional>
 #include <thread>
 
 namespace grundy {
@@ -65,34 +66,30 @@ void BoardSearch::count_node() {
 }
 
 template <class Body>
-bool BoardSearch::moves_until(const BoardShape& shape, bool top, Body&& body) {
-  const bool parallel = top && options_.threads > 1 && shape.cells.count() >= kParallelCells;
-  if (!parallel) {
-    bool done = false;
-    // for_each_move has no early exit: the moves after the first true are skipped cheaply.
-    for_each_move(shape, [&](const CellSet& rest) {
-      if (!done && body(rest)) done = true;
-    });
-    return done;
+bool BoardSearch::until(std::size_t count, bool parallel, Body&& body) {
+  const unsigned threads =
+      parallel ? std::min<unsigned>(options_.threads, static_cast<unsigned>(count)) : 1;
+  if (threads <= 1) {
+    for (std::size_t i = 0; i < count; ++i) {
+      if (body(i)) return true;
+    }
+    return false;
   }
-  std::vector<CellSet> moves;
-  for_each_move(shape, [&](const CellSet& rest) { moves.push_back(rest); });
-  const unsigned threads = std::min<unsigned>(options_.threads, static_cast<unsigned>(moves.size()));
-  // Each thread takes the next move not taken; the first that returns true (or throws) stops
-  // the others before their next move.
+  // Each thread takes the next index not taken; the first that returns true (or throws) stops
+  // the others before their next one.
   std::atomic<std::size_t> next{0};
   std::atomic<bool> done{false};
   std::exception_ptr failure;
   std::mutex failure_mutex;
   auto work = [&] {
     try {
-      for (std::size_t i = next++; i < moves.size() && !done.load(); i = next++) {
-        if (body(moves[i])) done = true;
+      for (std::size_t i = next++; i < count && !done.load(); i = next++) {
+        if (body(i)) done = true;
       }
     } catch (...) {
       const std::lock_guard lock(failure_mutex);
       if (!failure) failure = std::current_exception();
-      next = moves.size();
+      next = count;
     }
   };
   std::vector<std::thread> pool;
@@ -103,19 +100,60 @@ bool BoardSearch::moves_until(const BoardShape& shape, bool top, Body&& body) {
   return done.load();
 }
 
+bool BoardSearch::parallel(const BoardShape& shape, bool top) const noexcept {
+  return top && options_.threads > 1 && shape.cells.count() >= kParallelCells;
+}
+
+std::vector<BoardSearch::Option> BoardSearch::options_of(const BoardShape& shape) const {
+  const BoardFrame& frame = board_frame(adjacency_, shape.rows, shape.columns);
+  std::vector<Option> options;
+  for_each_move(shape, [&](const CellSet& rest) {
+    Option o;
+    o.parts = split(frame, rest, o.tiny);
+    o.cells = rest.count();
+    options.push_back(std::move(o));
+  });
+  return options;
+}
+
+std::optional<Value> BoardSearch::known_value(const BoardShape& shape) {
+  if (auto e = table_.find(shape); e && e->exact) return e->nimber;
+  if (options_.canonical_forms && copied(shape)) {
+    table_.set_value(shape, 0, 1);
+    return 0;
+  }
+  return std::nullopt;
+}
+
+bool BoardSearch::copied(const BoardShape& shape) const {
+  const BoardFrame& frame = board_frame(adjacency_, shape.rows, shape.columns);
+  for (const std::size_t s : frame.involutions()) {
+    const std::vector<std::uint8_t>& map = frame.symmetries()[s];
+    if (frame.image(shape.cells, s) != shape.cells) continue;
+    bool safe = true;
+    shape.cells.for_each([&](std::size_t v) {
+      const std::size_t w = map[v];
+      // Node-Kayles: v's image must survive v's move, so it is neither v nor joined to v.
+      // Arc-Kayles: v's image must survive any move at v, and a domino {v, w} is its own image.
+      if (w == v || frame.neighbours(v).test(w)) safe = false;
+    });
+    if (safe) return true;
+  }
+  return false;
+}
+
 Value BoardSearch::shape_value(const BoardShape& shape, bool top) {
   if (auto e = table_.find(shape); e && e->exact) return e->nimber;
   const std::uint64_t start = nodes();
   count_node();
-  const BoardFrame& frame = board_frame(adjacency_, shape.rows, shape.columns);
-  std::vector<Value> values;
-  std::mutex values_mutex;
-  moves_until(shape, top, [&](const CellSet& rest) {
-    Value tiny = 0;
-    const std::vector<BoardShape> parts = split(frame, rest, tiny);
-    const Value v = parts_value(parts, tiny, false);
-    const std::lock_guard lock(values_mutex);
-    values.push_back(v);
+  if (options_.canonical_forms && copied(shape)) {
+    table_.set_value(shape, 0, 1);
+    return 0;
+  }
+  const std::vector<Option> options = options_of(shape);
+  std::vector<Value> values(options.size());
+  until(options.size(), parallel(shape, top), [&](std::size_t i) {
+    values[i] = parts_value(options[i].parts, options[i].tiny, false);
     return false;
   });
   const Value g = mex_of(values);
@@ -137,14 +175,55 @@ bool BoardSearch::shape_has_value(const BoardShape& shape, Value target, bool to
   }
   const std::uint64_t start = nodes();
   count_node();
-  const BoardFrame& frame = board_frame(adjacency_, shape.rows, shape.columns);
+  if (options_.canonical_forms && copied(shape)) {
+    table_.set_value(shape, 0, 1);
+    return target == 0;
+  }
   // g = t exactly when no option has value t and every value below t is an option's: an option
-  // of value t settles "no" at once, without the other options' values.
-  const bool option_has_target = moves_until(shape, top, [&](const CellSet& rest) {
-    Value tiny = 0;
-    const std::vector<BoardShape> parts = split(frame, rest, tiny);
-    return parts_have_value(parts, tiny, target, false);
-  });
+  // of value t settles "no" at once, without the other options' values. The options the table
+  // settles alone are looked at first (a transposition cutoff): an option of value t found there
+  // ends the search without expanding anything, and an option known not to be t is not searched.
+  std::vector<Option> options = options_of(shape);
+  std::vector<Option*> open;
+  bool option_has_target = false;
+  for (Option& o : options) {
+    Value known = o.tiny;
+    std::size_t unknown = o.parts.size();
+    for (std::size_t i = 0; i < o.parts.size(); ++i) {
+      if (auto v = known_value(o.parts[i])) {
+        known ^= *v;
+      } else if (unknown == o.parts.size()) {
+        unknown = i;
+      } else {
+        unknown = o.parts.size() + 1;  // two or more unknown
+        break;
+      }
+    }
+    if (unknown == o.parts.size()) {
+      if (known == target) {
+        option_has_target = true;
+        break;
+      }
+      continue;  // known, and not t
+    }
+    if (unknown < o.parts.size()) {
+      const Value needed = target ^ known;
+      if (auto e = table_.find(o.parts[unknown]);
+          e && needed < 64 && ((e->not_values >> needed) & 1U) != 0) {
+        continue;  // the one unknown part is known not to make the sum t
+      }
+    }
+    open.push_back(&o);
+  }
+  if (!option_has_target) {
+    // The smallest first: the cheapest to settle, and one of value t ends the search.
+    std::stable_sort(open.begin(), open.end(), [](const Option* a, const Option* b) {
+      return a->cells < b->cells;
+    });
+    option_has_target = until(open.size(), parallel(shape, top), [&](std::size_t i) {
+      return parts_have_value(open[i]->parts, open[i]->tiny, target, false);
+    });
+  }
   if (option_has_target) {
     table_.exclude(shape, target, nodes() - start);
     return false;

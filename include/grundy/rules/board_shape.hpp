@@ -125,6 +125,9 @@ class BoardFrame {
   const std::vector<std::vector<std::uint8_t>>& symmetries() const noexcept {
     return symmetries_;
   }
+  /// The symmetries other than the identity that are their own inverse (all but the quarter
+  /// turns), as indices into symmetries(): the ones that pair cells.
+  const std::vector<std::size_t>& involutions() const noexcept { return involutions_; }
 
   /// The connected component of `cells` that holds `start` (a cell of `cells`).
   CellSet component(const CellSet& cells, std::size_t start) const noexcept;
@@ -146,6 +149,7 @@ class BoardFrame {
   std::vector<CellSet> neighbours_;
   std::vector<CellSet> closed_;
   std::vector<std::vector<std::uint8_t>> symmetries_;
+  std::vector<std::size_t> involutions_;
 };
 
 /// The frame of that size under that adjacency, made on first use and kept (thread-safe).

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "grundy/rules/vertex_deletion.hpp"
@@ -42,6 +43,13 @@ class BoardSearch {
   template <class F>
   void for_each_move(const BoardShape& shape, F&& f) const;
 
+  /// Whether the second player wins `shape` by copying: a symmetry of its box that maps it onto
+  /// itself, pairs its cells (no cell is its own image), and never pairs a cell with one the
+  /// first player's move takes too (no cell is joined to its image under Node-Kayles; no domino
+  /// is its own image under Arc-Kayles). Whatever the first player takes, the image is still
+  /// there to take, and the position is symmetric again: g = 0 (Winning Ways, ch. 2 and 23).
+  bool copied(const BoardShape& shape) const;
+
   DeletionRule rule() const noexcept { return rule_; }
   BoardAdjacency adjacency() const noexcept { return adjacency_; }
   BoardTable& table() noexcept { return table_; }
@@ -55,10 +63,21 @@ class BoardSearch {
   bool parts_have_value(const std::vector<BoardShape>& parts, Value tiny, Value target, bool top);
   Value parts_value(const std::vector<BoardShape>& parts, Value tiny, bool top);
   void count_node();
-  /// Runs `body(cells)` for every move of `shape`, over the threads when `top` and the shape is
-  /// large; stops when a call returns true and returns true then.
+  /// What one move leaves: the components with moves, and the XOR of the tiny ones.
+  struct Option {
+    std::vector<BoardShape> parts;
+    Value tiny = 0;
+    std::size_t cells = 0;  // left by the move
+  };
+  std::vector<Option> options_of(const BoardShape& shape) const;
+  /// The value of a shape when it is known without a search: in the table, or copied().
+  std::optional<Value> known_value(const BoardShape& shape);
+  /// Whether the options of `shape` are shared among the threads: at the top, when it is large.
+  bool parallel(const BoardShape& shape, bool top) const noexcept;
+  /// Runs `body(i)` for i < count, over the threads when `parallel`; stops when a call returns
+  /// true and returns true then.
   template <class Body>
-  bool moves_until(const BoardShape& shape, bool top, Body&& body);
+  bool until(std::size_t count, bool parallel, Body&& body);
 
   DeletionRule rule_;
   BoardAdjacency adjacency_;

@@ -150,13 +150,22 @@ Value BoardSearch::shape_value(const BoardShape& shape, bool top) {
     table_.set_value(shape, 0, 1);
     return 0;
   }
-  const std::vector<Option> options = options_of(shape);
-  std::vector<Value> values(options.size());
-  until(options.size(), parallel(shape, top), [&](std::size_t i) {
-    values[i] = parts_value(options[i].parts, options[i].tiny, false);
-    return false;
-  });
-  const Value g = mex_of(values);
+  std::vector<Option> options = options_of(shape);
+  Value g = 0;
+  if (options_.pruning) {
+    // The mex by looking for each value in turn: the search for t stops at the first option of
+    // value t, so only the last one, for g itself, needs every option (and then only whether it
+    // is g, which pruning decides without most values).
+    const bool threads = parallel(shape, top);
+    while (some_option_has_value(options, g, threads)) ++g;
+  } else {
+    std::vector<Value> values(options.size());
+    until(options.size(), parallel(shape, top), [&](std::size_t i) {
+      values[i] = parts_value(options[i].parts, options[i].tiny, false);
+      return false;
+    });
+    g = mex_of(values);
+  }
   table_.set_value(shape, g, nodes() - start);
   return g;
 }
@@ -167,25 +176,12 @@ Value BoardSearch::parts_value(const std::vector<BoardShape>& parts, Value tiny,
   return v;
 }
 
-bool BoardSearch::shape_has_value(const BoardShape& shape, Value target, bool top) {
-  if (!options_.pruning) return shape_value(shape, top) == target;
-  if (auto e = table_.find(shape)) {
-    if (e->exact) return e->nimber == target;
-    if (target < 64 && ((e->not_values >> target) & 1U) != 0) return false;
-  }
-  const std::uint64_t start = nodes();
-  count_node();
-  if (options_.canonical_forms && copied(shape)) {
-    table_.set_value(shape, 0, 1);
-    return target == 0;
-  }
-  // g = t exactly when no option has value t and every value below t is an option's: an option
-  // of value t settles "no" at once, without the other options' values. The options the table
-  // settles alone are looked at first (a transposition cutoff): an option of value t found there
-  // ends the search without expanding anything, and an option known not to be t is not searched.
-  std::vector<Option> options = options_of(shape);
+bool BoardSearch::some_option_has_value(std::vector<Option>& options, Value target,
+                                        bool parallel) {
+  // The options the table settles alone are looked at first (a transposition cutoff): an option
+  // of value t found there ends the search without expanding anything, and an option known not
+  // to be t is not searched.
   std::vector<Option*> open;
-  bool option_has_target = false;
   for (Option& o : options) {
     Value known = o.tiny;
     std::size_t unknown = o.parts.size();
@@ -200,10 +196,7 @@ bool BoardSearch::shape_has_value(const BoardShape& shape, Value target, bool to
       }
     }
     if (unknown == o.parts.size()) {
-      if (known == target) {
-        option_has_target = true;
-        break;
-      }
+      if (known == target) return true;
       continue;  // known, and not t
     }
     if (unknown < o.parts.size()) {
@@ -215,24 +208,44 @@ bool BoardSearch::shape_has_value(const BoardShape& shape, Value target, bool to
     }
     open.push_back(&o);
   }
-  if (!option_has_target) {
-    // The smallest first: the cheapest to settle, and one of value t ends the search.
-    std::stable_sort(open.begin(), open.end(), [](const Option* a, const Option* b) {
-      return a->cells < b->cells;
-    });
-    option_has_target = until(open.size(), parallel(shape, top), [&](std::size_t i) {
-      return parts_have_value(open[i]->parts, open[i]->tiny, target, false);
-    });
+  // The smallest first: the cheapest to settle, and one of value t ends the search.
+  std::stable_sort(open.begin(), open.end(),
+                   [](const Option* a, const Option* b) { return a->cells < b->cells; });
+  return until(open.size(), parallel, [&](std::size_t i) {
+    return parts_have_value(open[i]->parts, open[i]->tiny, target, false);
+  });
+}
+
+bool BoardSearch::shape_has_value(const BoardShape& shape, Value target, bool top) {
+  if (!options_.pruning) return shape_value(shape, top) == target;
+  if (auto e = table_.find(shape)) {
+    if (e->exact) return e->nimber == target;
+    if (target < 64 && ((e->not_values >> target) & 1U) != 0) return false;
   }
-  if (option_has_target) {
+  const std::uint64_t start = nodes();
+  count_node();
+  if (options_.canonical_forms && copied(shape)) {
+    table_.set_value(shape, 0, 1);
+    return target == 0;
+  }
+  // g = t exactly when no option has value t and every value below t is an option's (the
+  // definition of mex). An option of value t settles "no" at once, without the other options'
+  // values; then each s < t is looked for, and the first found ends that look. A value s < t
+  // that no option has is g itself.
+  std::vector<Option> options = options_of(shape);
+  const bool threads = parallel(shape, top);
+  if (some_option_has_value(options, target, threads)) {
     table_.exclude(shape, target, nodes() - start);
     return false;
   }
-  if (target == 0) {
-    table_.set_value(shape, 0, nodes() - start);
-    return true;
+  for (Value s = 0; s < target; ++s) {
+    if (!some_option_has_value(options, s, threads)) {
+      table_.set_value(shape, s, nodes() - start);
+      return false;
+    }
   }
-  return shape_value(shape, top) == target;
+  table_.set_value(shape, target, nodes() - start);
+  return true;
 }
 
 bool BoardSearch::parts_have_value(const std::vector<BoardShape>& parts, Value tiny, Value target,

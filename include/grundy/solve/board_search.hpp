@@ -72,6 +72,9 @@ class BoardSearch {
   std::vector<Option> options_of(const BoardShape& shape) const;
   /// The value of a shape when it is known without a search: in the table, or copied().
   std::optional<Value> known_value(const BoardShape& shape);
+  /// Whether some option has value `target`, decided with pruning; the options the table settles
+  /// alone first.
+  bool some_option_has_value(std::vector<Option>& options, Value target, bool parallel);
   /// Whether the options of `shape` are shared among the threads: at the top, when it is large.
   bool parallel(const BoardShape& shape, bool top) const noexcept;
   /// Runs `body(i)` for i < count, over the threads when `parallel`; stops when a call returns

@@ -1,5 +1,7 @@
 #include "grundy/solve/board_search.hpp"
 
+#include "grundy/solve/parallel_until.hpp"
+
 #include <algorithm>
 #include <exception>
 #include <optional>
@@ -67,37 +69,7 @@ void BoardSearch::count_node() {
 
 template <class Body>
 bool BoardSearch::until(std::size_t count, bool parallel, Body&& body) {
-  const unsigned threads =
-      parallel ? std::min<unsigned>(options_.threads, static_cast<unsigned>(count)) : 1;
-  if (threads <= 1) {
-    for (std::size_t i = 0; i < count; ++i) {
-      if (body(i)) return true;
-    }
-    return false;
-  }
-  // Each thread takes the next index not taken; the first that returns true (or throws) stops
-  // the others before their next one.
-  std::atomic<std::size_t> next{0};
-  std::atomic<bool> done{false};
-  std::exception_ptr failure;
-  std::mutex failure_mutex;
-  auto work = [&] {
-    try {
-      for (std::size_t i = next++; i < count && !done.load(); i = next++) {
-        if (body(i)) done = true;
-      }
-    } catch (...) {
-      const std::lock_guard lock(failure_mutex);
-      if (!failure) failure = std::current_exception();
-      next = count;
-    }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
-  return done.load();
+  return parallel_until(count, parallel ? options_.threads : 1, body);
 }
 
 bool BoardSearch::parallel(const BoardShape& shape, bool top) const noexcept {

@@ -1,5 +1,7 @@
 #include "grundy/solve/component_search.hpp"
 
+#include "grundy/solve/parallel_until.hpp"
+
 #include <algorithm>
 #include <exception>
 #include <string>
@@ -97,44 +99,52 @@ bool ComponentSearch::for_each_move(const CanonicalGraph& c, bool top, Body&& bo
                     [&](std::span<const std::uint64_t> alive) {
                       moves.emplace_back(alive.begin(), alive.end());
                     });
-  const unsigned threads =
-      top && c.graph.vertex_count() >= kParallelVertices
-          ? std::min<unsigned>(options_.threads, static_cast<unsigned>(moves.size()))
-          : 1;
-  if (threads <= 1) {
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      if (body(i, std::span<const std::uint64_t>(moves[i]))) return true;
-    }
+  const unsigned threads = top && c.graph.vertex_count() >= kParallelVertices ? options_.threads : 1;
+  return parallel_until(
+      moves.size(), threads,
+      [&](std::size_t i) { return body(i, std::span<const std::uint64_t>(moves[i])); },
+      release_canonical_workspace);  // nauty's per-thread workspace dies with the thread
+}
+
+std::vector<ComponentSearch::Option> ComponentSearch::options_of(const CanonicalGraph& c,
+                                                                bool top) {
+  std::vector<Option> options;
+  std::mutex options_mutex;
+  for_each_move(c, top, [&](std::size_t, std::span<const std::uint64_t> alive) {
+    Option o;
+    o.parts = split(c.graph, alive, o.tiny);
+    const std::lock_guard lock(options_mutex);
+    options.push_back(std::move(o));
     return false;
-  }
-  // Each thread takes the next move not taken; the first that returns true (or throws) stops
-  // the others before their next move.
-  std::atomic<std::size_t> next{0};
-  std::atomic<bool> done{false};
-  std::exception_ptr failure;
-  std::mutex failure_mutex;
-  auto work = [&] {
-    try {
-      for (std::size_t i = next++; i < moves.size() && !done.load(); i = next++) {
-        if (body(i, std::span<const std::uint64_t>(moves[i]))) done = true;
+  });
+  return options;
+}
+
+bool ComponentSearch::some_option_has_value(const std::vector<Option>& options, Value target,
+                                            unsigned threads) {
+  // The options the table settles alone first (a transposition cutoff), then the others.
+  std::vector<const Option*> open;
+  for (const Option& o : options) {
+    Value known = o.tiny;
+    bool all_known = true;
+    for (const CanonicalGraph& part : o.parts) {
+      if (auto e = table_.find(part.key); e && e->exact) {
+        known ^= e->nimber;
+      } else {
+        all_known = false;
+        break;
       }
-    } catch (...) {
-      const std::lock_guard lock(failure_mutex);
-      if (!failure) failure = std::current_exception();
-      next = moves.size();
     }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) {
-    pool.emplace_back([&] {
-      work();
-      release_canonical_workspace();  // nauty's per-thread workspace dies with the thread
-    });
+    if (!all_known) {
+      open.push_back(&o);
+    } else if (known == target) {
+      return true;
+    }
   }
-  work();
-  for (std::thread& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
-  return done.load();
+  return parallel_until(
+      open.size(), threads,
+      [&](std::size_t i) { return parts_have_value(open[i]->parts, open[i]->tiny, target, false); },
+      release_canonical_workspace);
 }
 
 Value ComponentSearch::component_value(const CanonicalGraph& c, bool top) {
@@ -143,17 +153,27 @@ Value ComponentSearch::component_value(const CanonicalGraph& c, bool top) {
   const DepthGuard depth;
   const std::uint64_t start = nodes();
   count_node();
-  std::vector<Value> values;
-  std::mutex values_mutex;
-  for_each_move(c, top, [&](std::size_t, std::span<const std::uint64_t> alive) {
-    Value tiny = 0;
-    const std::vector<CanonicalGraph> parts = split(c.graph, alive, tiny);
-    const Value v = parts_value(parts, tiny);
-    const std::lock_guard lock(values_mutex);
-    values.push_back(v);
-    return false;
-  });
-  const Value g = mex_of(values);
+  Value g = 0;
+  if (options_.pruning) {
+    // The mex found value by value, each search stopping at the first option of that value
+    // (docs/theory/component-search.md).
+    const std::vector<Option> options = options_of(c, top);
+    const unsigned threads =
+        top && c.graph.vertex_count() >= kParallelVertices ? options_.threads : 1;
+    while (some_option_has_value(options, g, threads)) ++g;
+  } else {
+    std::vector<Value> values;
+    std::mutex values_mutex;
+    for_each_move(c, top, [&](std::size_t, std::span<const std::uint64_t> alive) {
+      Value tiny = 0;
+      const std::vector<CanonicalGraph> parts = split(c.graph, alive, tiny);
+      const Value v = parts_value(parts, tiny);
+      const std::lock_guard lock(values_mutex);
+      values.push_back(v);
+      return false;
+    });
+    g = mex_of(values);
+  }
   table_.set_value(c.key, g, nodes() - start);
   return g;
 }
@@ -190,7 +210,17 @@ bool ComponentSearch::component_has_value(const CanonicalGraph& c, Value target,
     table_.set_value(c.key, 0, nodes() - start);
     return true;
   }
-  return component_value(c, top) == target;
+  // No option has value t > 0: g = t when every s < t is an option's value; the first s that is
+  // not is g itself.
+  const std::vector<Option> options = options_of(c, false);
+  for (Value s = 0; s < target; ++s) {
+    if (!some_option_has_value(options, s, 1)) {
+      table_.set_value(c.key, s, nodes() - start);
+      return false;
+    }
+  }
+  table_.set_value(c.key, target, nodes() - start);
+  return true;
 }
 
 bool ComponentSearch::parts_have_value(const std::vector<CanonicalGraph>& parts, Value tiny,

@@ -83,6 +83,15 @@ class ComponentSearch {
   bool parts_have_value(const std::vector<CanonicalGraph>& parts, Value tiny, Value target,
                         bool top);
   Value parts_value(const std::vector<CanonicalGraph>& parts, Value tiny);
+  /// What one move leaves: the components with moves, and the XOR of the tiny ones.
+  struct Option {
+    std::vector<CanonicalGraph> parts;
+    Value tiny = 0;
+  };
+  std::vector<Option> options_of(const CanonicalGraph& c, bool top);
+  /// Whether some option has value `target`, decided with pruning; the options the table
+  /// settles alone first.
+  bool some_option_has_value(const std::vector<Option>& options, Value target, unsigned threads);
   void count_node();
   /// Runs `body(index, alive)` for every move of `c` (index: the move's place in order), over the
   /// threads when `top` and the component is large; stops when a call returns true and returns

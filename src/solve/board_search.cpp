@@ -30,7 +30,8 @@ BoardSearch::BoardSearch(DeletionRule rule, BoardAdjacency adjacency,
     : rule_(rule),
       adjacency_(adjacency),
       options_(std::move(options)),
-      table_(options_.limits.max_memory_bytes) {
+      table_(options_.limits.max_memory_bytes),
+      counter_(options_) {
   if (options_.threads == 0) options_.threads = std::max(1U, std::thread::hardware_concurrency());
 }
 
@@ -47,24 +48,6 @@ std::vector<BoardShape> BoardSearch::split(const BoardFrame& frame, CellSet cell
     parts.push_back(frame.canonical(part, options_.canonical_forms));
   }
   return parts;
-}
-
-void BoardSearch::count_node() {
-  if (options_.stop != nullptr && options_.stop->load(std::memory_order_relaxed)) {
-    throw SearchStopped();
-  }
-  const std::uint64_t n = nodes_.fetch_add(1, std::memory_order_relaxed) + 1;
-  if (options_.progress && n % ComponentSearchOptions::kProgressNodes == 0) {
-    const std::unique_lock lock(progress_mutex_, std::try_to_lock);
-    if (lock.owns_lock()) {
-      options_.progress(ComponentSearchProgress{
-          .nodes = n,
-          .table_entries = table_.size(),
-          .table_bytes = table_.bytes(),
-          .max_bytes = table_.max_bytes(),
-      });
-    }
-  }
 }
 
 template <class Body>
@@ -117,7 +100,7 @@ bool BoardSearch::copied(const BoardShape& shape) const {
 Value BoardSearch::shape_value(const BoardShape& shape, bool top) {
   if (auto e = table_.find(shape); e && e->exact) return e->nimber;
   const std::uint64_t start = nodes();
-  count_node();
+  counter_.count(table_);
   if (options_.canonical_forms && copied(shape)) {
     table_.set_value(shape, 0, 1);
     return 0;
@@ -195,7 +178,7 @@ bool BoardSearch::shape_has_value(const BoardShape& shape, Value target, bool to
     if (target < 64 && ((e->not_values >> target) & 1U) != 0) return false;
   }
   const std::uint64_t start = nodes();
-  count_node();
+  counter_.count(table_);
   if (options_.canonical_forms && copied(shape)) {
     table_.set_value(shape, 0, 1);
     return target == 0;
@@ -222,18 +205,10 @@ bool BoardSearch::shape_has_value(const BoardShape& shape, Value target, bool to
 
 bool BoardSearch::parts_have_value(const std::vector<BoardShape>& parts, Value tiny, Value target,
                                    bool top) {
-  if (parts.empty()) return tiny == target;
-  // The nimbers of all parts but the largest are needed anyway (or looked up); the largest is
-  // then asked only whether it has the value that makes the sum `target`.
-  std::size_t largest = 0;
-  for (std::size_t i = 1; i < parts.size(); ++i) {
-    if (parts[i].cells.count() > parts[largest].cells.count()) largest = i;
-  }
-  Value rest = tiny;
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (i != largest) rest ^= shape_value(parts[i], top);
-  }
-  return shape_has_value(parts[largest], target ^ rest, top);
+  return sum_has_value(
+      parts, tiny, target, [](const BoardShape& p) { return p.cells.count(); },
+      [&](const BoardShape& p) { return shape_value(p, top); },
+      [&](const BoardShape& p, Value t) { return shape_has_value(p, t, top); });
 }
 
 Value BoardSearch::value(const BoardShape& shape) {

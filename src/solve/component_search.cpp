@@ -52,7 +52,8 @@ Value mex_of(std::vector<Value>& values) {
 ComponentSearch::ComponentSearch(DeletionRule rule, ComponentSearchOptions options)
     : rule_(rule),
       options_(std::move(options)),
-      table_(rule_name(rule), options_.limits.max_memory_bytes) {
+      table_(rule_name(rule), options_.limits.max_memory_bytes),
+      counter_(options_) {
   if (options_.threads == 0) options_.threads = std::max(1U, std::thread::hardware_concurrency());
 }
 
@@ -72,24 +73,6 @@ std::vector<CanonicalGraph> ComponentSearch::split(const SimpleGraph& graph,
     parts.push_back(form(induced_subgraph(graph, vertices)));
   }
   return parts;
-}
-
-void ComponentSearch::count_node() {
-  if (options_.stop != nullptr && options_.stop->load(std::memory_order_relaxed)) {
-    throw SearchStopped();
-  }
-  const std::uint64_t n = nodes_.fetch_add(1, std::memory_order_relaxed) + 1;
-  if (options_.progress && n % ComponentSearchOptions::kProgressNodes == 0) {
-    const std::unique_lock lock(progress_mutex_, std::try_to_lock);
-    if (lock.owns_lock()) {
-      options_.progress(ComponentSearchProgress{
-          .nodes = n,
-          .table_entries = table_.size(),
-          .table_bytes = table_.bytes(),
-          .max_bytes = table_.max_bytes(),
-      });
-    }
-  }
 }
 
 template <class Body>
@@ -152,7 +135,7 @@ Value ComponentSearch::component_value(const CanonicalGraph& c, bool top) {
   if (auto e = table_.find(c.key); e && e->exact) return e->nimber;
   const DepthGuard depth;
   const std::uint64_t start = nodes();
-  count_node();
+  counter_.count(table_);
   Value g = 0;
   if (options_.pruning) {
     // The mex found value by value, each search stopping at the first option of that value
@@ -193,7 +176,7 @@ bool ComponentSearch::component_has_value(const CanonicalGraph& c, Value target,
   }
   const DepthGuard depth;
   const std::uint64_t start = nodes();
-  count_node();
+  counter_.count(table_);
   // g = t exactly when no option has value t and every value below t is an option's: an option
   // of value t settles "no" at once, without the other options' values.
   const bool option_has_target =
@@ -225,18 +208,10 @@ bool ComponentSearch::component_has_value(const CanonicalGraph& c, Value target,
 
 bool ComponentSearch::parts_have_value(const std::vector<CanonicalGraph>& parts, Value tiny,
                                        Value target, bool top) {
-  if (parts.empty()) return tiny == target;
-  // The nimbers of all parts but the largest are needed anyway (or looked up); the largest is
-  // then asked only whether it has the value that makes the sum `target`.
-  std::size_t largest = 0;
-  for (std::size_t i = 1; i < parts.size(); ++i) {
-    if (parts[i].graph.vertex_count() > parts[largest].graph.vertex_count()) largest = i;
-  }
-  Value rest = tiny;
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (i != largest) rest ^= component_value(parts[i], top);
-  }
-  return component_has_value(parts[largest], target ^ rest, top);
+  return sum_has_value(
+      parts, tiny, target, [](const CanonicalGraph& p) { return p.graph.vertex_count(); },
+      [&](const CanonicalGraph& p) { return component_value(p, top); },
+      [&](const CanonicalGraph& p, Value t) { return component_has_value(p, t, top); });
 }
 
 Value ComponentSearch::value(const SimpleGraph& graph) {

@@ -55,14 +55,13 @@ class BoardSearch {
   BoardTable& table() noexcept { return table_; }
   const BoardTable& table() const noexcept { return table_; }
   /// Shapes expanded so far.
-  std::uint64_t nodes() const noexcept { return nodes_.load(std::memory_order_relaxed); }
+  std::uint64_t nodes() const noexcept { return counter_.nodes(); }
 
  private:
   Value shape_value(const BoardShape& shape, bool top);
   bool shape_has_value(const BoardShape& shape, Value target, bool top);
   bool parts_have_value(const std::vector<BoardShape>& parts, Value tiny, Value target, bool top);
   Value parts_value(const std::vector<BoardShape>& parts, Value tiny, bool top);
-  void count_node();
   /// What one move leaves: the components with moves, and the XOR of the tiny ones.
   struct Option {
     std::vector<BoardShape> parts;
@@ -86,8 +85,7 @@ class BoardSearch {
   BoardAdjacency adjacency_;
   ComponentSearchOptions options_;
   BoardTable table_;
-  std::atomic<std::uint64_t> nodes_{0};
-  std::mutex progress_mutex_;
+  SearchCounter counter_;
 };
 
 template <class F>

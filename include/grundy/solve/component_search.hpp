@@ -18,40 +18,10 @@
 #include "grundy/core/limits.hpp"
 #include "grundy/rules/canonical_graph.hpp"
 #include "grundy/rules/vertex_deletion.hpp"
+#include "grundy/solve/component_recursion.hpp"
 #include "grundy/solve/component_table.hpp"
 
 namespace grundy {
-
-/// The search was told to stop (Ctrl-C); what it found is in its table.
-class SearchStopped : public Error {
- public:
-  SearchStopped() : Error("the search was stopped") {}
-};
-
-struct ComponentSearchProgress {
-  std::uint64_t nodes = 0;  ///< components expanded (their moves played)
-  std::uint64_t table_entries = 0;
-  std::uint64_t table_bytes = 0;
-  std::uint64_t max_bytes = 0;
-};
-
-struct ComponentSearchOptions {
-  /// The table's bound is limits.max_memory_bytes.
-  Limits limits = {};
-  /// Canonical forms and orbits (nauty); false: components keyed as labelled, every move played
-  /// (slower; for measuring what canonical forms gain).
-  bool canonical_forms = true;
-  /// has_value stops at the first option of the value asked; false: it computes the nimber.
-  bool pruning = true;
-  /// Threads over the moves of a large component; 0: one per core.
-  unsigned threads = 1;
-  /// Called about every kProgressNodes nodes (from one thread at a time); may throw to stop.
-  std::function<void(const ComponentSearchProgress&)> progress = {};
-  /// Set (e.g. by a Ctrl-C handler) to stop the search with SearchStopped.
-  const std::atomic<bool>* stop = nullptr;
-
-  static constexpr std::uint64_t kProgressNodes = 4096;
-};
 
 class ComponentSearch {
  public:
@@ -66,7 +36,7 @@ class ComponentSearch {
   ComponentTable& table() noexcept { return table_; }
   const ComponentTable& table() const noexcept { return table_; }
   /// Components expanded so far.
-  std::uint64_t nodes() const noexcept { return nodes_.load(std::memory_order_relaxed); }
+  std::uint64_t nodes() const noexcept { return counter_.nodes(); }
 
   /// The components of `graph` restricted to `alive` with moves, in canonical form (or as
   /// labelled without canonical forms); the XOR of the tiny ones' values (at most two vertices,
@@ -92,7 +62,6 @@ class ComponentSearch {
   /// Whether some option has value `target`, decided with pruning; the options the table
   /// settles alone first.
   bool some_option_has_value(const std::vector<Option>& options, Value target, unsigned threads);
-  void count_node();
   /// Runs `body(index, alive)` for every move of `c` (index: the move's place in order), over the
   /// threads when `top` and the component is large; stops when a call returns true and returns
   /// true then.
@@ -102,8 +71,7 @@ class ComponentSearch {
   DeletionRule rule_;
   ComponentSearchOptions options_;
   ComponentTable table_;
-  std::atomic<std::uint64_t> nodes_{0};
-  std::mutex progress_mutex_;
+  SearchCounter counter_;
 };
 
 }  // namespace grundy

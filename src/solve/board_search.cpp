@@ -1,27 +1,18 @@
 #include "grundy/solve/board_search.hpp"
 
-#include "grundy/solve/parallel_until.hpp"
-
 #include <algorithm>
 #include <exception>
 #include <optional>
 #include <thread>
+
+#include "grundy/core/mex.hpp"
+#include "grundy/solve/parallel_until.hpp"
 
 namespace grundy {
 namespace {
 
 /// Shapes with fewer cells are searched on one thread: starting threads costs more.
 constexpr std::size_t kParallelCells = 16;
-
-Value mex_of(std::vector<Value>& values) {
-  std::sort(values.begin(), values.end());
-  Value m = 0;
-  for (const Value v : values) {
-    if (v == m) ++m;
-    if (v > m) break;
-  }
-  return m;
-}
 
 }  // namespace
 
@@ -119,7 +110,7 @@ Value BoardSearch::shape_value(const BoardShape& shape, bool top) {
       values[i] = parts_value(options[i].parts, options[i].tiny, false);
       return false;
     });
-    g = mex_of(values);
+    g = mex(values);
   }
   table_.set_value(shape, g, nodes() - start);
   return g;

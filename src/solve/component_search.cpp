@@ -1,11 +1,12 @@
 #include "grundy/solve/component_search.hpp"
 
-#include "grundy/solve/parallel_until.hpp"
-
 #include <algorithm>
 #include <exception>
 #include <string>
 #include <thread>
+
+#include "grundy/core/mex.hpp"
+#include "grundy/solve/parallel_until.hpp"
 
 namespace grundy {
 namespace {
@@ -36,16 +37,6 @@ class DepthGuard {
   DepthGuard(const DepthGuard&) = delete;
   DepthGuard& operator=(const DepthGuard&) = delete;
 };
-
-Value mex_of(std::vector<Value>& values) {
-  std::sort(values.begin(), values.end());
-  Value m = 0;
-  for (const Value v : values) {
-    if (v == m) ++m;
-    if (v > m) break;
-  }
-  return m;
-}
 
 }  // namespace
 
@@ -155,7 +146,7 @@ Value ComponentSearch::component_value(const CanonicalGraph& c, bool top) {
       values.push_back(v);
       return false;
     });
-    g = mex_of(values);
+    g = mex(values);
   }
   table_.set_value(c.key, g, nodes() - start);
   return g;

@@ -165,15 +165,14 @@ int timed_values(const LongRun& how,
       v = board.value(full_board(how.adjacency, r, c));
     }
     const auto now = Clock::now();
-    std::printf("%s %zux%-3zu g = %-3llu %10.3f s  (total %10.3f s, table %llu entries, %llu "
-                "searched)\n",
-                how.rule == DeletionRule::arc ? "cram      " : "nodekayles", r, c,
-                static_cast<unsigned long long>(v),
-                std::chrono::duration<double>(now - t0).count(),
-                std::chrono::duration<double>(now - start).count(),
-                static_cast<unsigned long long>(how.graph ? graph.table().size()
-                                                          : board.table().size()),
-                static_cast<unsigned long long>(how.graph ? graph.nodes() : board.nodes()));
+    std::printf(
+        "%s %zux%-3zu g = %-3llu %10.3f s  (total %10.3f s, table %llu entries, %llu "
+        "searched)\n",
+        how.rule == DeletionRule::arc ? "cram      " : "nodekayles", r, c,
+        static_cast<unsigned long long>(v), std::chrono::duration<double>(now - t0).count(),
+        std::chrono::duration<double>(now - start).count(),
+        static_cast<unsigned long long>(how.graph ? graph.table().size() : board.table().size()),
+        static_cast<unsigned long long>(how.graph ? graph.nodes() : board.nodes()));
     std::fflush(stdout);
   }
   return 0;

@@ -80,7 +80,8 @@ BoardFrame::BoardFrame(BoardAdjacency adjacency, std::size_t rows, std::size_t c
   }
   for (std::size_t s = 1; s < symmetries_.size(); ++s) {
     bool involution = true;
-    for (std::size_t a = 0; a < n; ++a) involution = involution && symmetries_[s][symmetries_[s][a]] == a;
+    for (std::size_t a = 0; a < n; ++a)
+      involution = involution && symmetries_[s][symmetries_[s][a]] == a;
     if (involution) involutions_.push_back(s);
   }
 }

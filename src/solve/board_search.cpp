@@ -122,8 +122,7 @@ Value BoardSearch::parts_value(const std::vector<BoardShape>& parts, Value tiny,
   return v;
 }
 
-bool BoardSearch::some_option_has_value(std::vector<Option>& options, Value target,
-                                        bool parallel) {
+bool BoardSearch::some_option_has_value(std::vector<Option>& options, Value target, bool parallel) {
   // The options the table settles alone are looked at first (a transposition cutoff): an option
   // of value t found there ends the search without expanding anything, and an option known not
   // to be t is not searched.

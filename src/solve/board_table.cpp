@@ -19,8 +19,8 @@ std::uint64_t shape_hash(const BoardShape& shape) noexcept {
 BoardTable::BoardTable(std::uint64_t max_bytes)
     : max_bytes_(max_bytes),
       // The largest power of two of slots that keeps every shard within its share.
-      max_shard_slots_(std::bit_floor(std::max<std::uint64_t>(max_bytes / kShards / sizeof(Slot),
-                                                               1))) {}
+      max_shard_slots_(
+          std::bit_floor(std::max<std::uint64_t>(max_bytes / kShards / sizeof(Slot), 1))) {}
 
 void BoardTable::rebuild(Shard& shard, std::size_t capacity, bool drop_cheaper_half) {
   std::vector<Slot> old = std::move(shard.slots);
@@ -93,7 +93,8 @@ std::optional<BoardTable::Entry> BoardTable::find(const BoardShape& shape) const
   for (std::size_t i = static_cast<std::size_t>(hash) & mask; shard.slots[i].shape.rows != 0;
        i = (i + 1) & mask) {
     const Slot& s = shard.slots[i];
-    if (s.shape == shape) return Entry{.nimber = s.nimber, .exact = s.exact, .not_values = s.not_values};
+    if (s.shape == shape)
+      return Entry{.nimber = s.nimber, .exact = s.exact, .not_values = s.not_values};
   }
   return std::nullopt;
 }
@@ -118,8 +119,8 @@ void BoardTable::exclude(const BoardShape& shape, Value value, std::uint64_t wor
   Slot* s = slot(shard, shape, hash);
   if (s == nullptr) return;
   s->not_values |= std::uint64_t{1} << value;
-  s->work = static_cast<std::uint32_t>(std::min<std::uint64_t>(
-      std::uint64_t{s->work} + work, kLoadedWork));
+  s->work = static_cast<std::uint32_t>(
+      std::min<std::uint64_t>(std::uint64_t{s->work} + work, kLoadedWork));
 }
 
 std::uint64_t BoardTable::size() const {

@@ -73,7 +73,8 @@ bool ComponentSearch::for_each_move(const CanonicalGraph& c, bool top, Body&& bo
                     [&](std::span<const std::uint64_t> alive) {
                       moves.emplace_back(alive.begin(), alive.end());
                     });
-  const unsigned threads = top && c.graph.vertex_count() >= kParallelVertices ? options_.threads : 1;
+  const unsigned threads =
+      top && c.graph.vertex_count() >= kParallelVertices ? options_.threads : 1;
   return parallel_until(
       moves.size(), threads,
       [&](std::size_t i) { return body(i, std::span<const std::uint64_t>(moves[i])); },
@@ -81,7 +82,7 @@ bool ComponentSearch::for_each_move(const CanonicalGraph& c, bool top, Body&& bo
 }
 
 std::vector<ComponentSearch::Option> ComponentSearch::options_of(const CanonicalGraph& c,
-                                                                bool top) {
+                                                                 bool top) {
   std::vector<Option> options;
   std::mutex options_mutex;
   for_each_move(c, top, [&](std::size_t, std::span<const std::uint64_t> alive) {

@@ -93,8 +93,8 @@ TEST(BoardShape, EveryImageOfAShapeHasItsCanonicalForm) {
     const BoardShape placed = frame.canonical(cells, false);
     EXPECT_EQ(placed.cells.count(), cells.count());
   }
-  EXPECT_EQ(shape_text(BoardFrame(BoardAdjacency::grid, 2, 3).canonical(
-                BoardFrame(BoardAdjacency::grid, 2, 3).all())),
+  EXPECT_EQ(shape_text(BoardFrame(BoardAdjacency::grid, 2, 3)
+                           .canonical(BoardFrame(BoardAdjacency::grid, 2, 3).all())),
             "2x3:f3");
   for (const char* bad : {"", "2x3", "2x3:", "2x3:f", "2x3:f7", "3x2:3f", "2x3:fg", "0x3:0",
                           "1x2:0", "1x3:5", "2x3:e3", "17x17:0", "x:1", "1x1:1 "}) {
@@ -108,9 +108,8 @@ TEST(BoardShape, TheFastWayAndTheCellByCellWayAgree) {
   // every cell: the same form from both, in every kind of frame (a 1 x 200 frame takes the slow
   // way only).
   std::mt19937_64 rng(12);
-  const std::pair<std::size_t, std::size_t> frames[] = {{3, 30}, {30, 3}, {8, 8},  {16, 16},
-                                                        {4, 64}, {64, 4}, {1, 200}, {200, 1},
-                                                        {5, 51}, {2, 90}};
+  const std::pair<std::size_t, std::size_t> frames[] = {
+      {3, 30}, {30, 3}, {8, 8}, {16, 16}, {4, 64}, {64, 4}, {1, 200}, {200, 1}, {5, 51}, {2, 90}};
   for (const auto& [rows, columns] : frames) {
     for (const BoardAdjacency adjacency : kAdjacencies) {
       const BoardFrame& frame = board_frame(adjacency, rows, columns);
@@ -137,8 +136,8 @@ TEST(BoardShape, TheGraphOfTheCellsIsTheGridOrQueensGraph) {
 
 TEST(BoardSearch, AgreesWithBruteForceOnEverySubBoardOfTheFourByFourBoard) {
   for (const BoardAdjacency adjacency : kAdjacencies) {
-    const SimpleGraph graph = cells_graph(board_frame(adjacency, 4, 4),
-                                          board_frame(adjacency, 4, 4).all());
+    const SimpleGraph graph =
+        cells_graph(board_frame(adjacency, 4, 4), board_frame(adjacency, 4, 4).all());
     for (const DeletionRule rule : kBoardRules) {
       test::VertexDeletionBrute brute(graph, rule);
       BoardSearch search(rule, adjacency, {});
@@ -187,10 +186,11 @@ TEST(BoardSearch, AgreesWithTheGraphSearchOnRandomBoards) {
     for (int trial = 0; trial < 40; ++trial) {
       const std::size_t rows = 3 + rng() % 4;
       const std::size_t columns = 5 + rng() % 4;
-      BoardCells b{.adjacency = BoardAdjacency::grid, .rows = rows, .columns = columns, .cells = {}};
+      BoardCells b{
+          .adjacency = BoardAdjacency::grid, .rows = rows, .columns = columns, .cells = {}};
       b.cells = random_cells(rng, rows * columns, rule == DeletionRule::node ? 0.8 : 0.6);
-      ASSERT_EQ(board.value(b), graph.value(cells_graph(board_frame(b.adjacency, rows, columns),
-                                                         b.cells)))
+      ASSERT_EQ(board.value(b),
+                graph.value(cells_graph(board_frame(b.adjacency, rows, columns), b.cells)))
           << rows << "x" << columns;
     }
   }

@@ -122,9 +122,7 @@ class BoardFrame {
 
   /// The symmetries of the square that map this frame onto itself (four, or eight when it is
   /// square), each as the image of every cell; the first is the identity.
-  const std::vector<std::vector<std::uint8_t>>& symmetries() const noexcept {
-    return symmetries_;
-  }
+  const std::vector<std::vector<std::uint8_t>>& symmetries() const noexcept { return symmetries_; }
   /// The symmetries other than the identity that are their own inverse (all but the quarter
   /// turns), as indices into symmetries(): the ones that pair cells.
   const std::vector<std::size_t>& involutions() const noexcept { return involutions_; }

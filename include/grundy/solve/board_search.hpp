@@ -15,8 +15,8 @@
 #include <optional>
 #include <vector>
 
-#include "grundy/rules/vertex_deletion.hpp"
 #include "grundy/rules/board_shape.hpp"
+#include "grundy/rules/vertex_deletion.hpp"
 #include "grundy/solve/board_table.hpp"
 #include "grundy/solve/component_search.hpp"
 

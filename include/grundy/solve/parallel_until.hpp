@@ -17,8 +17,8 @@ namespace grundy {
 /// and returns true then. An exception thrown by a call stops the others and is rethrown here.
 /// `at_thread_end` runs on each extra thread before it ends (nauty's workspace is per thread).
 template <class Body, class End = void (*)()>
-bool parallel_until(std::size_t count, unsigned threads, Body&& body,
-                    End at_thread_end = [] {}) {
+bool parallel_until(
+    std::size_t count, unsigned threads, Body&& body, End at_thread_end = [] {}) {
   threads = static_cast<unsigned>(std::min<std::size_t>(threads, count));
   if (threads <= 1) {
     for (std::size_t i = 0; i < count; ++i) {

@@ -89,13 +89,9 @@ bool BoardSearch::copied(const BoardShape& shape) const {
 }
 
 Value BoardSearch::shape_value(const BoardShape& shape, bool top) {
-  if (auto e = table_.find(shape); e && e->exact) return e->nimber;
+  if (auto v = known_value(shape)) return *v;
   const std::uint64_t start = nodes();
   counter_.count(table_);
-  if (options_.canonical_forms && copied(shape)) {
-    table_.set_value(shape, 0, 1);
-    return 0;
-  }
   std::vector<Option> options = options_of(shape);
   Value g = 0;
   if (options_.pruning) {
@@ -167,12 +163,12 @@ bool BoardSearch::shape_has_value(const BoardShape& shape, Value target, bool to
     if (e->exact) return e->nimber == target;
     if (target < 64 && ((e->not_values >> target) & 1U) != 0) return false;
   }
-  const std::uint64_t start = nodes();
-  counter_.count(table_);
   if (options_.canonical_forms && copied(shape)) {
     table_.set_value(shape, 0, 1);
     return target == 0;
   }
+  const std::uint64_t start = nodes();
+  counter_.count(table_);
   // g = t exactly when no option has value t and every value below t is an option's (the
   // definition of mex). An option of value t settles "no" at once, without the other options'
   // values; then each s < t is looked for, and the first found ends that look. A value s < t

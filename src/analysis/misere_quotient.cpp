@@ -230,6 +230,22 @@ bool may_be(const BipartiteMonoid& m, std::uint32_t x, const std::vector<std::ui
   return true;
 }
 
+/// The end of the message when the budget or the memory runs out while heap `f.heap` is added:
+/// how far the quotient is verified, and what the failed trials prove at that heap.
+std::string stalled_at(const QuotientFrontier& f) {
+  if (f.heap == 0) return "";
+  std::string out = "; verified to heap " + std::to_string(f.heap - 1) + " (order " +
+                    std::to_string(f.verified_order) + ")";
+  if (f.copies > 0) {
+    const std::string h = std::to_string(f.heap);
+    out += "; at heap " + h + " every sum with fewer than " + std::to_string(f.copies) +
+           " heaps of " + h + " is decided, which proves that phi(" + h + ") has at least " +
+           std::to_string(f.distinct_powers) + " distinct powers and the quotient of heaps 0.." +
+           h + " at least " + std::to_string(f.order_at_least) + " elements";
+  }
+  return out;
+}
+
 /// Q_h when heap h is in no class of Q_(h-1): trials from Q_(h-1) × C(2, 2), recalibrated at
 /// each failure (MisereSolver's strategy); when a recalibration finds nothing, or the trials
 /// pass kMaxRecalibrations, the candidates grow from Q_(h-1) towards the free monoid instead
@@ -237,7 +253,7 @@ bool may_be(const BipartiteMonoid& m, std::uint32_t x, const std::vector<std::ui
 detail::ReducedCandidate new_element(const detail::ReducedCandidate& current,
                                      const HeapMoves& moves, std::uint32_t h,
                                      const QuotientOptions& options, detail::QuotientWork& work,
-                                     MisereQuotient& out) {
+                                     MisereQuotient& out, QuotientFrontier& frontier) {
   constexpr int kMaxRecalibrations = 256;
   std::vector<FreeHeap> free{{h, 2, 2}};
   const auto from_verified = [&] {
@@ -255,6 +271,13 @@ detail::ReducedCandidate new_element(const detail::ReducedCandidate& current,
     if (options.progress) options.progress({h, current.monoid.order, trial.candidate_order});
     const auto failure = detail::find_failure(trial, moves, h, options.limits, work);
     if (!failure) return trial;
+    if ((*failure)[h] > frontier.copies) {
+      const QuotientFrontier found =
+          detail::frontier_of(trial, moves, h, *failure, options.limits, work);
+      frontier.copies = found.copies;
+      frontier.distinct_powers = std::max(frontier.distinct_powers, found.distinct_powers);
+      frontier.order_at_least = std::max(frontier.order_at_least, found.order_at_least);
+    }
     if (recalibrating && round < kMaxRecalibrations) {
       facts.facts.insert(facts.facts.begin(),
                          {*failure, !trial.monoid.p_portion[image(trial, *failure)]});
@@ -302,33 +325,40 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
   current.phi = {0};
   current.words = {Word(1, 0)};
   out.orders.push_back(1);
-  for (std::uint32_t h = 1; h <= options.max_heap; ++h) {
-    if (!moves.has_moves[h]) {
-      current.phi.push_back(0);
-      for (Word& w : current.words) w.push_back(0);
-      out.orders.push_back(current.monoid.order);
-      continue;
-    }
-    std::vector<std::uint32_t> images;
-    for (const auto& parts : moves.options[h]) {
-      std::uint32_t y = 0;
-      for (std::uint32_t part : parts) y = current.monoid.product(y, current.phi[part]);
-      images.push_back(y);
-    }
-    bool extended = false;
-    for (std::uint32_t x = 0; x < current.monoid.order && !extended; ++x) {
-      work.spend(current.monoid.order * images.size() + 1);
-      if (!may_be(current.monoid, x, images)) continue;
-      detail::ReducedCandidate next = with_heap_as(current, x);
-      if (!detail::find_failure(next, moves, h, options.limits, work)) {
-        current = std::move(next);
-        extended = true;
+  // What is known of the heap being added, for the message when the budget runs out there.
+  QuotientFrontier frontier;
+  try {
+    for (std::uint32_t h = 1; h <= options.max_heap; ++h) {
+      if (!moves.has_moves[h]) {
+        current.phi.push_back(0);
+        for (Word& w : current.words) w.push_back(0);
+        out.orders.push_back(current.monoid.order);
+        continue;
       }
+      frontier = QuotientFrontier{h, current.monoid.order, 0, 0, current.monoid.order};
+      std::vector<std::uint32_t> images;
+      for (const auto& parts : moves.options[h]) {
+        std::uint32_t y = 0;
+        for (std::uint32_t part : parts) y = current.monoid.product(y, current.phi[part]);
+        images.push_back(y);
+      }
+      bool extended = false;
+      for (std::uint32_t x = 0; x < current.monoid.order && !extended; ++x) {
+        work.spend(current.monoid.order * images.size() + 1);
+        if (!may_be(current.monoid, x, images)) continue;
+        detail::ReducedCandidate next = with_heap_as(current, x);
+        if (!detail::find_failure(next, moves, h, options.limits, work)) {
+          current = std::move(next);
+          extended = true;
+        }
+      }
+      if (!extended) current = new_element(current, moves, h, options, work, out, frontier);
+      out.orders.push_back(current.monoid.order);
+      if (current.monoid.order != out.orders[h - 1]) out.stable_from = h;
+      if (options.progress) options.progress({h + 1, current.monoid.order, 0});
     }
-    if (!extended) current = new_element(current, moves, h, options, work, out);
-    out.orders.push_back(current.monoid.order);
-    if (current.monoid.order != out.orders[h - 1]) out.stable_from = h;
-    if (options.progress) options.progress({h + 1, current.monoid.order, 0});
+  } catch (const ResourceError& e) {
+    throw QuotientStalled(std::string(e.what()) + stalled_at(frontier), frontier);
   }
   out.monoid = std::move(current.monoid);
   out.phi = std::move(current.phi);

@@ -96,4 +96,13 @@ bool lex_less(const Word& a, const Word& b);
 std::optional<Word> find_failure(const ReducedCandidate& candidate, const HeapMoves& moves,
                                  std::uint32_t heap, const Limits& limits, QuotientWork& work);
 
+/// What `trial`, whose least failing sum is `failure`, proves about the quotient of the heaps
+/// 0..heap (QuotientFrontier; its heap and verified_order are left to the caller). Every sum with
+/// fewer than k = failure[heap] heaps of `heap` precedes the failure, so the trial gives it its
+/// true outcome; two such sums whose classes some sum of smaller heaps tells apart in the trial
+/// are told apart in truth.
+QuotientFrontier frontier_of(const ReducedCandidate& trial, const HeapMoves& moves,
+                             std::uint32_t heap, const Word& failure, const Limits& limits,
+                             QuotientWork& work);
+
 }  // namespace grundy::detail

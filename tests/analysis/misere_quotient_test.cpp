@@ -265,6 +265,57 @@ TEST(MisereQuotient, LargeQuotientsAgreeWithTheExactSearchOnRandomSums) {
   }
 }
 
+/// The distinct powers of x in `m`.
+std::uint32_t distinct_powers(const BipartiteMonoid& m, std::uint32_t x) {
+  std::set<std::uint32_t> seen;
+  for (std::uint32_t y = 0; seen.insert(y).second;) y = m.product(y, x);
+  return static_cast<std::uint32_t>(seen.size());
+}
+
+TEST(MisereQuotient, WhatAStalledHeapProvesNeverExceedsTheTrueQuotient) {
+  // The budget is swept upwards so that the computation stops inside many heaps that need a new
+  // element, after trials have failed there. Each time, what the failed trials claim to prove
+  // (QuotientFrontier) must hold of the true quotient of the heaps up to that heap, computed in
+  // full: |Q_h| at least order_at_least, and at least distinct_powers powers of Φ(h).
+  for (const auto& [code, n] : {std::pair{"0.07", 30u}, {"0.77", 28u}, {"0.115", 44u}}) {
+    SCOPED_TRACE(code);
+    const auto game = parse_game(code);
+    std::map<std::uint64_t, MisereQuotient> truth;
+    int stalls_with_copies = 0, beyond_the_heap_below = 0;
+    for (double budget = 1e4;; budget *= 1.4) {
+      QuotientOptions o = to_heap(n);
+      o.max_work = static_cast<std::uint64_t>(budget);
+      try {
+        (void)misere_quotient(*game, o);
+        break;
+      } catch (const QuotientStalled& e) {
+        const QuotientFrontier& f = e.frontier();
+        ASSERT_GE(f.heap, 1u);
+        if (!truth.contains(f.heap)) truth.emplace(f.heap, misere_quotient(*game, to_heap(f.heap)));
+        const MisereQuotient& q = truth.at(f.heap);
+        SCOPED_TRACE("heap " + std::to_string(f.heap) + ", " + e.what());
+        EXPECT_EQ(f.verified_order, q.orders[f.heap - 1]);
+        EXPECT_NE(std::string(e.what()).find("verified to heap " + std::to_string(f.heap - 1)),
+                  std::string::npos);
+        EXPECT_LE(f.order_at_least, q.monoid.order);
+        EXPECT_GE(f.order_at_least, f.verified_order);
+        EXPECT_LE(f.distinct_powers, distinct_powers(q.monoid, q.phi[f.heap]));
+        if (f.copies > 0) {
+          ++stalls_with_copies;
+          EXPECT_GE(f.distinct_powers, 1u);
+          EXPECT_LE(f.distinct_powers, f.copies);
+          if (f.order_at_least > f.verified_order) ++beyond_the_heap_below;
+        }
+      }
+    }
+    EXPECT_GT(stalls_with_copies, 0);
+    // 0.07 stops once inside heap 30 with a bound of 256 (the true order is 360, 176 below).
+    if (std::string(code) == "0.07") {
+      EXPECT_GT(beyond_the_heap_below, 0);
+    }
+  }
+}
+
 TEST(MisereQuotient, RefusesWhatItCannotDo) {
   EXPECT_THROW(misere_quotient(*parse_game("wythoff"), to_heap(5)), Error);
   QuotientOptions tight = to_heap(30);

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "grundy/core/error.hpp"
 #include "grundy/core/limits.hpp"
 #include "grundy/core/outcome.hpp"
 #include "grundy/rules/game.hpp"
@@ -108,10 +109,43 @@ struct MisereQuotient {
   std::uint32_t element(std::span<const std::uint64_t> heaps) const;
 };
 
+/// What is proven at a heap where the computation stopped (its budget or memory spent) before any
+/// candidate passed: a trial whose least failing sum holds k copies of that heap gives every sum
+/// with fewer copies its true outcome (they all come before the failure in the verification's
+/// order), so the classes such sums tell apart by sums of smaller heaps are classes of the true
+/// quotient (docs/theory/misere-quotients.md, "When a heap does not close").
+struct QuotientFrontier {
+  /// The heap being added, and |Q| of the verified quotient of the heaps below it.
+  std::uint64_t heap = 0;
+  std::uint32_t verified_order = 0;
+  /// k: every sum with fewer than k heaps of `heap` is decided exactly by the best trial (0 when
+  /// no trial had a failure past the smaller heaps).
+  std::uint32_t copies = 0;
+  /// The distinct classes among Φ(heap)^0, ..., Φ(heap)^(k-1): Φ(heap) has at least this many
+  /// distinct powers in the quotient of the heaps 0..heap (and of any larger bound).
+  std::uint32_t distinct_powers = 0;
+  /// A lower bound on |Q| of the heaps 0..heap (and of any larger bound): the distinct classes
+  /// among the sums with fewer than k heaps of `heap`.
+  std::uint64_t order_at_least = 0;
+};
+
+/// The budget or the memory ran out at a heap that no candidate closed: the message says how far
+/// the quotient was verified and what the frontier proves.
+class QuotientStalled : public ResourceError {
+ public:
+  QuotientStalled(const std::string& what, QuotientFrontier frontier)
+      : ResourceError(what), frontier_(frontier) {}
+  const QuotientFrontier& frontier() const noexcept { return frontier_; }
+
+ private:
+  QuotientFrontier frontier_;
+};
+
 /// The misère quotient of the sums of heaps 0..options.max_heap of `game`, whose positions are
 /// heap sizes and whose options are sums of smaller heaps (Layout::heaps: octal and hexadecimal
 /// codes, subtraction games, Grundy's game). Throws Error for another layout, ResourceError when
-/// a candidate or the verification passes the memory limit or the work budget.
+/// a candidate or the verification passes the memory limit or the work budget — QuotientStalled,
+/// with what is proven at that heap, when it happens while a new element is sought.
 MisereQuotient misere_quotient(const Game& game, const QuotientOptions& options);
 
 /// The misère outcome of `sum`, whose components are heaps of the quotient's game up to its

@@ -242,6 +242,14 @@ std::string stalled_at(const QuotientFrontier& f) {
            " heaps of " + h + " is decided, which proves that phi(" + h + ") has at least " +
            std::to_string(f.distinct_powers) + " distinct powers and the quotient of heaps 0.." +
            h + " at least " + std::to_string(f.order_at_least) + " elements";
+    if (f.witnessed) {
+      std::string sum;
+      for (std::uint64_t x : f.witness) sum += (sum.empty() ? "" : "+") + std::to_string(x);
+      out += " (" + (sum.empty() ? std::string("the empty sum") : sum) + " with " +
+             std::to_string(f.witness_copies) + " and with " +
+             std::to_string(f.witness_copies + 2) + " heaps of " + h +
+             " added has different outcomes)";
+    }
   }
   return out;
 }
@@ -277,6 +285,11 @@ detail::ReducedCandidate new_element(const detail::ReducedCandidate& current,
       frontier.copies = found.copies;
       frontier.distinct_powers = std::max(frontier.distinct_powers, found.distinct_powers);
       frontier.order_at_least = std::max(frontier.order_at_least, found.order_at_least);
+      if (found.witnessed) {
+        frontier.witnessed = true;
+        frontier.witness_copies = found.witness_copies;
+        frontier.witness = found.witness;
+      }
     }
     if (recalibrating && round < kMaxRecalibrations) {
       facts.facts.insert(facts.facts.begin(),
@@ -335,7 +348,9 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
         out.orders.push_back(current.monoid.order);
         continue;
       }
-      frontier = QuotientFrontier{h, current.monoid.order, 0, 0, current.monoid.order};
+      frontier = QuotientFrontier{};
+      frontier.heap = h;
+      frontier.verified_order = frontier.order_at_least = current.monoid.order;
       std::vector<std::uint32_t> images;
       for (const auto& parts : moves.options[h]) {
         std::uint32_t y = 0;

@@ -84,14 +84,23 @@ QuotientFrontier frontier_of(const ReducedCandidate& trial, const HeapMoves& mov
   }
   std::sort(gens.begin(), gens.end());
   gens.erase(std::unique(gens.begin(), gens.end()), gens.end());
-  std::vector<bool> in_r(m.order, false);
+  // Breadth first, so each element is reached by a sum of the fewest heaps (parent and heap).
+  std::vector<std::uint32_t> gen_heap(gens.size(), 0);
+  for (std::uint32_t g = heap - 1; g >= 1; --g) {
+    if (!moves.has_moves[g]) continue;
+    const auto at = std::lower_bound(gens.begin(), gens.end(), trial.phi[g]) - gens.begin();
+    gen_heap[static_cast<std::size_t>(at)] = g;
+  }
+  constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  std::vector<std::uint32_t> parent(m.order, kNone), via(m.order, 0);
   std::vector<std::uint32_t> r{0};
-  in_r[0] = true;
+  parent[0] = 0;
   for (std::size_t i = 0; i < r.size(); ++i) {
-    for (std::uint32_t g : gens) {
-      const std::uint32_t y = m.product(r[i], g);
-      if (!in_r[y]) {
-        in_r[y] = true;
+    for (std::size_t g = 0; g < gens.size(); ++g) {
+      const std::uint32_t y = m.product(r[i], gens[g]);
+      if (parent[y] == kNone) {
+        parent[y] = r[i];
+        via[y] = gen_heap[g];
         r.push_back(y);
       }
     }
@@ -136,6 +145,21 @@ QuotientFrontier frontier_of(const ReducedCandidate& trial, const HeapMoves& mov
     }
   }
   out.order_at_least = rows.count();
+  // A witness against period 2 from the largest j: Φ(h)^j and Φ(h)^(j+2) told apart.
+  for (std::uint32_t j = k >= 3 ? k - 3 : 0; k >= 3; --j) {
+    const auto at = std::find_if(r.begin(), r.end(), [&](std::uint32_t z) {
+      return m.p_portion[m.product(powers[j], z)] != m.p_portion[m.product(powers[j + 2], z)];
+    });
+    work.spend(r.size());
+    if (at != r.end()) {
+      out.witnessed = true;
+      out.witness_copies = j;
+      for (std::uint32_t z = *at; z != 0; z = parent[z]) out.witness.push_back(via[z]);
+      std::sort(out.witness.begin(), out.witness.end());
+      break;
+    }
+    if (j == 0) break;
+  }
   return out;
 }
 

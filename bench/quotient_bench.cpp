@@ -7,6 +7,10 @@
 //                                        COUNT random sums of HEAPS heaps <= N: the outcome through
 //                                        the quotient against the exact search, side by side, in
 //                                        one process; exit 1 when they disagree
+//   quotient_bench frontier CODE N WORK  runs the quotient to heap N within WORK steps and, when
+//                                        it stalls at a heap, prints what the failed trials
+//                                        prove there: the bounds and every witness against
+//                                        period 2 (docs/theory/misere-quotients.md)
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -88,6 +92,33 @@ int versus(const std::string& code, std::uint64_t n, std::size_t heaps, std::siz
   return disagree == 0 ? 0 : 1;
 }
 
+int frontier(const std::string& code, std::uint64_t n, std::uint64_t work) {
+  grundy::QuotientOptions options;
+  options.max_heap = n;
+  options.max_work = work;
+  try {
+    const grundy::MisereQuotient q = grundy::misere_quotient(*grundy::parse_game(code), options);
+    std::printf("%s to heap %llu: order %u, no stall\n", code.c_str(),
+                static_cast<unsigned long long>(n), q.monoid.order);
+    return 0;
+  } catch (const grundy::QuotientStalled& e) {
+    const grundy::QuotientFrontier& f = e.frontier();
+    const auto h = static_cast<unsigned long long>(f.heap);
+    std::printf(
+        "%s: verified to heap %llu (order %u); at heap %llu: sums with fewer than %u heaps "
+        "of %llu decided, phi(%llu) has >= %u distinct powers, |Q| >= %llu\n",
+        code.c_str(), h - 1, f.verified_order, h, f.copies, h, h, f.distinct_powers,
+        static_cast<unsigned long long>(f.order_at_least));
+    for (const auto& w : f.witnesses) {
+      std::string sum;
+      for (std::uint64_t x : w.sum) sum += (sum.empty() ? "" : "+") + std::to_string(x);
+      std::printf("  %llu^%u vs %llu^%u told apart by %s\n", h, w.copies, h, w.copies + 2,
+                  sum.empty() ? "the empty sum" : sum.c_str());
+    }
+    return 0;
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -99,7 +130,12 @@ int main(int argc, char** argv) {
     if (args.size() == 5 && args[0] == "versus") {
       return versus(args[1], std::stoull(args[2]), std::stoul(args[3]), std::stoul(args[4]));
     }
-    std::fprintf(stderr, "usage: quotient_bench quotient CODE N | versus CODE N HEAPS COUNT\n");
+    if (args.size() == 4 && args[0] == "frontier") {
+      return frontier(args[1], std::stoull(args[2]), std::stoull(args[3]));
+    }
+    std::fprintf(stderr,
+                 "usage: quotient_bench quotient CODE N | versus CODE N HEAPS COUNT | frontier "
+                 "CODE N WORK\n");
     return 2;
   } catch (const grundy::Error& e) {
     std::fprintf(stderr, "quotient_bench: %s\n", e.what());

@@ -242,13 +242,13 @@ std::string stalled_at(const QuotientFrontier& f) {
            " heaps of " + h + " is decided, which proves that phi(" + h + ") has at least " +
            std::to_string(f.distinct_powers) + " distinct powers and the quotient of heaps 0.." +
            h + " at least " + std::to_string(f.order_at_least) + " elements";
-    if (f.witnessed) {
+    if (!f.witnesses.empty()) {
+      const QuotientFrontier::Witness& w = f.witnesses.back();
       std::string sum;
-      for (std::uint64_t x : f.witness) sum += (sum.empty() ? "" : "+") + std::to_string(x);
+      for (std::uint64_t x : w.sum) sum += (sum.empty() ? "" : "+") + std::to_string(x);
       out += " (" + (sum.empty() ? std::string("the empty sum") : sum) + " with " +
-             std::to_string(f.witness_copies) + " and with " +
-             std::to_string(f.witness_copies + 2) + " heaps of " + h +
-             " added has different outcomes)";
+             std::to_string(w.copies) + " and with " + std::to_string(w.copies + 2) + " heaps of " +
+             h + " added has different outcomes)";
     }
   }
   return out;
@@ -285,11 +285,7 @@ detail::ReducedCandidate new_element(const detail::ReducedCandidate& current,
       frontier.copies = found.copies;
       frontier.distinct_powers = std::max(frontier.distinct_powers, found.distinct_powers);
       frontier.order_at_least = std::max(frontier.order_at_least, found.order_at_least);
-      if (found.witnessed) {
-        frontier.witnessed = true;
-        frontier.witness_copies = found.witness_copies;
-        frontier.witness = found.witness;
-      }
+      if (!found.witnesses.empty()) frontier.witnesses = found.witnesses;
     }
     if (recalibrating && round < kMaxRecalibrations) {
       facts.facts.insert(facts.facts.begin(),

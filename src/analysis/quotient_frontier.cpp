@@ -145,20 +145,18 @@ QuotientFrontier frontier_of(const ReducedCandidate& trial, const HeapMoves& mov
     }
   }
   out.order_at_least = rows.count();
-  // A witness against period 2 from the largest j: Φ(h)^j and Φ(h)^(j+2) told apart.
-  for (std::uint32_t j = k >= 3 ? k - 3 : 0; k >= 3; --j) {
+  // Witnesses against period 2: Φ(h)^j and Φ(h)^(j+2) told apart by the sum of the fewest heaps.
+  for (std::uint32_t j = 0; j + 2 < k; ++j) {
     const auto at = std::find_if(r.begin(), r.end(), [&](std::uint32_t z) {
       return m.p_portion[m.product(powers[j], z)] != m.p_portion[m.product(powers[j + 2], z)];
     });
     work.spend(r.size());
-    if (at != r.end()) {
-      out.witnessed = true;
-      out.witness_copies = j;
-      for (std::uint32_t z = *at; z != 0; z = parent[z]) out.witness.push_back(via[z]);
-      std::sort(out.witness.begin(), out.witness.end());
-      break;
-    }
-    if (j == 0) break;
+    if (at == r.end()) continue;
+    QuotientFrontier::Witness w;
+    w.copies = j;
+    for (std::uint32_t z = *at; z != 0; z = parent[z]) w.sum.push_back(via[z]);
+    std::sort(w.sum.begin(), w.sum.end());
+    out.witnesses.push_back(std::move(w));
   }
   return out;
 }

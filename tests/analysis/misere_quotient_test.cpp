@@ -305,6 +305,14 @@ TEST(MisereQuotient, WhatAStalledHeapProvesNeverExceedsTheTrueQuotient) {
           EXPECT_GE(f.distinct_powers, 1u);
           EXPECT_LE(f.distinct_powers, f.copies);
           if (f.order_at_least > f.verified_order) ++beyond_the_heap_below;
+          for (const auto& w : f.witnesses) {
+            // The witness really tells j from j + 2 heaps of f.heap in the true quotient.
+            std::vector<std::uint64_t> with_j = w.sum;
+            with_j.insert(with_j.end(), w.copies, f.heap);
+            std::vector<std::uint64_t> with_j2 = with_j;
+            with_j2.insert(with_j2.end(), 2, f.heap);
+            EXPECT_NE(q.outcome(with_j), q.outcome(with_j2)) << w.copies;
+          }
         }
       }
     }

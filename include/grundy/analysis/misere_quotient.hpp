@@ -127,12 +127,14 @@ struct QuotientFrontier {
   /// A lower bound on |Q| of the heaps 0..heap (and of any larger bound): the distinct classes
   /// among the sums with fewer than k heaps of `heap`.
   std::uint64_t order_at_least = 0;
-  /// When Φ(heap)^j and Φ(heap)^(j+2) differ for some j + 2 < k: the largest such j, and a sum
-  /// of smaller heaps (fewest heaps first) whose outcome with j heaps of `heap` added differs
-  /// from its outcome with j + 2 (so no period 2 starts before j + 1).
-  bool witnessed = false;
-  std::uint32_t witness_copies = 0;
-  std::vector<std::uint64_t> witness;
+  /// For each j with j + 2 < k where Φ(heap)^j and Φ(heap)^(j+2) differ: j, and the sum of
+  /// smaller heaps (of the fewest heaps) whose outcome with j heaps of `heap` added differs from
+  /// its outcome with j + 2 added. The last one shows that no period 2 starts before j + 1.
+  struct Witness {
+    std::uint32_t copies = 0;
+    std::vector<std::uint64_t> sum;
+  };
+  std::vector<Witness> witnesses;
 };
 
 /// The budget or the memory ran out at a heap that no candidate closed: the message says how far

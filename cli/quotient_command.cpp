@@ -6,10 +6,10 @@
 
 #include "commands.hpp"
 #include "common.hpp"
-#include "search_progress.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
+#include "search_progress.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -70,8 +70,27 @@ int run_quotient(const QuotientArgs& args) {
     std::cout << (i ? ", " : " ") << format_monomial(lhs) << " = " << format_monomial(rhs);
   }
   std::cout << '\n';
+  const QuotientPeriodicity& period = answer.periodicity;
   std::cout << "last grew at heap " << q.stable_from << "; unchanged from there to heap "
-            << q.max_heap << " (observed, not proven beyond)\n";
+            << q.max_heap
+            << (period.proven ? " (proven for every heap size: periodicity below)\n"
+                              : " (observed, not proven beyond)\n");
+  if (period.periodic) {
+    std::cout << "periodicity: phi(n + " << period.period
+              << ") = phi(n) for n >= " << period.preperiod;
+    if (period.proven) {
+      std::cout << ", proven (heaps 0.." << period.heaps_needed - 1
+                << " suffice): the quotient of every heap size\n";
+    } else if (period.heaps_needed == ~std::uint64_t{0}) {
+      std::cout << ", observed to heap " << q.max_heap << " (no periodicity theorem covers "
+                << q.game << ")\n";
+    } else {
+      std::cout << ", observed to heap " << q.max_heap << " (proving it needs heaps 0.."
+                << period.heaps_needed - 1 << ")\n";
+    }
+  } else {
+    std::cout << "periodicity: none seen to heap " << q.max_heap << '\n';
+  }
   std::cout << "orders by heap:";
   for (std::uint32_t o : q.orders) std::cout << ' ' << o;
   std::cout << '\n';

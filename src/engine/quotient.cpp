@@ -26,7 +26,9 @@ QuotientAnswer Engine::quotient(std::shared_ptr<const Game> game, std::uint64_t 
   if (cache) {
     QuotientCache::Loaded loaded = cache->load(*game, limits_);
     if (loaded.quotient && loaded.quotient->max_heap == max_heap) {
-      return {std::move(*loaded.quotient), true};
+      QuotientAnswer answer{std::move(*loaded.quotient), true, {}};
+      answer.periodicity = quotient_periodicity(*game, answer.quotient);
+      return answer;
     }
   }
   QuotientOptions options;
@@ -40,13 +42,30 @@ QuotientAnswer Engine::quotient(std::shared_ptr<const Game> game, std::uint64_t 
     const Engine& engine;
     ~Done() { engine.done(); }
   } done_after{*this};
-  QuotientAnswer answer{misere_quotient(*game, options), false};
+  QuotientAnswer answer{misere_quotient(*game, options), false, {}};
   if (cache) cache->store(answer.quotient);
+  answer.periodicity = quotient_periodicity(*game, answer.quotient);
   return answer;
 }
 
 Document to_document(const QuotientAnswer& answer) {
   Document d = to_document(answer.quotient);
+  const QuotientPeriodicity& period = answer.periodicity;
+  if (period.proven) d["periodicity"] = "proven";
+  if (period.periodic) {
+    Document phi_period;
+    phi_period["preperiod"] = period.preperiod;
+    phi_period["period"] = period.period;
+    phi_period["proven"] = period.proven;
+    if (period.heaps_needed == ~std::uint64_t{0}) {
+      phi_period["heaps_needed"] = nullptr;
+    } else {
+      phi_period["heaps_needed"] = period.heaps_needed;
+    }
+    d["phi_period"] = phi_period;
+  } else {
+    d["phi_period"] = nullptr;
+  }
   d["from_cache"] = answer.from_cache;
   return d;
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "grundy/analysis/quotient_periodicity.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/solve/misere_solver.hpp"
 #include "grundy/spec/parser.hpp"
@@ -322,6 +323,48 @@ TEST(MisereQuotient, WhatAStalledHeapProvesNeverExceedsTheTrueQuotient) {
       EXPECT_GT(beyond_the_heap_below, 0);
     }
   }
+}
+
+TEST(MisereQuotient, AProvenPeriodOfPhiHoldsFarBeyond) {
+  // When quotient_periodicity says proven at heap N, computing the quotient 80 heaps further
+  // (every heap verified anew) must find the same order and Φ(n) = Φ(n - p) all the way.
+  const std::pair<const char*, std::uint64_t> cases[] = {
+      {"0.77", 170}, {"0.75", 24}, {"0.312", 12}, {"sub(1,2)", 6},
+      {"0.53", 62},  {"0.72", 42}, {"0.15", 100}};
+  int proven = 0;
+  for (const auto& [code, n] : cases) {
+    SCOPED_TRACE(code);
+    const auto game = parse_game(code);
+    const MisereQuotient q = misere_quotient(*game, to_heap(n));
+    const QuotientPeriodicity period = quotient_periodicity(*game, q);
+    if (!period.proven) {
+      // Then the theorem must want more heaps than were computed.
+      EXPECT_TRUE(!period.periodic || period.heaps_needed > n + 1);
+      continue;
+    }
+    ++proven;
+    EXPECT_LE(period.heaps_needed, n + 1);
+    const MisereQuotient further = misere_quotient(*game, to_heap(n + 80));
+    EXPECT_EQ(further.monoid.order, q.monoid.order);
+    EXPECT_EQ(further.stable_from, q.stable_from);
+    for (std::uint64_t h = period.preperiod + period.period; h <= n + 80; ++h) {
+      ASSERT_EQ(further.phi[h], further.phi[h - period.period]) << h;
+    }
+  }
+  EXPECT_GE(proven, 6);
+  // Kayles: Φ has period 12 from heap 71 (as its nim-sequence), proven from heaps 0..167.
+  const auto kayles = parse_game("0.77");
+  const QuotientPeriodicity k =
+      quotient_periodicity(*kayles, misere_quotient(*kayles, to_heap(170)));
+  EXPECT_TRUE(k.proven);
+  EXPECT_EQ(k.preperiod, 71u);
+  EXPECT_EQ(k.period, 12u);
+  EXPECT_EQ(k.heaps_needed, 168u);
+  // Grundy's game has no periodicity theorem: a period can only be observed.
+  const auto grundy_game = parse_game("grundy");
+  const QuotientPeriodicity g =
+      quotient_periodicity(*grundy_game, misere_quotient(*grundy_game, to_heap(20)));
+  EXPECT_FALSE(g.proven);
 }
 
 TEST(MisereQuotient, RefusesWhatItCannotDo) {

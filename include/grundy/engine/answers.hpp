@@ -12,6 +12,7 @@
 
 #include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/analysis/periodic_source.hpp"
+#include "grundy/analysis/quotient_periodicity.hpp"
 #include "grundy/analysis/sequence_run.hpp"
 #include "grundy/core/outcome.hpp"
 #include "grundy/core/value.hpp"
@@ -97,6 +98,8 @@ struct SolveAnswer {
 struct QuotientAnswer {
   MisereQuotient quotient;
   bool from_cache = false;
+  /// Whether Φ is periodic, and proven so (then the quotient is that of every heap size).
+  QuotientPeriodicity periodicity;
 };
 
 /// `grundy period`.

@@ -1,0 +1,35 @@
+#pragma once
+/// \file Periodicity of a misère quotient's pretending function Φ, proven by the argument of
+/// the Guy–Smith periodicity theorem carried over to quotients (docs/theory/misere-quotients.md,
+/// "Periodicity"): for an octal or hexadecimal code with t digits after the point and moves
+/// leaving at most k heaps (or a finite subtraction set, k = 1 and t its largest element), when
+/// Φ(n + p) = Φ(n) for every n0 <= n <= N - p in the quotient of the heaps 0..N and
+/// N + 1 >= the values the normal-play theorem needs for n0 and p, every larger heap falls into
+/// the class of the heap p below it, and the quotient of the heaps 0..N is that of every heap
+/// size.
+
+#include <cstdint>
+#include <string>
+
+#include "grundy/analysis/misere_quotient.hpp"
+#include "grundy/rules/game.hpp"
+
+namespace grundy {
+
+struct QuotientPeriodicity {
+  /// Φ(n + p) = Φ(n) for every preperiod <= n <= max_heap - period: proven, or seen over at
+  /// least three whole periods and six heaps (false: no such p).
+  bool periodic = false;
+  std::uint64_t preperiod = 0;
+  std::uint64_t period = 0;
+  /// The heaps 0..heaps_needed-1 the theorem needs for this preperiod and period (2^64-1 when no
+  /// theorem covers the game), and whether the quotient reaches them.
+  std::uint64_t heaps_needed = 0;
+  bool proven = false;
+};
+
+/// The periodicity of `quotient`'s Φ, a quotient of `game`'s heaps: the least proven period, or
+/// else the period seen to start earliest (least preperiod + period, then least period).
+QuotientPeriodicity quotient_periodicity(const Game& game, const MisereQuotient& quotient);
+
+}  // namespace grundy

@@ -1,0 +1,61 @@
+// Periodicity of Φ for misère quotients (docs/theory/misere-quotients.md, "Periodicity").
+//
+// Why the normal-play bound proves it: when the option images T(N+1) (the classes of the sums
+// that heap N+1's moves leave) equal T(N+1-p) and Φ(N+1) is set to Φ(N+1-p), heap N+1 is the same
+// letter as heap N+1-p for the verification of the misère recursion (a sum's class and options
+// depend on its heaps only through their letters), so the verified, reduced quotient of the heaps
+// 0..N stays verified and reduced with heap N+1 added: it is the quotient of the heaps 0..N+1, Φ
+// is periodic one heap further, and induction goes on forever. T(N+1) = T(N+1-p) is what the
+// Guy–Smith argument shows from Φ's periodicity on the heaps below — the largest part left by a
+// move from N+1 is large enough to lie in the periodic stretch p higher than a part left from
+// N+1-p and back — with classes in place of nim-values; PeriodicityTheorem::values_needed counts
+// the heaps it needs, the same number as in normal play.
+#include "grundy/analysis/quotient_periodicity.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <optional>
+#include <tuple>
+
+#include "grundy/analysis/periodicity_theorem.hpp"
+#include "grundy/core/error.hpp"
+
+namespace grundy {
+
+QuotientPeriodicity quotient_periodicity(const Game& game, const MisereQuotient& quotient) {
+  constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
+  std::optional<PeriodicityTheorem> theorem;
+  try {
+    theorem = periodicity_theorem(game);
+  } catch (const Error&) {
+    // No theory for the family: periods can only be observed.
+  }
+  const bool covered = theorem && (theorem->kind == PeriodicityTheorem::Kind::take_break ||
+                                   theorem->kind == PeriodicityTheorem::Kind::window);
+  const auto& phi = quotient.phi;
+  const std::uint64_t n = phi.size();  // heaps 0..n-1
+  // A proven period first (the least), else the one seen to start earliest (n0 + p least): a
+  // coincidence over the last few heaps is not reported as a period.
+  QuotientPeriodicity best;
+  best.heaps_needed = kNever;
+  const auto rank = [](const QuotientPeriodicity& c) {
+    return std::tuple{!c.proven, c.proven ? c.period : c.preperiod + c.period, c.period};
+  };
+  for (std::uint64_t p = 1; 2 * p <= n; ++p) {
+    // The least n0 with Φ(m + p) = Φ(m) for every n0 <= m < n - p: scanned from the top.
+    std::uint64_t n0 = n - p;
+    while (n0 > 0 && phi[n0 - 1 + p] == phi[n0 - 1]) --n0;
+    QuotientPeriodicity c;
+    c.periodic = true;
+    c.preperiod = n0;
+    c.period = p;
+    c.heaps_needed = covered ? theorem->values_needed(n0, p) : kNever;
+    c.proven = c.heaps_needed <= n;
+    // Unproven: seen over three whole periods and at least six heaps.
+    if (!c.proven && (n - n0 < 3 * p || n - n0 < 6)) continue;
+    if (!best.periodic || rank(c) < rank(best)) best = c;
+  }
+  return best;
+}
+
+}  // namespace grundy

@@ -82,6 +82,8 @@ std::vector<std::string> Manager::exchange(
 }
 
 void Manager::finish() {
+  if (finished_) return;
+  finished_ = true;
   for (int rank = 1; rank < size_; ++rank) send("", rank, kStop);
 }
 

@@ -37,12 +37,13 @@ class Manager {
   /// One round, never blocking long: the outcomes that came back; each waiting request answered
   /// with jobs from `next` while it gives some; a short sleep when nothing came.
   std::vector<std::string> exchange(const std::function<std::optional<std::string>()>& next);
-  /// Tells every worker to stop.
+  /// Tells every worker to stop (once: a second call does nothing).
   void finish();
 
  private:
   int size_;
   std::uint64_t in_flight_ = 0;
+  bool finished_ = false;
   std::vector<std::pair<int, std::uint64_t>> waiting_;  // (rank, free threads)
 };
 

@@ -75,14 +75,20 @@ class Workers final : public RankWorkers<Job, Outcome> {
   Outcome (*outcome_from_text_)(std::string_view);
 };
 
-/// A worker's side, one message at a time.
+// A worker's side, one message at a time (serve below puts them together).
+
+/// Asks rank 0 for up to `free_threads` jobs.
 void ask_for_jobs(std::uint64_t free_threads);
-/// What rank 0 sent, when something waits: a batch of jobs, or nothing for the stop.
+
+/// What rank 0 sent: a batch of jobs, or the stop.
 struct Orders {
   bool stop = false;
   std::vector<std::string> jobs;
 };
+/// The next message from rank 0, when one waits (Error for one that is not a batch or a stop).
 std::optional<Orders> receive_orders();
+
+/// Sends one outcome to rank 0.
 void send_outcome(const std::string& text);
 
 /// A worker rank: asks for as many jobs as `pool` has free threads (none once `*stop` is set),

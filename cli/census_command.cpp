@@ -133,16 +133,17 @@ int run_misere_census_command(const CensusArgs& args, const CensusFamily& family
   options.stop = &g_stop;
   std::signal(SIGINT, on_census_interrupt);
   std::signal(SIGTERM, on_census_interrupt);
-  CensusDatabase database(args.db);
-  MisereCensusSummary s;
+  std::optional<MisereCensusSummary> summary;
   try {
-    s = run_misere_census(family, database, options);
+    summary = run_misere_census_on_ranks(family, args.db, options);
   } catch (const Interrupted& e) {
     end_progress();
     std::cerr << "grundy: " << e.what() << '\n';
     return 130;
   }
   end_progress();
+  if (!summary) return 0;  // an MPI worker: rank 0 reports
+  const MisereCensusSummary& s = *summary;
   if (args.common.json) {
     nlohmann::ordered_json j{{"family", s.family},
                              {"database", args.db},
@@ -157,6 +158,7 @@ int run_misere_census_command(const CensusArgs& args, const CensusFamily& family
                              {"wild", s.wild},
                              {"not_stabilised", s.not_stabilised},
                              {"seconds", s.seconds},
+                             {"ranks", s.ranks},
                              {"threads", s.threads}};
     std::cout << dump_document(j) << '\n';
     return 0;
@@ -166,8 +168,8 @@ int run_misere_census_command(const CensusArgs& args, const CensusFamily& family
             << " computed in this run, " << s.kept << " kept from earlier runs\n"
             << "tame " << s.tame << ", wild " << s.wild << ", not stabilised within "
             << options.max_work << " steps " << s.not_stabilised << "\n"
-            << "database " << args.db << ", " << s.threads << " thread(s), "
-            << duration_text(s.seconds) << '\n';
+            << "database " << args.db << ", " << s.ranks << " rank(s) x " << s.threads
+            << " thread(s), " << duration_text(s.seconds) << '\n';
   return 0;
 }
 
@@ -300,7 +302,8 @@ Runner add_census_command(CLI::App& app) {
       "g(0..999)), solved (a proven period, with its certificate), or open (what its values\n"
       "show). Results go to an SQLite database as they come; the same command continues an\n"
       "interrupted census, and a larger --budget continues the open games from their values.\n"
-      "Under mpirun the ranks share the games (rank 0 owns the database). See docs/census.md.\n"
+      "Under mpirun the ranks share the games, with --misere too (rank 0 owns the database).\n"
+      "See docs/census.md.\n"
       "\nExamples:\n"
       "  grundy census octal:3 --db octal3.db\n"
       "  grundy census report --db octal3.db --format html --out octal3.html\n"

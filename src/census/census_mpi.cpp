@@ -12,11 +12,14 @@
 #define MPICH_SKIP_MPICXX 1
 #include <mpi.h>
 
-#include <chrono>
-#include <nlohmann/json.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <string_view>
 #include <thread>
 
 #include "game_pool.hpp"
+#include "mpi_messages.hpp"
 #endif
 
 namespace grundy {
@@ -33,137 +36,42 @@ unsigned launched_ranks() {
 
 #ifndef GRUNDY_WITH_MPI
 
-bool census_mpi_available() { return false; }
+namespace {
 
-std::optional<CensusSummary> run_census_on_ranks(const CensusFamily& family,
-                                                 const std::filesystem::path& database,
-                                                 const CensusOptions& options) {
+void refuse_ranks() {
   if (launched_ranks() > 1) {
     throw Error("this grundy was built without MPI: a census cannot run across " +
                 std::to_string(launched_ranks()) + " ranks (install libopenmpi-dev and rebuild)");
   }
+}
+
+}  // namespace
+
+bool census_mpi_available() {
+  return false;
+}
+
+std::optional<CensusSummary> run_census_on_ranks(const CensusFamily& family,
+                                                 const std::filesystem::path& database,
+                                                 const CensusOptions& options) {
+  refuse_ranks();
   CensusDatabase db(database);
   return run_census(family, db, options);
+}
+
+std::optional<MisereCensusSummary> run_misere_census_on_ranks(const CensusFamily& family,
+                                                              const std::filesystem::path& database,
+                                                              const MisereCensusOptions& options) {
+  refuse_ranks();
+  CensusDatabase db(database);
+  return run_misere_census(family, db, options);
 }
 
 #else
 
 namespace {
 
-using namespace std::chrono_literals;
-
-enum Tag : int {
-  kRequest = 1,  // worker -> manager: "k" free threads
-  kJobs = 2,     // manager -> worker: a JSON array of 1..k jobs (sent when there are some)
-  kResult = 3,   // worker -> manager: one outcome
-  kStop = 4,     // manager -> worker: the census is over
-};
-
-/// How long an idle rank sleeps between two polls (Open MPI's blocking calls spin).
-constexpr auto kPollSleep = 2ms;
-
-void send(const std::string& text, int rank, Tag tag) {
-  MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, rank, tag, MPI_COMM_WORLD);
-}
-
-/// A waiting message, received (nothing when none waits).
-struct Message {
-  int rank = 0;
-  int tag = 0;
-  std::string text;
-};
-std::optional<Message> receive(int source) {
-  int flag = 0;
-  MPI_Status status;
-  MPI_Iprobe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
-  if (!flag) return std::nullopt;
-  int count = 0;
-  MPI_Get_count(&status, MPI_CHAR, &count);
-  Message m;
-  m.rank = status.MPI_SOURCE;
-  m.tag = status.MPI_TAG;
-  m.text.resize(static_cast<std::size_t>(count));
-  MPI_Recv(m.text.data(), count, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
-           MPI_STATUS_IGNORE);
-  return m;
-}
-
-class MpiWorkers final : public CensusWorkers {
- public:
-  explicit MpiWorkers(int size) : size_(size) {}
-  unsigned ranks() const override { return static_cast<unsigned>(size_); }
-  std::uint64_t in_flight() const override { return in_flight_; }
-
-  std::vector<JobOutcome> exchange(
-      const std::function<std::optional<CensusJob>()>& next) override {
-    std::vector<JobOutcome> out;
-    while (auto m = receive(MPI_ANY_SOURCE)) {
-      if (m->tag == kRequest) {
-        waiting_.push_back({m->rank, std::strtol(m->text.c_str(), nullptr, 10)});
-      } else if (m->tag == kResult) {
-        --in_flight_;
-        out.push_back(outcome_from_json(m->text));
-      }
-    }
-    // Requests wait until there are jobs for them (a later pass of the census may have some).
-    for (auto it = waiting_.begin(); it != waiting_.end();) {
-      nlohmann::json jobs = nlohmann::json::array();
-      for (long k = 0; k < it->second; ++k) {
-        std::optional<CensusJob> job = next();
-        if (!job) break;
-        jobs.push_back(nlohmann::json::parse(job_to_json(*job)));
-      }
-      if (jobs.empty()) break;
-      in_flight_ += jobs.size();
-      send(jobs.dump(), it->first, kJobs);
-      it = waiting_.erase(it);
-    }
-    if (out.empty()) std::this_thread::sleep_for(kPollSleep);
-    return out;
-  }
-
-  void finish() override {
-    for (int rank = 1; rank < size_; ++rank) send("", rank, kStop);
-  }
-
- private:
-  int size_;
-  std::uint64_t in_flight_ = 0;
-  std::vector<std::pair<int, long>> waiting_;  // (rank, free threads)
-};
-
-/// A worker rank: asks for as many games as it has threads, returns each result.
-void serve(const CensusOptions& options) {
-  const unsigned threads =
-      options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-  GamePool pool(threads, options.limits, options.stop);
-  bool asked = false;
-  while (true) {
-    const std::uint64_t busy = pool.busy();
-    const bool stopping = options.stop != nullptr && options.stop->load();
-    if (!asked && !stopping && busy < threads) {
-      send(std::to_string(threads - busy), 0, kRequest);
-      asked = true;
-    }
-    bool quiet = true;
-    while (auto m = receive(0)) {
-      quiet = false;
-      if (m->tag == kStop) return;
-      if (m->tag == kJobs) {
-        asked = false;
-        const nlohmann::json jobs = nlohmann::json::parse(m->text);
-        for (const auto& j : jobs) pool.push(job_from_json(j.dump()));
-      }
-    }
-    for (const JobOutcome& o : pool.take(std::chrono::milliseconds(0))) {
-      quiet = false;
-      send(outcome_to_json(o), 0, kResult);
-    }
-    if (quiet) std::this_thread::sleep_for(kPollSleep);
-  }
-}
-
-/// MPI_Init_thread and MPI_Finalize around the census; an escaping error aborts every rank.
+/// MPI_Init_thread and MPI_Finalize around the census.
 class MpiSession {
  public:
   MpiSession() {
@@ -173,6 +81,8 @@ class MpiSession {
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
   }
   ~MpiSession() { MPI_Finalize(); }
+  MpiSession(const MpiSession&) = delete;
+  MpiSession& operator=(const MpiSession&) = delete;
   int rank() const { return rank_; }
   int size() const { return size_; }
 
@@ -180,9 +90,47 @@ class MpiSession {
   int rank_ = 0, size_ = 1;
 };
 
+/// One census across the ranks of an mpirun: `manage(workers)` on rank 0 (its summary), `serve()`
+/// on the others (nothing). Stopped by a signal, rank 0 tells the workers before it throws
+/// Interrupted; any other error is printed and ends every rank (a rank that fails cannot leave
+/// the others waiting).
+template <class Job, class Outcome, class Summary>
+std::optional<Summary> on_ranks(const std::function<Summary(RankWorkers<Job, Outcome>&)>& manage,
+                                const std::function<void()>& serve,
+                                std::string (*job_to_text)(const Job&),
+                                Outcome (*outcome_from_text)(std::string_view)) {
+  MpiSession mpi;
+  try {
+    if (mpi.rank() != 0) {
+      serve();
+      return std::nullopt;
+    }
+    mpi::Workers<Job, Outcome> workers(mpi.size(), job_to_text, outcome_from_text);
+    try {
+      return manage(workers);
+    } catch (const Interrupted&) {
+      workers.finish();
+      throw;
+    }
+  } catch (const Interrupted&) {
+    throw;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "grundy: error: rank %d: %s\n", mpi.rank(), e.what());
+    MPI_Abort(MPI_COMM_WORLD, 2);
+    throw;
+  }
+}
+
+/// Games computed at once by a worker rank (0: one per core).
+unsigned threads_of(unsigned threads) {
+  return threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+}
+
 }  // namespace
 
-bool census_mpi_available() { return true; }
+bool census_mpi_available() {
+  return true;
+}
 
 std::optional<CensusSummary> run_census_on_ranks(const CensusFamily& family,
                                                  const std::filesystem::path& database,
@@ -191,28 +139,41 @@ std::optional<CensusSummary> run_census_on_ranks(const CensusFamily& family,
     CensusDatabase db(database);
     return run_census(family, db, options);
   }
-  MpiSession mpi;
-  try {
-    if (mpi.rank() != 0) {
-      serve(options);
-      return std::nullopt;
-    }
+  return on_ranks<CensusJob, JobOutcome, CensusSummary>(
+      [&](CensusWorkers& workers) {
+        CensusDatabase db(database);
+        return run_census(family, db, options, &workers);
+      },
+      [&] {
+        GamePool<CensusJob, JobOutcome> pool(threads_of(options.threads), [&](const CensusJob& j) {
+          return run_census_job(j, options.limits, options.stop);
+        });
+        mpi::serve(pool, options.stop, job_from_json, outcome_to_json);
+      },
+      job_to_json, outcome_from_json);
+}
+
+std::optional<MisereCensusSummary> run_misere_census_on_ranks(const CensusFamily& family,
+                                                              const std::filesystem::path& database,
+                                                              const MisereCensusOptions& options) {
+  if (launched_ranks() <= 1) {
     CensusDatabase db(database);
-    MpiWorkers workers(mpi.size());
-    try {
-      return run_census(family, db, options, &workers);
-    } catch (const Interrupted&) {
-      workers.finish();
-      throw;
-    }
-  } catch (const Interrupted&) {
-    throw;
-  } catch (const std::exception& e) {
-    // A rank that fails cannot leave the others waiting: say why, then end the job.
-    std::fprintf(stderr, "grundy: error: rank %d: %s\n", mpi.rank(), e.what());
-    MPI_Abort(MPI_COMM_WORLD, 2);
-    throw;
+    return run_misere_census(family, db, options);
   }
+  // Refused on every rank before MPI starts: one line and exit 2, not an abort of the job.
+  misere_census_codes(family, options.slice);
+  return on_ranks<MisereJob, MisereOutcome, MisereCensusSummary>(
+      [&](MisereWorkers& workers) {
+        CensusDatabase db(database);
+        return run_misere_census(family, db, options, &workers);
+      },
+      [&] {
+        GamePool<MisereJob, MisereOutcome> pool(
+            threads_of(options.threads),
+            [&](const MisereJob& j) { return run_misere_job(j, options.limits, options.stop); });
+        mpi::serve(pool, options.stop, misere_job_from_json, misere_outcome_to_json);
+      },
+      misere_job_to_json, misere_outcome_from_json);
 }
 
 #endif

@@ -213,7 +213,8 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
   // The memory limit is the process's: each game computed at once gets its share.
   Limits per_game = options.limits;
   per_game.max_memory_bytes /= threads;
-  GamePool pool(threads, per_game, options.stop);
+  GamePool<CensusJob, JobOutcome> pool(
+      threads, [&](const CensusJob& job) { return run_census_job(job, per_game, options.stop); });
   std::vector<std::string> failures;
   // Jobs back so far (the progress counts them: a game continued by the second pass is two), and
   // the distinct games they computed.

@@ -4,11 +4,12 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
-#include <mutex>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <thread>
 #include <vector>
 
+#include "game_pool.hpp"
 #include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/analysis/sequence_run.hpp"
 #include "grundy/core/error.hpp"
@@ -17,6 +18,8 @@
 
 namespace grundy {
 namespace {
+
+using nlohmann::json;
 
 /// Thrown from a quotient's progress callback when the census is asked to stop.
 struct Stopped {};
@@ -27,20 +30,21 @@ bool settled(const MisereRow& r, const MisereCensusOptions& options) {
   return r.complete || r.max_work >= options.max_work;
 }
 
-MisereRow compute(const Game& game, const MisereCensusOptions& options) {
+MisereRow compute(const Game& game, const MisereJob& job, const Limits& limits,
+                  const std::atomic<bool>* stop) {
   MisereRow row;
   row.game = game.name();
-  row.max_heap = options.max_heap;
-  row.max_work = options.max_work;
+  row.max_heap = job.max_heap;
+  row.max_work = job.max_work;
   row.engine = kEngineVersion;
   QuotientOptions q;
-  q.max_heap = options.max_heap;
-  q.max_work = options.max_work;
-  q.limits = options.limits;
+  q.max_heap = job.max_heap;
+  q.max_work = job.max_work;
+  q.limits = limits;
   // The last quotient verified: the heaps below the one being tried.
   std::uint64_t heap = 0, order = 1;
   q.progress = [&](const QuotientProgress& p) {
-    if (options.stop && options.stop->load()) throw Stopped{};
+    if (stop && stop->load()) throw Stopped{};
     heap = p.heap;
     order = p.order;
   };
@@ -62,107 +66,201 @@ MisereRow compute(const Game& game, const MisereCensusOptions& options) {
   return row;
 }
 
+json row_json(const MisereRow& r) {
+  return {{"game", r.game},         {"max_heap", r.max_heap},
+          {"max_work", r.max_work}, {"reached", r.reached},
+          {"complete", r.complete}, {"order", r.order},
+          {"p_count", r.p_count},   {"stable_from", r.stable_from},
+          {"tame", r.tame},         {"seconds", r.seconds},
+          {"engine", r.engine}};
+}
+
+MisereRow row_from(const json& j) {
+  MisereRow r;
+  r.game = j.at("game").get<std::string>();
+  r.max_heap = j.at("max_heap").get<std::uint64_t>();
+  r.max_work = j.at("max_work").get<std::uint64_t>();
+  r.reached = j.at("reached").get<std::uint64_t>();
+  r.complete = j.at("complete").get<bool>();
+  r.order = j.at("order").get<std::uint32_t>();
+  r.p_count = j.at("p_count").get<std::uint64_t>();
+  r.stable_from = j.at("stable_from").get<std::uint64_t>();
+  r.tame = j.at("tame").get<std::string>();
+  r.seconds = j.at("seconds").get<double>();
+  r.engine = j.at("engine").get<std::string>();
+  return r;
+}
+
 }  // namespace
 
+std::string misere_job_to_json(const MisereJob& job) {
+  return json{{"game", job.game}, {"max_heap", job.max_heap}, {"max_work", job.max_work}}.dump();
+}
+
+MisereJob misere_job_from_json(std::string_view text) {
+  try {
+    const json j = json::parse(text);
+    return MisereJob{j.at("game").get<std::string>(), j.at("max_heap").get<std::uint64_t>(),
+                     j.at("max_work").get<std::uint64_t>()};
+  } catch (const json::exception& e) {
+    throw Error(std::string("a misère census job message is malformed: ") + e.what());
+  }
+}
+
+std::string misere_outcome_to_json(const MisereOutcome& o) {
+  json j{{"game", o.game}, {"error", o.error}, {"interrupted", o.interrupted}};
+  j["row"] = o.row ? row_json(*o.row) : json(nullptr);
+  return j.dump();
+}
+
+MisereOutcome misere_outcome_from_json(std::string_view text) {
+  try {
+    const json j = json::parse(text);
+    MisereOutcome o;
+    o.game = j.at("game").get<std::string>();
+    o.error = j.at("error").get<std::string>();
+    o.interrupted = j.at("interrupted").get<bool>();
+    if (!j.at("row").is_null()) o.row = row_from(j.at("row"));
+    return o;
+  } catch (const json::exception& e) {
+    throw Error(std::string("a misère census result message is malformed: ") + e.what());
+  }
+}
+
+MisereOutcome run_misere_job(const MisereJob& job, const Limits& limits,
+                             const std::atomic<bool>* stop) {
+  MisereOutcome outcome;
+  outcome.game = job.game;
+  try {
+    if (stop && stop->load()) throw Stopped{};
+    outcome.row = compute(*parse_game(job.game), job, limits, stop);
+  } catch (const Stopped&) {
+    outcome.interrupted = true;
+  } catch (const std::exception& e) {
+    outcome.error = e.what();
+  }
+  return outcome;
+}
+
+std::vector<std::string> misere_census_codes(
+    const CensusFamily& family,
+    const std::optional<std::pair<std::uint64_t, std::uint64_t>>& slice) {
+  std::vector<std::string> codes = family.codes();
+  if (!slice) return codes;
+  const auto [first, count] = *slice;
+  if (first >= codes.size() || count == 0) {
+    throw Error("--slice " + std::to_string(first) + "," + std::to_string(count) +
+                " is outside the family's " + std::to_string(codes.size()) + " members");
+  }
+  return std::vector<std::string>(
+      codes.begin() + static_cast<std::ptrdiff_t>(first),
+      codes.begin() +
+          static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(codes.size(), first + count)));
+}
+
 MisereCensusSummary run_misere_census(const CensusFamily& family, CensusDatabase& database,
-                                      const MisereCensusOptions& options) {
-  const auto started = std::chrono::steady_clock::now();
+                                      const MisereCensusOptions& options, MisereWorkers* workers) {
+  using Clock = std::chrono::steady_clock;
+  const auto started = Clock::now();
+  const auto elapsed = [&] {
+    return std::chrono::duration<double>(Clock::now() - started).count();
+  };
   MisereCensusSummary summary;
   summary.family = family.name();
-  std::vector<std::string> codes = family.codes();
-  if (options.slice) {
-    const auto [first, count] = *options.slice;
-    if (first >= codes.size() || count == 0) {
-      throw Error("--slice " + std::to_string(first) + "," + std::to_string(count) +
-                  " is outside the family's " + std::to_string(codes.size()) + " members");
-    }
-    codes = std::vector<std::string>(
-        codes.begin() + static_cast<std::ptrdiff_t>(first),
-        codes.begin() +
-            static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(codes.size(), first + count)));
-  }
+  const std::vector<std::string> codes = misere_census_codes(family, options.slice);
   summary.members = codes.size();
   // The distinct games (codes with trailing zeros are the same game), in the family's order.
-  std::vector<std::shared_ptr<const Game>> games;
+  std::vector<std::string> games;
   std::set<std::string> seen;
   for (const std::string& code : codes) {
-    auto game = parse_game(code);
-    if (seen.insert(game->name()).second) games.push_back(std::move(game));
+    const std::string game = parse_game(code)->name();
+    if (seen.insert(game).second) games.push_back(game);
   }
   summary.games = games.size();
   std::map<std::string, MisereRow> stored;
   for (MisereRow& r : database.misere_rows()) stored.emplace(r.game, std::move(r));
-  std::vector<std::shared_ptr<const Game>> to_compute;
-  for (const auto& g : games) {
-    const auto it = stored.find(g->name());
+  std::vector<MisereJob> jobs;  // in the family's order
+  for (const std::string& g : games) {
+    const auto it = stored.find(g);
     if (it != stored.end() && settled(it->second, options)) {
       ++summary.kept;
     } else {
-      to_compute.push_back(g);
+      jobs.push_back({g, options.max_heap, options.max_work});
     }
   }
   const unsigned threads =
       options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   summary.threads = threads;
-  std::mutex mutex;  // the database, the progress, the shared counters
+  summary.ranks = workers != nullptr ? workers->ranks() : 1;
+
+  // The games are handed out in order to this process's threads and the other ranks; each row is
+  // stored as it arrives. A failure stops the handing out; the games in flight are still stored.
+  GamePool<MisereJob, MisereOutcome> pool(threads, [&](const MisereJob& job) {
+    return run_misere_job(job, options.limits, options.stop);
+  });
+  const auto stopping = [&] { return options.stop != nullptr && options.stop->load(); };
   std::size_t next = 0;
   std::uint64_t done = 0;
-  std::vector<std::string> current;
-  bool stopped = false;
+  bool interrupted = false;
   std::string failure;
-  const auto report = [&] {
-    if (!options.progress) return;
-    CensusProgress p;
-    p.done = done;
-    p.total = to_compute.size();
-    p.current = current;
-    p.elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    if (done > 0) {
-      p.eta = p.elapsed / static_cast<double>(done) * static_cast<double>(to_compute.size() - done);
-    }
-    options.progress(p);
+  const auto next_job = [&]() -> std::optional<MisereJob> {
+    if (next >= jobs.size() || stopping() || !failure.empty()) return std::nullopt;
+    return jobs[next++];
   };
-  const auto work = [&] {
-    while (true) {
-      std::shared_ptr<const Game> game;
-      {
-        const std::lock_guard lock(mutex);
-        if (next >= to_compute.size() || stopped || !failure.empty()) return;
-        game = to_compute[next++];
-        current.push_back(game->name());
-        report();
-      }
-      try {
-        const MisereRow row = compute(*game, options);
-        const std::lock_guard lock(mutex);
-        database.store_misere(row);
-        stored[row.game] = row;
-        ++done;
-        std::erase(current, game->name());
-        report();
-      } catch (const Stopped&) {
-        const std::lock_guard lock(mutex);
-        stopped = true;
-        return;
-      } catch (const Error& e) {
-        const std::lock_guard lock(mutex);
-        if (failure.empty()) failure = game->name() + ": " + e.what();
-        return;
-      }
+  const auto handle = [&](MisereOutcome& o) {
+    if (o.row) {
+      database.store_misere(*o.row);
+      stored[o.game] = std::move(*o.row);
+      ++done;
+    } else if (o.interrupted) {
+      interrupted = true;
+    } else if (failure.empty()) {
+      failure = o.game + ": " + o.error;
     }
   };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
+  auto last_report = Clock::now() - std::chrono::seconds(10);
+  while (true) {
+    while (pool.busy() < threads) {
+      std::optional<MisereJob> job = next_job();
+      if (!job) break;
+      pool.push(std::move(*job));
+    }
+    if (workers != nullptr) {
+      for (MisereOutcome& o : workers->exchange(next_job)) handle(o);
+    }
+    for (MisereOutcome& o : pool.take(std::chrono::milliseconds(workers != nullptr ? 2 : 200))) {
+      handle(o);
+    }
+    const bool remote = workers != nullptr && workers->in_flight() > 0;
+    const bool left = next < jobs.size() && !stopping() && failure.empty();
+    if (!left && pool.busy() == 0 && !remote) {
+      // The outcomes pushed after the last take.
+      for (MisereOutcome& o : pool.take(std::chrono::milliseconds(0))) handle(o);
+      break;
+    }
+    if (options.progress && Clock::now() - last_report >= std::chrono::milliseconds(500)) {
+      last_report = Clock::now();
+      CensusProgress p;
+      p.done = done;
+      p.total = jobs.size();
+      p.current = pool.current();
+      p.elapsed = elapsed();
+      if (done > 0) {
+        p.eta = p.elapsed / static_cast<double>(done) *
+                static_cast<double>(jobs.size() - std::min<std::uint64_t>(jobs.size(), done));
+      }
+      options.progress(p);
+    }
+  }
+  if (workers != nullptr) workers->finish();
   if (!failure.empty()) throw Error(failure);
-  if (stopped || (options.stop && options.stop->load())) {
+  if (interrupted || stopping()) {
     throw Interrupted("interrupted: " + std::to_string(done) + " misère quotients stored in " +
                       database.path().string() + "; run the command again to continue");
   }
   summary.computed = done;
-  for (const auto& g : games) {
-    const MisereRow& r = stored.at(g->name());
+  for (const std::string& g : games) {
+    const MisereRow& r = stored.at(g);
     if (!r.complete) {
       ++summary.not_stabilised;
     } else if (r.tame == "wild") {
@@ -171,8 +269,7 @@ MisereCensusSummary run_misere_census(const CensusFamily& family, CensusDatabase
       ++summary.tame;
     }
   }
-  summary.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  summary.seconds = elapsed();
   return summary;
 }
 

@@ -1,5 +1,5 @@
 // The census library: families, classification within a budget, continued sequence files,
-// proven and observed equivalences, the database, and whole runs (threads, reruns).
+// proven and observed equivalences, the database, and whole runs (threads, reruns, other ranks).
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -18,6 +18,7 @@
 #include "grundy/census/census_equivalence.hpp"
 #include "grundy/census/census_family.hpp"
 #include "grundy/census/census_run.hpp"
+#include "grundy/census/misere_census.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/sequence_file.hpp"
 #include "grundy/engine/engine.hpp"
@@ -385,6 +386,105 @@ TEST(CensusRun, TheSecondPassProvesAGameWhoseValuesLookBoundedAndCountsItOnce) {
   EXPECT_EQ(r->result.preperiod, 3479u);
   EXPECT_EQ(r->result.period, 349u);
   EXPECT_LT(r->result.values_computed, 16384u);
+}
+
+/// Every misère row but its seconds, one line per game.
+std::string misere_rows_of(const CensusDatabase& db) {
+  std::string out;
+  for (const MisereRow& r : db.misere_rows()) {
+    out += r.game + " " + std::to_string(r.max_heap) + " " + std::to_string(r.max_work) + " " +
+           std::to_string(r.reached) + " " + std::to_string(r.complete) + " " +
+           std::to_string(r.order) + " " + std::to_string(r.p_count) + " " +
+           std::to_string(r.stable_from) + " " + r.tame + " " + r.engine + "\n";
+  }
+  return out;
+}
+
+/// Other "ranks" in this process: each job travels as the MPI messages' JSON, is computed on the
+/// next round and its outcome travels back the same way.
+class LoopbackMisereWorkers final : public MisereWorkers {
+ public:
+  unsigned ranks() const override { return 2; }
+  std::uint64_t in_flight() const override { return waiting_.size(); }
+  std::vector<MisereOutcome> exchange(
+      const std::function<std::optional<MisereJob>()>& next) override {
+    std::vector<MisereOutcome> out;
+    for (const std::string& text : waiting_) {
+      const MisereOutcome o = run_misere_job(misere_job_from_json(text), Limits{}, nullptr);
+      out.push_back(misere_outcome_from_json(misere_outcome_to_json(o)));
+    }
+    waiting_.clear();
+    if (std::optional<MisereJob> job = next()) {
+      waiting_.push_back(misere_job_to_json(*job));
+      ++handed;
+    }
+    return out;
+  }
+  void finish() override { finished = true; }
+
+  std::uint64_t handed = 0;
+  bool finished = false;
+
+ private:
+  std::vector<std::string> waiting_;
+};
+
+TEST(MisereCensusRun, OtherRanksGiveTheRowsOfOneProcessAndARerunKeepsThem) {
+  CensusDir dir;
+  const CensusFamily family = parse_census_family("octal:2");
+  MisereCensusOptions options;
+  options.max_heap = 14;
+  options.max_work = 300'000;  // some games stop before heap 14
+  options.threads = 1;
+  CensusDatabase one(dir / "one.db");
+  const MisereCensusSummary s1 = run_misere_census(family, one, options);
+  EXPECT_EQ(s1.ranks, 1u);
+  EXPECT_EQ(s1.computed, s1.games);
+  EXPECT_GT(s1.not_stabilised, 0u);
+  EXPECT_GT(s1.tame + s1.wild, 0u);
+  CensusDatabase ranks(dir / "ranks.db");
+  LoopbackMisereWorkers workers;
+  const MisereCensusSummary s2 = run_misere_census(family, ranks, options, &workers);
+  EXPECT_EQ(s2.ranks, 2u);
+  EXPECT_GT(workers.handed, 0u);
+  EXPECT_LT(workers.handed, s2.games);  // this process's thread computed some too
+  EXPECT_TRUE(workers.finished);
+  EXPECT_EQ(s2.computed, s1.computed);
+  EXPECT_EQ(s2.not_stabilised, s1.not_stabilised);
+  EXPECT_EQ(misere_rows_of(one), misere_rows_of(ranks));
+  LoopbackMisereWorkers again;
+  const MisereCensusSummary s3 = run_misere_census(family, ranks, options, &again);
+  EXPECT_EQ(s3.computed, 0u);
+  EXPECT_EQ(s3.kept, s1.games);
+  EXPECT_EQ(again.handed, 0u);
+  EXPECT_EQ(misere_rows_of(one), misere_rows_of(ranks));
+}
+
+TEST(MisereCensusRun, MessagesRoundTripAndMalformedOnesAreRefused) {
+  MisereOutcome o;
+  o.game = "0.77";
+  o.row = MisereRow{};
+  o.row->game = "0.77";
+  o.row->max_heap = 40;
+  o.row->complete = true;
+  o.row->order = 40;
+  o.row->tame = "wild";
+  o.row->seconds = 0.125;
+  const MisereOutcome back = misere_outcome_from_json(misere_outcome_to_json(o));
+  ASSERT_TRUE(back.row);
+  EXPECT_EQ(back.row->order, 40u);
+  EXPECT_EQ(back.row->tame, "wild");
+  EXPECT_EQ(back.row->seconds, 0.125);
+  const MisereJob job = misere_job_from_json(misere_job_to_json({"0.137", 20, 1000}));
+  EXPECT_EQ(job.game, "0.137");
+  EXPECT_EQ(job.max_heap, 20u);
+  EXPECT_EQ(job.max_work, 1000u);
+  EXPECT_THROW(misere_job_from_json("{\"game\": \"0.7\"}"), Error);
+  EXPECT_THROW(misere_outcome_from_json("not json"), Error);
+  // A job the quotient cannot take is an error outcome, never an exception.
+  const MisereOutcome bad = run_misere_job({"no such game", 10, 1000}, Limits{}, nullptr);
+  EXPECT_FALSE(bad.row);
+  EXPECT_FALSE(bad.error.empty());
 }
 
 }  // namespace

@@ -17,6 +17,7 @@ TEST(MisereCensusCli, EveryCodesQuotientAsTheQuotientCommandGivesIt) {
   const nlohmann::json s = expect_json(
       run_grundy({"census", "octal:1", "--misere", "--db", db, "--max-heap", "12", "--json"}));
   EXPECT_EQ(s["play"], "misere");
+  EXPECT_EQ(s["ranks"], 1);
   EXPECT_EQ(s["members"], 16);
   EXPECT_EQ(s["games"], 16);
   EXPECT_EQ(s["computed"], 16);

@@ -17,6 +17,7 @@
 #include "grundy/census/census_classify.hpp"
 #include "grundy/census/census_database.hpp"
 #include "grundy/census/census_family.hpp"
+#include "grundy/census/census_workers.hpp"
 #include "grundy/core/limits.hpp"
 
 namespace grundy {
@@ -52,20 +53,7 @@ struct JobOutcome {
 };
 
 /// The other ranks of an MPI run, seen from the manager (rank 0).
-class CensusWorkers {
- public:
-  virtual ~CensusWorkers() = default;
-  /// Ranks in all, the manager included.
-  virtual unsigned ranks() const = 0;
-  /// One round, never blocking long: hands jobs from `next` (nothing: none left) to workers with
-  /// room, and returns the outcomes that came back.
-  virtual std::vector<JobOutcome> exchange(
-      const std::function<std::optional<CensusJob>()>& next) = 0;
-  /// Jobs handed out and not yet back.
-  virtual std::uint64_t in_flight() const = 0;
-  /// Tells every worker that no job is left (they exit).
-  virtual void finish() = 0;
-};
+using CensusWorkers = RankWorkers<CensusJob, JobOutcome>;
 
 struct CensusSummary {
   std::string family;

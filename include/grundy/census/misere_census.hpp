@@ -10,12 +10,15 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 #include "grundy/census/census_database.hpp"
 #include "grundy/census/census_family.hpp"
 #include "grundy/census/census_report.hpp"
 #include "grundy/census/census_run.hpp"
+#include "grundy/census/census_workers.hpp"
 #include "grundy/core/limits.hpp"
 
 namespace grundy {
@@ -44,14 +47,52 @@ struct MisereCensusSummary {
   /// Of the distinct games: complete to max_heap (tame or wild), or stopped by the budget.
   std::uint64_t tame = 0, wild = 0, not_stabilised = 0;
   double seconds = 0;
-  unsigned threads = 1;
+  unsigned ranks = 1, threads = 1;
 };
 
-/// Runs the misère census of `family` into `database`. A game already stored at this max_heap
-/// (complete, or stopped under a budget at least as large) is kept. Throws Interrupted when
-/// stopped (the rows stored so far stay).
+/// One game's quotient to compute, with its budget (what a worker rank is sent).
+struct MisereJob {
+  std::string game;  ///< the canonical spec
+  std::uint64_t max_heap = 40;
+  std::uint64_t max_work = 200'000'000;
+};
+
+/// A job's outcome as it travels back to the manager: its row, or the error that stopped it.
+struct MisereOutcome {
+  std::string game;
+  std::optional<MisereRow> row;
+  std::string error;
+  bool interrupted = false;
+};
+
+/// The other ranks of an MPI run, seen from the manager (rank 0).
+using MisereWorkers = RankWorkers<MisereJob, MisereOutcome>;
+
+/// The codes of `family` a misère census covers: the slice's (in the family's order), or all.
+/// Throws Error for a slice outside the family.
+std::vector<std::string> misere_census_codes(
+    const CensusFamily& family,
+    const std::optional<std::pair<std::uint64_t, std::uint64_t>>& slice);
+
+/// Runs the misère census of `family` into `database`: on this process's threads and, with
+/// `workers`, on the other ranks of an MPI run too (the rows are the same). A game already
+/// stored at this max_heap (complete, or stopped under a budget at least as large) is kept.
+/// Throws Interrupted when stopped (the rows stored so far stay), Error when a game failed (after
+/// the games in flight are stored).
 MisereCensusSummary run_misere_census(const CensusFamily& family, CensusDatabase& database,
-                                      const MisereCensusOptions& options);
+                                      const MisereCensusOptions& options,
+                                      MisereWorkers* workers = nullptr);
+
+/// Computes one job's row on this process (for the local threads and the MPI workers), with
+/// `limits` on each quotient: never throws; `*stop` set: an interrupted outcome.
+MisereOutcome run_misere_job(const MisereJob& job, const Limits& limits,
+                             const std::atomic<bool>* stop);
+
+/// A job and an outcome as JSON text and back (the MPI messages; strict: Error on anything else).
+std::string misere_job_to_json(const MisereJob& job);
+MisereJob misere_job_from_json(std::string_view text);
+std::string misere_outcome_to_json(const MisereOutcome& outcome);
+MisereOutcome misere_outcome_from_json(std::string_view text);
 
 /// `census report --misere`: one row per code of `family`, in its order — code, game, and its
 /// quotient's order, |P|, where it last grew (observed up to the heap bound) and tame kind, or

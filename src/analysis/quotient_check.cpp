@@ -8,11 +8,18 @@
 #include "grundy/analysis/quotient_check.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <initializer_list>
 #include <map>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "grundy/core/error.hpp"
+#include "grundy/rules/take_break.hpp"
 #include "quotient_candidate.hpp"
+#include "quotient_check_moves.hpp"
 
 namespace grundy {
 namespace {
@@ -98,6 +105,229 @@ detail::HeapMoves moves_of(const Game& game, const MisereQuotient& q, detail::Qu
 }
 
 }  // namespace
+
+namespace detail {
+
+namespace {
+
+/// dst |= src << shift, bitsets of `words` 64-bit words (bits past the end dropped).
+void or_shifted(std::uint64_t* dst, const std::uint64_t* src, std::size_t words,
+                std::uint64_t shift) {
+  const std::size_t by_words = shift / 64;
+  const unsigned by_bits = shift % 64;
+  if (by_words >= words) return;
+  if (by_bits == 0) {
+    for (std::size_t w = by_words; w < words; ++w) dst[w] |= src[w - by_words];
+    return;
+  }
+  dst[by_words] |= src[0] << by_bits;
+  for (std::size_t w = by_words + 1; w < words; ++w) {
+    dst[w] |= (src[w - by_words] << by_bits) | (src[w - by_words - 1] >> (64 - by_bits));
+  }
+}
+
+/// One class of the splits of r tokens into two heaps, with two heaps whose sum is in it.
+struct Split {
+  std::uint32_t image;
+  std::uint32_t first;
+  std::uint32_t second;
+};
+
+/// The classes of the splits a + b (a, b >= 1) of each r = 0..n, at split[start[r]..start[r+1]).
+/// The class of a + b is Φ(a)·Φ(b), so the classes at r are the products p = c·d of the pairs of
+/// classes (c, d) for which some a of class c and b of class d add up to r: r lies in the sumset
+/// A_c + A_d of the sets of heaps of each class. Those sumsets are bitsets over 0..n, each the
+/// union over a in A_c of A_d shifted by a — |A_c| shifts per class pair, n·K shifts of n/64 words
+/// in all for K classes, against n²/4 products one split at a time — merged by product into one
+/// bitset R_p per class p; then r has a split of class p exactly when bit r of R_p is set. Every
+/// split of every r is covered (each pair (a, b) is in the sumset of its classes), none is made
+/// up (each bit comes from one). The least heaps of classes c and d (any pair of classes of
+/// product p) stand for the splits of class p: the verification reads an option only through its
+/// class. Nothing when the bitsets would be too large (then split_by_split below).
+std::optional<std::vector<std::uint32_t>> splits_by_sumsets(const MisereQuotient& q,
+                                                            std::vector<Split>& split,
+                                                            QuotientWork& work) {
+  const BipartiteMonoid& m = q.monoid;
+  const auto n = static_cast<std::uint32_t>(q.max_heap);
+  const std::size_t words = std::size_t{n} / 64 + 1;
+  if (std::uint64_t{m.order} * words > (std::uint64_t{1} << 22)) return std::nullopt;
+  // The classes of heaps 1..n, the bitset of each, and the least heap of each.
+  std::vector<std::uint32_t> classes;
+  std::vector<std::uint32_t> least(m.order, 0);
+  for (std::uint32_t a = 1; a <= n; ++a) {
+    if (least[q.phi[a]] == 0) {
+      least[q.phi[a]] = a;
+      classes.push_back(q.phi[a]);
+    }
+  }
+  std::vector<std::int32_t> index(m.order, -1);
+  for (std::size_t i = 0; i < classes.size(); ++i) index[classes[i]] = static_cast<std::int32_t>(i);
+  std::vector<std::uint64_t> heaps(classes.size() * words, 0);
+  for (std::uint32_t a = 1; a <= n; ++a) {
+    heaps[static_cast<std::size_t>(index[q.phi[a]]) * words + a / 64] |= std::uint64_t{1}
+                                                                         << (a % 64);
+  }
+  // by_product[p]: the r that have a split of class p; pair[p] a pair of classes of product p.
+  std::vector<std::uint64_t> by_product(std::size_t{m.order} * words, 0);
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pair(m.order, {0, 0});
+  std::vector<bool> made(m.order, false);
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    for (std::size_t j = i; j < classes.size(); ++j) {
+      const std::uint32_t p = m.product(classes[i], classes[j]);
+      if (!made[p]) {
+        made[p] = true;
+        pair[p] = {classes[i], classes[j]};
+      }
+    }
+    const std::uint64_t* own = &heaps[i * words];
+    for (std::size_t w = 0; w < words; ++w) {
+      for (std::uint64_t bits = own[w]; bits != 0; bits &= bits - 1) {
+        const std::uint64_t a = w * 64 + static_cast<std::uint64_t>(std::countr_zero(bits));
+        for (std::size_t j = i; j < classes.size(); ++j) {
+          const std::uint32_t p = m.product(classes[i], classes[j]);
+          or_shifted(&by_product[std::size_t{p} * words], &heaps[j * words], words, a);
+        }
+        work.spend((classes.size() - i) * words);
+      }
+    }
+  }
+  // Sums past n (up to 2n) are cut off.
+  if (const unsigned past = (n + 1) % 64; past != 0) {
+    for (std::uint32_t p = 0; p < m.order; ++p) {
+      by_product[std::size_t{p} * words + words - 1] &= (std::uint64_t{1} << past) - 1;
+    }
+  }
+  // Transposed: for each r, its classes.
+  std::vector<std::uint32_t> start(std::size_t{n} + 2, 0);
+  for (std::uint32_t p = 0; p < m.order; ++p) {
+    const std::uint64_t* r_of = &by_product[std::size_t{p} * words];
+    for (std::size_t w = 0; w < words; ++w) {
+      for (std::uint64_t bits = r_of[w]; bits != 0; bits &= bits - 1) {
+        ++start[w * 64 + static_cast<std::size_t>(std::countr_zero(bits)) + 1];
+      }
+    }
+  }
+  for (std::uint32_t r = 0; r <= n; ++r) start[r + 1] += start[r];
+  split.assign(start[n + 1], Split{});
+  std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+  for (std::uint32_t p = 0; p < m.order; ++p) {
+    const std::uint64_t* r_of = &by_product[std::size_t{p} * words];
+    for (std::size_t w = 0; w < words; ++w) {
+      for (std::uint64_t bits = r_of[w]; bits != 0; bits &= bits - 1) {
+        const std::size_t r = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+        split[fill[r]++] = {p, least[pair[p].first], least[pair[p].second]};
+      }
+    }
+  }
+  work.spend(std::uint64_t{m.order} * words + split.size());
+  return start;
+}
+
+/// The same, one split at a time (for unequal splits, Grundy's game, where a + a is no move).
+std::vector<std::uint32_t> split_by_split(const MisereQuotient& q, bool unequal,
+                                          std::vector<Split>& split, QuotientWork& work) {
+  const BipartiteMonoid& m = q.monoid;
+  const auto n = static_cast<std::uint32_t>(q.max_heap);
+  std::vector<std::uint32_t> start(std::size_t{n} + 2, 0);
+  std::vector<std::uint32_t> stamp(m.order, ~std::uint32_t{0});
+  for (std::uint32_t r = 0; r <= n; ++r) {
+    start[r] = static_cast<std::uint32_t>(split.size());
+    for (std::uint32_t a = 1; 2 * a <= r; ++a) {
+      if (unequal && 2 * a == r) continue;
+      const std::uint32_t image = m.product(q.phi[a], q.phi[r - a]);
+      if (stamp[image] == r) continue;
+      stamp[image] = r;
+      split.push_back({image, a, r - a});
+    }
+    work.spend(r / 2 + 1);
+  }
+  start[std::size_t{n} + 1] = static_cast<std::uint32_t>(split.size());
+  return start;
+}
+
+}  // namespace
+
+/// The same classes, for a take-and-break code whose moves leave at most two heaps (Kayles,
+/// Dawson's Kayles, every octal code; Grundy's game), read from the code itself: a heap of h
+/// tokens has, for each non-zero digit d_k (k <= h, r = h - k tokens left), the options "nothing"
+/// (bit 1, r = 0), "heap r" (bit 2, r > 0) and "heaps a + (r - a)" for 1 <= a <= r/2 (bit 4; a !=
+/// r - a under unequal splits) — exactly what take_break_options visits, the game's own options
+/// (traits.take_break is the code the family's options() enumerate). The classes of the splits
+/// of r tokens are found once for every heap that leaves r tokens, and all together
+/// (splits_by_sumsets), instead of visiting every option of every heap through the game's
+/// visitor (about n²/2 of them for Kayles to heap n: 460,000 to heap 963). So nothing is
+/// skipped: every option of every heap 0..n is accounted for through its class, and the
+/// verification that follows gets the same set of option classes of each heap as moves_of would
+/// give it. Only the option kept to stand for a class may be another sum of heaps of that class:
+/// the verification reads an option only through its class. Nothing for a code with three-heap
+/// moves (hexadecimal bit 8).
+std::optional<HeapMoves> take_break_heap_moves(const Game& game, const MisereQuotient& q,
+                                               QuotientWork& work) {
+  const TakeBreakCode* code = game.traits().take_break;
+  if (code == nullptr || code->max_parts() > 2 || q.max_heap > (std::uint64_t{1} << 26)) {
+    return std::nullopt;
+  }
+  const auto n = static_cast<std::uint32_t>(q.max_heap);
+  const BipartiteMonoid& m = q.monoid;
+  bool splits = false;
+  for_each_digit(*code, n, [&](std::uint64_t, std::uint8_t d) { splits |= (d & kLeaveTwo) != 0; });
+  std::vector<Split> split;
+  std::vector<std::uint32_t> split_start(std::size_t{n} + 2, 0);
+  if (splits) {
+    std::optional<std::vector<std::uint32_t>> start;
+    if (!code->unequal_split) start = splits_by_sumsets(q, split, work);
+    split_start = start ? std::move(*start) : split_by_split(q, code->unequal_split, split, work);
+  }
+
+  HeapMoves moves;
+  moves.options.resize(std::size_t{n} + 1);
+  moves.has_moves.assign(std::size_t{n} + 1, false);
+  std::vector<std::uint32_t> seen(m.order, ~std::uint32_t{0});  // the heap that saw it
+  for (std::uint32_t h = 0; h <= n; ++h) {
+    auto& options = moves.options[h];
+    const auto add = [&](std::uint32_t image, std::initializer_list<std::uint32_t> parts) {
+      moves.has_moves[h] = true;
+      if (seen[image] == h) return;
+      seen[image] = h;
+      std::vector<std::uint32_t> kept;
+      for (std::uint32_t p : parts) {
+        // A split's stand-ins may be heaps above h (not yet known to have a move): kept all.
+        // Heaps without a move are the identity (check_quotient makes sure before the
+        // verification reads them), so the class of the option is the same either way.
+        if (p >= h || moves.has_moves[p]) kept.push_back(p);
+      }
+      options.push_back(std::move(kept));
+    };
+    std::uint64_t steps = 1;
+    for_each_digit(*code, h, [&](std::uint64_t k, std::uint8_t d) {
+      const auto r = static_cast<std::uint32_t>(h - k);
+      if ((d & kLeaveNothing) && r == 0) add(0, {});
+      if ((d & kLeaveOne) && r > 0) add(q.phi[r], {r});
+      if (d & kLeaveTwo) {
+        for (std::uint32_t i = split_start[r]; i < split_start[r + 1]; ++i) {
+          add(split[i].image, {split[i].first, split[i].second});
+        }
+        steps += split_start[r + 1] - split_start[r];
+      }
+      ++steps;
+    });
+    work.spend(steps);
+  }
+  return moves;
+}
+
+/// The options of heaps 0..max_heap, one for each class an option of a heap falls into.
+HeapMoves heap_moves_by_class(const Game& game, const MisereQuotient& q, QuotientWork& work,
+                              bool from_code) {
+  if (from_code) {
+    if (std::optional<HeapMoves> moves = take_break_heap_moves(game, q, work)) {
+      return std::move(*moves);
+    }
+  }
+  return moves_of(game, q, work);
+}
+
+}  // namespace detail
 
 QuotientCheck check_quotient(const Game& game, MisereQuotient& q, const Limits& limits,
                              std::uint64_t max_work) {
@@ -204,8 +434,17 @@ QuotientCheck check_quotient(const Game& game, MisereQuotient& q, const Limits& 
   if (q.max_heap > ~std::uint32_t{0} - 1) return fails("its max_heap is too large");
   detail::ReducedCandidate candidate{m, q.phi, std::move(words), n};
   const auto heap = static_cast<std::uint32_t>(q.max_heap);
-  if (const auto failure =
-          detail::find_failure(candidate, moves_of(game, q, work), heap, limits, work)) {
+  const detail::HeapMoves moves = detail::heap_moves_by_class(game, q, work, true);
+  // A heap without a move is the empty game: its class is the identity. (The verification reads
+  // only the heaps that have a move, and options through the parts that have one.)
+  for (std::uint32_t h = 0; h <= heap; ++h) {
+    if (!moves.has_moves[h] && q.phi[h] != 0) {
+      return fails("it gives heap " + std::to_string(h) +
+                   ", which has no move, a class other "
+                   "than the identity");
+    }
+  }
+  if (const auto failure = detail::find_failure(candidate, moves, heap, limits, work)) {
     std::string sum;
     for (std::uint32_t h = 0; h <= heap; ++h) {
       for (std::uint32_t k = 0; k < (*failure)[h]; ++k) {

@@ -7,16 +7,18 @@
 #include "grundy/core/error.hpp"
 
 #ifdef GRUNDY_WITH_MPI
-// The C API only: without these, mpi.h also declares the removed C++ bindings.
-#define OMPI_SKIP_MPICXX 1
-#define MPICH_SKIP_MPICXX 1
-#include <mpi.h>
+// MPI itself is in a module loaded only when a census runs on several ranks (mpi_module.hpp).
+#include <dlfcn.h>
 
 #include <chrono>
+#include <filesystem>
 #include <nlohmann/json.hpp>
+#include <system_error>
 #include <thread>
+#include <vector>
 
 #include "game_pool.hpp"
+#include "mpi_module.hpp"
 #endif
 
 namespace grundy {
@@ -33,7 +35,9 @@ unsigned launched_ranks() {
 
 #ifndef GRUNDY_WITH_MPI
 
-bool census_mpi_available() { return false; }
+bool census_mpi_available() {
+  return false;
+}
 
 std::optional<CensusSummary> run_census_on_ranks(const CensusFamily& family,
                                                  const std::filesystem::path& database,
@@ -62,8 +66,42 @@ enum Tag : int {
 /// How long an idle rank sleeps between two polls (Open MPI's blocking calls spin).
 constexpr auto kPollSleep = 2ms;
 
+/// The MPI module (mpi_module.hpp), loaded once: the installed one, beside the installed command
+/// (GRUNDY_MPI_MODULE_FROM_BIN, relative to the executable's directory), else the build tree's
+/// (GRUNDY_MPI_MODULE_BUILT). Loaded with RTLD_GLOBAL: Open MPI's own components, which it
+/// loads in turn, look its symbols up globally.
+const GrundyMpiCalls* load_mpi_module() {
+  std::vector<std::filesystem::path> paths;
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) paths.push_back(exe.parent_path() / GRUNDY_MPI_MODULE_FROM_BIN);
+  paths.emplace_back(GRUNDY_MPI_MODULE_BUILT);
+  std::string why = "not found";
+  for (const std::filesystem::path& path : paths) {
+    if (!std::filesystem::exists(path, ec)) continue;
+    void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
+    if (handle == nullptr) {
+      const char* error = dlerror();
+      why = error != nullptr ? error : "dlopen failed";
+      continue;
+    }
+    using Get = const GrundyMpiCalls* (*)();
+    if (const auto get = reinterpret_cast<Get>(dlsym(handle, GRUNDY_MPI_CALLS_SYMBOL))) {
+      return get();
+    }
+    why = path.string() + " has no " + GRUNDY_MPI_CALLS_SYMBOL;
+  }
+  throw Error("cannot load this grundy's MPI module libgrundy_mpi.so (" + why +
+              "): a census cannot run across " + std::to_string(launched_ranks()) + " ranks");
+}
+
+const GrundyMpiCalls& mpi_calls() {
+  static const GrundyMpiCalls* const calls = load_mpi_module();
+  return *calls;
+}
+
 void send(const std::string& text, int rank, Tag tag) {
-  MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, rank, tag, MPI_COMM_WORLD);
+  mpi_calls().send(text.data(), static_cast<int>(text.size()), rank, tag);
 }
 
 /// A waiting message, received (nothing when none waits).
@@ -72,19 +110,14 @@ struct Message {
   int tag = 0;
   std::string text;
 };
+/// From `source`, or from any rank (kAnySource).
+constexpr int kAnySource = -1;
 std::optional<Message> receive(int source) {
-  int flag = 0;
-  MPI_Status status;
-  MPI_Iprobe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
-  if (!flag) return std::nullopt;
-  int count = 0;
-  MPI_Get_count(&status, MPI_CHAR, &count);
   Message m;
-  m.rank = status.MPI_SOURCE;
-  m.tag = status.MPI_TAG;
+  int count = 0;
+  if (!mpi_calls().probe(source, &m.rank, &m.tag, &count)) return std::nullopt;
   m.text.resize(static_cast<std::size_t>(count));
-  MPI_Recv(m.text.data(), count, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
-           MPI_STATUS_IGNORE);
+  mpi_calls().receive(m.text.data(), count, m.rank, m.tag);
   return m;
 }
 
@@ -94,10 +127,9 @@ class MpiWorkers final : public CensusWorkers {
   unsigned ranks() const override { return static_cast<unsigned>(size_); }
   std::uint64_t in_flight() const override { return in_flight_; }
 
-  std::vector<JobOutcome> exchange(
-      const std::function<std::optional<CensusJob>()>& next) override {
+  std::vector<JobOutcome> exchange(const std::function<std::optional<CensusJob>()>& next) override {
     std::vector<JobOutcome> out;
-    while (auto m = receive(MPI_ANY_SOURCE)) {
+    while (auto m = receive(kAnySource)) {
       if (m->tag == kRequest) {
         waiting_.push_back({m->rank, std::strtol(m->text.c_str(), nullptr, 10)});
       } else if (m->tag == kResult) {
@@ -129,7 +161,7 @@ class MpiWorkers final : public CensusWorkers {
  private:
   int size_;
   std::uint64_t in_flight_ = 0;
-  std::vector<std::pair<int, long>> waiting_;  // (rank, free threads)
+  std::vector<std::pair<int, long> > waiting_;  // (rank, free threads)
 };
 
 /// A worker rank: asks for as many games as it has threads, returns each result.
@@ -166,13 +198,8 @@ void serve(const CensusOptions& options) {
 /// MPI_Init_thread and MPI_Finalize around the census; an escaping error aborts every rank.
 class MpiSession {
  public:
-  MpiSession() {
-    int provided = 0;
-    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
-    MPI_Comm_size(MPI_COMM_WORLD, &size_);
-  }
-  ~MpiSession() { MPI_Finalize(); }
+  MpiSession() { mpi_calls().init(&rank_, &size_); }
+  ~MpiSession() { mpi_calls().finalize(); }
   int rank() const { return rank_; }
   int size() const { return size_; }
 
@@ -182,7 +209,9 @@ class MpiSession {
 
 }  // namespace
 
-bool census_mpi_available() { return true; }
+bool census_mpi_available() {
+  return true;
+}
 
 std::optional<CensusSummary> run_census_on_ranks(const CensusFamily& family,
                                                  const std::filesystem::path& database,
@@ -210,7 +239,7 @@ std::optional<CensusSummary> run_census_on_ranks(const CensusFamily& family,
   } catch (const std::exception& e) {
     // A rank that fails cannot leave the others waiting: say why, then end the job.
     std::fprintf(stderr, "grundy: error: rank %d: %s\n", mpi.rank(), e.what());
-    MPI_Abort(MPI_COMM_WORLD, 2);
+    mpi_calls().abort_all(2);
     throw;
   }
 }

@@ -13,6 +13,7 @@
 #include <initializer_list>
 #include <map>
 #include <optional>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -261,8 +262,8 @@ std::vector<std::uint32_t> split_by_split(const MisereQuotient& q, bool unequal,
 /// give it. Only the option kept to stand for a class may be another sum of heaps of that class:
 /// the verification reads an option only through its class. Nothing for a code with three-heap
 /// moves (hexadecimal bit 8).
-std::optional<HeapMoves> take_break_heap_moves(const Game& game, const MisereQuotient& q,
-                                               QuotientWork& work) {
+std::optional<CheckMoves> take_break_heap_moves(const Game& game, const MisereQuotient& q,
+                                                QuotientWork& work) {
   const TakeBreakCode* code = game.traits().take_break;
   if (code == nullptr || code->max_parts() > 2 || q.max_heap > (std::uint64_t{1} << 26)) {
     return std::nullopt;
@@ -279,24 +280,27 @@ std::optional<HeapMoves> take_break_heap_moves(const Game& game, const MisereQuo
     split_start = start ? std::move(*start) : split_by_split(q, code->unequal_split, split, work);
   }
 
-  HeapMoves moves;
-  moves.options.resize(std::size_t{n} + 1);
-  moves.has_moves.assign(std::size_t{n} + 1, false);
-  std::vector<std::uint32_t> seen(m.order, ~std::uint32_t{0});  // the heap that saw it
+  // Each heap's classes of options as a bitset (after its class in key[0]); a sum of heaps
+  // standing for each class.
+  const std::size_t class_words = m.order / 64 + 1;
+  std::vector<std::uint64_t> key(class_words + 1);
+  std::set<std::vector<std::uint64_t>> letters;
+  std::vector<std::vector<std::uint32_t>> stand_in(m.order);
+  std::vector<bool> has_stand_in(m.order, false);
+  CheckMoves out;
+  out.has_moves.assign(std::size_t{n} + 1, false);
+  out.letters.options.resize(std::size_t{n} + 1);
+  out.letters.has_moves.assign(std::size_t{n} + 1, false);
   for (std::uint32_t h = 0; h <= n; ++h) {
-    auto& options = moves.options[h];
+    std::fill(key.begin(), key.end(), 0);
+    bool any = false;
     const auto add = [&](std::uint32_t image, std::initializer_list<std::uint32_t> parts) {
-      moves.has_moves[h] = true;
-      if (seen[image] == h) return;
-      seen[image] = h;
-      std::vector<std::uint32_t> kept;
-      for (std::uint32_t p : parts) {
-        // A split's stand-ins may be heaps above h (not yet known to have a move): kept all.
-        // Heaps without a move are the identity (check_quotient makes sure before the
-        // verification reads them), so the class of the option is the same either way.
-        if (p >= h || moves.has_moves[p]) kept.push_back(p);
+      any = true;
+      key[1 + image / 64] |= std::uint64_t{1} << (image % 64);
+      if (!has_stand_in[image]) {
+        has_stand_in[image] = true;
+        stand_in[image].assign(parts);
       }
-      options.push_back(std::move(kept));
     };
     std::uint64_t steps = 1;
     for_each_digit(*code, h, [&](std::uint64_t k, std::uint8_t d) {
@@ -311,20 +315,49 @@ std::optional<HeapMoves> take_break_heap_moves(const Game& game, const MisereQuo
       }
       ++steps;
     });
-    work.spend(steps);
+    work.spend(steps + class_words);
+    out.has_moves[h] = any;
+    key[0] = q.phi[h];
+    if (!any || !letters.insert(key).second) continue;
+    out.letters.has_moves[h] = true;
+    for (std::size_t w = 0; w < class_words; ++w) {
+      for (std::uint64_t bits = key[1 + w]; bits != 0; bits &= bits - 1) {
+        const std::size_t image = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+        out.letters.options[h].push_back(stand_in[image]);
+      }
+    }
   }
-  return moves;
+  return out;
 }
 
-/// The options of heaps 0..max_heap, one for each class an option of a heap falls into.
-HeapMoves heap_moves_by_class(const Game& game, const MisereQuotient& q, QuotientWork& work,
-                              bool from_code) {
+CheckMoves heap_moves_by_class(const Game& game, const MisereQuotient& q, QuotientWork& work,
+                               bool from_code) {
   if (from_code) {
-    if (std::optional<HeapMoves> moves = take_break_heap_moves(game, q, work)) {
+    if (std::optional<CheckMoves> moves = take_break_heap_moves(game, q, work)) {
       return std::move(*moves);
     }
   }
-  return moves_of(game, q, work);
+  CheckMoves out;
+  out.letters = moves_of(game, q, work);
+  out.has_moves = out.letters.has_moves;
+  std::set<std::vector<std::uint32_t>> letters;
+  for (std::size_t h = 0; h < out.letters.options.size(); ++h) {
+    if (!out.letters.has_moves[h]) continue;
+    std::vector<std::uint32_t> key;
+    for (const auto& parts : out.letters.options[h]) {
+      std::uint32_t x = 0;
+      for (std::uint32_t part : parts) x = q.monoid.product(x, q.phi[part]);
+      key.push_back(x);
+    }
+    std::sort(key.begin(), key.end());
+    key.insert(key.begin(), q.phi[h]);
+    if (!letters.insert(std::move(key)).second) {
+      out.letters.has_moves[h] = false;
+      out.letters.options[h].clear();
+    }
+    work.spend(out.letters.options[h].size() + 1);
+  }
+  return out;
 }
 
 }  // namespace detail
@@ -434,17 +467,17 @@ QuotientCheck check_quotient(const Game& game, MisereQuotient& q, const Limits& 
   if (q.max_heap > ~std::uint32_t{0} - 1) return fails("its max_heap is too large");
   detail::ReducedCandidate candidate{m, q.phi, std::move(words), n};
   const auto heap = static_cast<std::uint32_t>(q.max_heap);
-  const detail::HeapMoves moves = detail::heap_moves_by_class(game, q, work, true);
+  const detail::CheckMoves moves = detail::heap_moves_by_class(game, q, work, true);
   // A heap without a move is the empty game: its class is the identity. (The verification reads
-  // only the heaps that have a move, and options through the parts that have one.)
+  // only the heaps that have a move, and the options' parts that stand for classes through their
+  // classes; so this comes first.)
   for (std::uint32_t h = 0; h <= heap; ++h) {
     if (!moves.has_moves[h] && q.phi[h] != 0) {
       return fails("it gives heap " + std::to_string(h) +
-                   ", which has no move, a class other "
-                   "than the identity");
+                   ", which has no move, a class other than the identity");
     }
   }
-  if (const auto failure = detail::find_failure(candidate, moves, heap, limits, work)) {
+  if (const auto failure = detail::find_failure(candidate, moves.letters, heap, limits, work)) {
     std::string sum;
     for (std::uint32_t h = 0; h <= heap; ++h) {
       for (std::uint32_t k = 0; k < (*failure)[h]; ++k) {

@@ -127,14 +127,15 @@ void or_shifted(std::uint64_t* dst, const std::uint64_t* src, std::size_t words,
   }
 }
 
-/// One class of the splits of r tokens into two heaps, with two heaps whose sum is in it.
-struct Split {
-  std::uint32_t image;
-  std::uint32_t first;
-  std::uint32_t second;
+/// The classes of the splits a + b (a, b >= 1) of each number of tokens r = 0..n: bit p of
+/// classes[r * words .. (r + 1) * words) when a split of r is in class p, and stand_in[p] two heaps
+/// whose sum is in class p (empty when no split is).
+struct Splits {
+  std::size_t words = 0;
+  std::vector<std::uint64_t> classes;
+  std::vector<std::vector<std::uint32_t>> stand_in;
 };
 
-/// The classes of the splits a + b (a, b >= 1) of each r = 0..n, at split[start[r]..start[r+1]).
 /// The class of a + b is Φ(a)·Φ(b), so the classes at r are the products p = c·d of the pairs of
 /// classes (c, d) for which some a of class c and b of class d add up to r: r lies in the sumset
 /// A_c + A_d of the sets of heaps of each class. Those sumsets are bitsets over 0..n, each the
@@ -145,9 +146,7 @@ struct Split {
 /// up (each bit comes from one). The least heaps of classes c and d (any pair of classes of
 /// product p) stand for the splits of class p: the verification reads an option only through its
 /// class. Nothing when the bitsets would be too large (then split_by_split below).
-std::optional<std::vector<std::uint32_t>> splits_by_sumsets(const MisereQuotient& q,
-                                                            std::vector<Split>& split,
-                                                            QuotientWork& work) {
+std::optional<Splits> splits_by_sumsets(const MisereQuotient& q, QuotientWork& work) {
   const BipartiteMonoid& m = q.monoid;
   const auto n = static_cast<std::uint32_t>(q.max_heap);
   const std::size_t words = std::size_t{n} / 64 + 1;
@@ -168,17 +167,15 @@ std::optional<std::vector<std::uint32_t>> splits_by_sumsets(const MisereQuotient
     heaps[static_cast<std::size_t>(index[q.phi[a]]) * words + a / 64] |= std::uint64_t{1}
                                                                          << (a % 64);
   }
-  // by_product[p]: the r that have a split of class p; pair[p] a pair of classes of product p.
+  // by_product[p]: the r that have a split of class p.
+  Splits out;
+  out.words = m.order / 64 + 1;
+  out.stand_in.resize(m.order);
   std::vector<std::uint64_t> by_product(std::size_t{m.order} * words, 0);
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> pair(m.order, {0, 0});
-  std::vector<bool> made(m.order, false);
   for (std::size_t i = 0; i < classes.size(); ++i) {
     for (std::size_t j = i; j < classes.size(); ++j) {
       const std::uint32_t p = m.product(classes[i], classes[j]);
-      if (!made[p]) {
-        made[p] = true;
-        pair[p] = {classes[i], classes[j]};
-      }
+      if (out.stand_in[p].empty()) out.stand_in[p] = {least[classes[i]], least[classes[j]]};
     }
     const std::uint64_t* own = &heaps[i * words];
     for (std::size_t w = 0; w < words; ++w) {
@@ -192,58 +189,40 @@ std::optional<std::vector<std::uint32_t>> splits_by_sumsets(const MisereQuotient
       }
     }
   }
-  // Sums past n (up to 2n) are cut off.
-  if (const unsigned past = (n + 1) % 64; past != 0) {
-    for (std::uint32_t p = 0; p < m.order; ++p) {
-      by_product[std::size_t{p} * words + words - 1] &= (std::uint64_t{1} << past) - 1;
-    }
-  }
-  // Transposed: for each r, its classes.
-  std::vector<std::uint32_t> start(std::size_t{n} + 2, 0);
-  for (std::uint32_t p = 0; p < m.order; ++p) {
-    const std::uint64_t* r_of = &by_product[std::size_t{p} * words];
-    for (std::size_t w = 0; w < words; ++w) {
-      for (std::uint64_t bits = r_of[w]; bits != 0; bits &= bits - 1) {
-        ++start[w * 64 + static_cast<std::size_t>(std::countr_zero(bits)) + 1];
-      }
-    }
-  }
-  for (std::uint32_t r = 0; r <= n; ++r) start[r + 1] += start[r];
-  split.assign(start[n + 1], Split{});
-  std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+  // Transposed (sums past n, up to 2n, left out): for each r, its classes.
+  out.classes.assign((std::size_t{n} + 1) * out.words, 0);
   for (std::uint32_t p = 0; p < m.order; ++p) {
     const std::uint64_t* r_of = &by_product[std::size_t{p} * words];
     for (std::size_t w = 0; w < words; ++w) {
       for (std::uint64_t bits = r_of[w]; bits != 0; bits &= bits - 1) {
         const std::size_t r = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
-        split[fill[r]++] = {p, least[pair[p].first], least[pair[p].second]};
+        if (r > n) break;
+        out.classes[r * out.words + p / 64] |= std::uint64_t{1} << (p % 64);
       }
     }
   }
-  work.spend(std::uint64_t{m.order} * words + split.size());
-  return start;
+  work.spend(std::uint64_t{m.order} * words + out.classes.size());
+  return out;
 }
 
 /// The same, one split at a time (for unequal splits, Grundy's game, where a + a is no move).
-std::vector<std::uint32_t> split_by_split(const MisereQuotient& q, bool unequal,
-                                          std::vector<Split>& split, QuotientWork& work) {
+Splits split_by_split(const MisereQuotient& q, bool unequal, QuotientWork& work) {
   const BipartiteMonoid& m = q.monoid;
   const auto n = static_cast<std::uint32_t>(q.max_heap);
-  std::vector<std::uint32_t> start(std::size_t{n} + 2, 0);
-  std::vector<std::uint32_t> stamp(m.order, ~std::uint32_t{0});
+  Splits out;
+  out.words = m.order / 64 + 1;
+  out.stand_in.resize(m.order);
+  out.classes.assign((std::size_t{n} + 1) * out.words, 0);
   for (std::uint32_t r = 0; r <= n; ++r) {
-    start[r] = static_cast<std::uint32_t>(split.size());
     for (std::uint32_t a = 1; 2 * a <= r; ++a) {
       if (unequal && 2 * a == r) continue;
       const std::uint32_t image = m.product(q.phi[a], q.phi[r - a]);
-      if (stamp[image] == r) continue;
-      stamp[image] = r;
-      split.push_back({image, a, r - a});
+      out.classes[r * out.words + image / 64] |= std::uint64_t{1} << (image % 64);
+      if (out.stand_in[image].empty()) out.stand_in[image] = {a, r - a};
     }
     work.spend(r / 2 + 1);
   }
-  start[std::size_t{n} + 1] = static_cast<std::uint32_t>(split.size());
-  return start;
+  return out;
 }
 
 }  // namespace
@@ -272,17 +251,15 @@ std::optional<CheckMoves> take_break_heap_moves(const Game& game, const MisereQu
   const BipartiteMonoid& m = q.monoid;
   bool splits = false;
   for_each_digit(*code, n, [&](std::uint64_t, std::uint8_t d) { splits |= (d & kLeaveTwo) != 0; });
-  std::vector<Split> split;
-  std::vector<std::uint32_t> split_start(std::size_t{n} + 2, 0);
-  if (splits) {
-    std::optional<std::vector<std::uint32_t>> start;
-    if (!code->unequal_split) start = splits_by_sumsets(q, split, work);
-    split_start = start ? std::move(*start) : split_by_split(q, code->unequal_split, split, work);
-  }
-
-  // Each heap's classes of options as a bitset (after its class in key[0]); a sum of heaps
+  // Each heap's classes of options as a bitset (after its class in key[0]), and a sum of heaps
   // standing for each class.
   const std::size_t class_words = m.order / 64 + 1;
+  if ((std::uint64_t{n} + 1) * class_words > (std::uint64_t{1} << 24)) return std::nullopt;
+  Splits split;
+  if (splits && !code->unequal_split) {
+    if (std::optional<Splits> sums = splits_by_sumsets(q, work)) split = std::move(*sums);
+  }
+  if (splits && split.classes.empty()) split = split_by_split(q, code->unequal_split, work);
   std::vector<std::uint64_t> key(class_words + 1);
   std::set<std::vector<std::uint64_t>> letters;
   std::vector<std::vector<std::uint32_t>> stand_in(m.order);
@@ -307,11 +284,13 @@ std::optional<CheckMoves> take_break_heap_moves(const Game& game, const MisereQu
       const auto r = static_cast<std::uint32_t>(h - k);
       if ((d & kLeaveNothing) && r == 0) add(0, {});
       if ((d & kLeaveOne) && r > 0) add(q.phi[r], {r});
-      if (d & kLeaveTwo) {
-        for (std::uint32_t i = split_start[r]; i < split_start[r + 1]; ++i) {
-          add(split[i].image, {split[i].first, split[i].second});
+      if ((d & kLeaveTwo) && r >= 2) {
+        const std::uint64_t* at = &split.classes[r * class_words];
+        for (std::size_t w = 0; w < class_words; ++w) {
+          any = any || at[w] != 0;
+          key[1 + w] |= at[w];
         }
-        steps += split_start[r + 1] - split_start[r];
+        steps += class_words;
       }
       ++steps;
     });
@@ -323,7 +302,8 @@ std::optional<CheckMoves> take_break_heap_moves(const Game& game, const MisereQu
     for (std::size_t w = 0; w < class_words; ++w) {
       for (std::uint64_t bits = key[1 + w]; bits != 0; bits &= bits - 1) {
         const std::size_t image = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
-        out.letters.options[h].push_back(stand_in[image]);
+        out.letters.options[h].push_back(has_stand_in[image] ? stand_in[image]
+                                                             : split.stand_in[image]);
       }
     }
   }

@@ -132,6 +132,13 @@ TEST_F(QuotientCacheTest, EditedFilesAreMissesEvenWithTheirChecksumRedone) {
   // The good file still loads.
   write(cache, "0.77", good);
   EXPECT_TRUE(cache.load(*kayles, Limits{}).quotient);
+  // A file that fails goes, so that the quotient computed instead takes its place (store keeps a
+  // file of as many heaps when it parses, and an edited one with its checksum redone does).
+  write(cache, "0.77", resigned(with_number(good, "phi", 29, std::to_string((q.phi[29] + 1) % n))));
+  EXPECT_FALSE(cache.load(*kayles, Limits{}).quotient);
+  EXPECT_FALSE(std::filesystem::exists(cache.file_for("0.77")));
+  EXPECT_TRUE(cache.store(q));
+  EXPECT_TRUE(cache.load(*kayles, Limits{}).quotient);
 }
 
 TEST(QuotientCheck, ComputedQuotientsPassAndTheirOrdersByHeapAreRecomputed) {

@@ -170,12 +170,21 @@ QuotientCache::Loaded QuotientCache::load(const Game& game, const Limits& limits
     const QuotientCheck check = check_quotient(game, q, limits, kLoadCheckWork);
     if (!check.holds) {
       loaded.problem = check.problem;
+    } else {
+      loaded.quotient = std::move(q);
       return loaded;
     }
-    loaded.quotient = std::move(q);
+  } catch (const ResourceError& e) {
+    // The check did not finish within the memory limit or its steps: the file may be right.
+    loaded.problem = e.what();
+    return loaded;
   } catch (const Error& e) {
     loaded.problem = e.what();
   }
+  // A file that fails is of no use to anyone (its name is this game's and this engine's): it
+  // goes, so that the quotient computed instead is stored in its place. (store() keeps a file of
+  // as many heaps or more when it parses, and a file that parses may still fail the check.)
+  std::filesystem::remove(path, ec);
   return loaded;
 }
 

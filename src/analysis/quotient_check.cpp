@@ -8,11 +8,19 @@
 #include "grundy/analysis/quotient_check.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <initializer_list>
 #include <map>
+#include <optional>
+#include <set>
+#include <utility>
 #include <vector>
 
 #include "grundy/core/error.hpp"
+#include "grundy/rules/take_break.hpp"
 #include "quotient_candidate.hpp"
+#include "quotient_check_moves.hpp"
 
 namespace grundy {
 namespace {
@@ -98,6 +106,241 @@ detail::HeapMoves moves_of(const Game& game, const MisereQuotient& q, detail::Qu
 }
 
 }  // namespace
+
+namespace detail {
+
+namespace {
+
+/// dst |= src << shift, bitsets of `words` 64-bit words (bits past the end dropped).
+void or_shifted(std::uint64_t* dst, const std::uint64_t* src, std::size_t words,
+                std::uint64_t shift) {
+  const std::size_t by_words = shift / 64;
+  const unsigned by_bits = shift % 64;
+  if (by_words >= words) return;
+  if (by_bits == 0) {
+    for (std::size_t w = by_words; w < words; ++w) dst[w] |= src[w - by_words];
+    return;
+  }
+  dst[by_words] |= src[0] << by_bits;
+  for (std::size_t w = by_words + 1; w < words; ++w) {
+    dst[w] |= (src[w - by_words] << by_bits) | (src[w - by_words - 1] >> (64 - by_bits));
+  }
+}
+
+/// The classes of the splits a + b (a, b >= 1) of each number of tokens r = 0..n: bit p of
+/// classes[r * words .. (r + 1) * words) when a split of r is in class p, and stand_in[p] two heaps
+/// whose sum is in class p (empty when no split is).
+struct Splits {
+  std::size_t words = 0;
+  std::vector<std::uint64_t> classes;
+  std::vector<std::vector<std::uint32_t>> stand_in;
+};
+
+/// The class of a + b is Φ(a)·Φ(b), so the classes at r are the products p = c·d of the pairs of
+/// classes (c, d) for which some a of class c and b of class d add up to r: r lies in the sumset
+/// A_c + A_d of the sets of heaps of each class. Those sumsets are bitsets over 0..n, each the
+/// union over a in A_c of A_d shifted by a — |A_c| shifts per class pair, n·K shifts of n/64 words
+/// in all for K classes, against n²/4 products one split at a time — merged by product into one
+/// bitset R_p per class p; then r has a split of class p exactly when bit r of R_p is set. Every
+/// split of every r is covered (each pair (a, b) is in the sumset of its classes), none is made
+/// up (each bit comes from one). The least heaps of classes c and d (any pair of classes of
+/// product p) stand for the splits of class p: the verification reads an option only through its
+/// class. Nothing when the bitsets would be too large (then split_by_split below).
+std::optional<Splits> splits_by_sumsets(const MisereQuotient& q, QuotientWork& work) {
+  const BipartiteMonoid& m = q.monoid;
+  const auto n = static_cast<std::uint32_t>(q.max_heap);
+  const std::size_t words = std::size_t{n} / 64 + 1;
+  if (std::uint64_t{m.order} * words > (std::uint64_t{1} << 22)) return std::nullopt;
+  // The classes of heaps 1..n, the bitset of each, and the least heap of each.
+  std::vector<std::uint32_t> classes;
+  std::vector<std::uint32_t> least(m.order, 0);
+  for (std::uint32_t a = 1; a <= n; ++a) {
+    if (least[q.phi[a]] == 0) {
+      least[q.phi[a]] = a;
+      classes.push_back(q.phi[a]);
+    }
+  }
+  std::vector<std::int32_t> index(m.order, -1);
+  for (std::size_t i = 0; i < classes.size(); ++i) index[classes[i]] = static_cast<std::int32_t>(i);
+  std::vector<std::uint64_t> heaps(classes.size() * words, 0);
+  for (std::uint32_t a = 1; a <= n; ++a) {
+    heaps[static_cast<std::size_t>(index[q.phi[a]]) * words + a / 64] |= std::uint64_t{1}
+                                                                         << (a % 64);
+  }
+  // by_product[p]: the r that have a split of class p.
+  Splits out;
+  out.words = m.order / 64 + 1;
+  out.stand_in.resize(m.order);
+  std::vector<std::uint64_t> by_product(std::size_t{m.order} * words, 0);
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    for (std::size_t j = i; j < classes.size(); ++j) {
+      const std::uint32_t p = m.product(classes[i], classes[j]);
+      if (out.stand_in[p].empty()) out.stand_in[p] = {least[classes[i]], least[classes[j]]};
+    }
+    const std::uint64_t* own = &heaps[i * words];
+    for (std::size_t w = 0; w < words; ++w) {
+      for (std::uint64_t bits = own[w]; bits != 0; bits &= bits - 1) {
+        const std::uint64_t a = w * 64 + static_cast<std::uint64_t>(std::countr_zero(bits));
+        for (std::size_t j = i; j < classes.size(); ++j) {
+          const std::uint32_t p = m.product(classes[i], classes[j]);
+          or_shifted(&by_product[std::size_t{p} * words], &heaps[j * words], words, a);
+        }
+        work.spend((classes.size() - i) * words);
+      }
+    }
+  }
+  // Transposed (sums past n, up to 2n, left out): for each r, its classes.
+  out.classes.assign((std::size_t{n} + 1) * out.words, 0);
+  for (std::uint32_t p = 0; p < m.order; ++p) {
+    const std::uint64_t* r_of = &by_product[std::size_t{p} * words];
+    for (std::size_t w = 0; w < words; ++w) {
+      for (std::uint64_t bits = r_of[w]; bits != 0; bits &= bits - 1) {
+        const std::size_t r = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+        if (r > n) break;
+        out.classes[r * out.words + p / 64] |= std::uint64_t{1} << (p % 64);
+      }
+    }
+  }
+  work.spend(std::uint64_t{m.order} * words + out.classes.size());
+  return out;
+}
+
+/// The same, one split at a time (for unequal splits, Grundy's game, where a + a is no move).
+Splits split_by_split(const MisereQuotient& q, bool unequal, QuotientWork& work) {
+  const BipartiteMonoid& m = q.monoid;
+  const auto n = static_cast<std::uint32_t>(q.max_heap);
+  Splits out;
+  out.words = m.order / 64 + 1;
+  out.stand_in.resize(m.order);
+  out.classes.assign((std::size_t{n} + 1) * out.words, 0);
+  for (std::uint32_t r = 0; r <= n; ++r) {
+    for (std::uint32_t a = 1; 2 * a <= r; ++a) {
+      if (unequal && 2 * a == r) continue;
+      const std::uint32_t image = m.product(q.phi[a], q.phi[r - a]);
+      out.classes[r * out.words + image / 64] |= std::uint64_t{1} << (image % 64);
+      if (out.stand_in[image].empty()) out.stand_in[image] = {a, r - a};
+    }
+    work.spend(r / 2 + 1);
+  }
+  return out;
+}
+
+}  // namespace
+
+/// The same classes, for a take-and-break code whose moves leave at most two heaps (Kayles,
+/// Dawson's Kayles, every octal code; Grundy's game), read from the code itself: a heap of h
+/// tokens has, for each non-zero digit d_k (k <= h, r = h - k tokens left), the options "nothing"
+/// (bit 1, r = 0), "heap r" (bit 2, r > 0) and "heaps a + (r - a)" for 1 <= a <= r/2 (bit 4; a !=
+/// r - a under unequal splits) — exactly what take_break_options visits, the game's own options
+/// (traits.take_break is the code the family's options() enumerate). The classes of the splits
+/// of r tokens are found once for every heap that leaves r tokens, and all together
+/// (splits_by_sumsets), instead of visiting every option of every heap through the game's
+/// visitor (about n²/2 of them for Kayles to heap n: 460,000 to heap 963). So nothing is
+/// skipped: every option of every heap 0..n is accounted for through its class, and the
+/// verification that follows gets the same set of option classes of each heap as moves_of would
+/// give it. Only the option kept to stand for a class may be another sum of heaps of that class:
+/// the verification reads an option only through its class. Nothing for a code with three-heap
+/// moves (hexadecimal bit 8).
+std::optional<CheckMoves> take_break_heap_moves(const Game& game, const MisereQuotient& q,
+                                                QuotientWork& work) {
+  const TakeBreakCode* code = game.traits().take_break;
+  if (code == nullptr || code->max_parts() > 2 || q.max_heap > (std::uint64_t{1} << 26)) {
+    return std::nullopt;
+  }
+  const auto n = static_cast<std::uint32_t>(q.max_heap);
+  const BipartiteMonoid& m = q.monoid;
+  bool splits = false;
+  for_each_digit(*code, n, [&](std::uint64_t, std::uint8_t d) { splits |= (d & kLeaveTwo) != 0; });
+  // Each heap's classes of options as a bitset (after its class in key[0]), and a sum of heaps
+  // standing for each class.
+  const std::size_t class_words = m.order / 64 + 1;
+  if ((std::uint64_t{n} + 1) * class_words > (std::uint64_t{1} << 24)) return std::nullopt;
+  Splits split;
+  if (splits && !code->unequal_split) {
+    if (std::optional<Splits> sums = splits_by_sumsets(q, work)) split = std::move(*sums);
+  }
+  if (splits && split.classes.empty()) split = split_by_split(q, code->unequal_split, work);
+  std::vector<std::uint64_t> key(class_words + 1);
+  std::set<std::vector<std::uint64_t>> letters;
+  std::vector<std::vector<std::uint32_t>> stand_in(m.order);
+  std::vector<bool> has_stand_in(m.order, false);
+  CheckMoves out;
+  out.has_moves.assign(std::size_t{n} + 1, false);
+  out.letters.options.resize(std::size_t{n} + 1);
+  out.letters.has_moves.assign(std::size_t{n} + 1, false);
+  for (std::uint32_t h = 0; h <= n; ++h) {
+    std::fill(key.begin(), key.end(), 0);
+    bool any = false;
+    const auto add = [&](std::uint32_t image, std::initializer_list<std::uint32_t> parts) {
+      any = true;
+      key[1 + image / 64] |= std::uint64_t{1} << (image % 64);
+      if (!has_stand_in[image]) {
+        has_stand_in[image] = true;
+        stand_in[image].assign(parts);
+      }
+    };
+    std::uint64_t steps = 1;
+    for_each_digit(*code, h, [&](std::uint64_t k, std::uint8_t d) {
+      const auto r = static_cast<std::uint32_t>(h - k);
+      if ((d & kLeaveNothing) && r == 0) add(0, {});
+      if ((d & kLeaveOne) && r > 0) add(q.phi[r], {r});
+      if ((d & kLeaveTwo) && r >= 2) {
+        const std::uint64_t* at = &split.classes[r * class_words];
+        for (std::size_t w = 0; w < class_words; ++w) {
+          any = any || at[w] != 0;
+          key[1 + w] |= at[w];
+        }
+        steps += class_words;
+      }
+      ++steps;
+    });
+    work.spend(steps + class_words);
+    out.has_moves[h] = any;
+    key[0] = q.phi[h];
+    if (!any || !letters.insert(key).second) continue;
+    out.letters.has_moves[h] = true;
+    for (std::size_t w = 0; w < class_words; ++w) {
+      for (std::uint64_t bits = key[1 + w]; bits != 0; bits &= bits - 1) {
+        const std::size_t image = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+        out.letters.options[h].push_back(has_stand_in[image] ? stand_in[image]
+                                                             : split.stand_in[image]);
+      }
+    }
+  }
+  return out;
+}
+
+CheckMoves heap_moves_by_class(const Game& game, const MisereQuotient& q, QuotientWork& work,
+                               bool from_code) {
+  if (from_code) {
+    if (std::optional<CheckMoves> moves = take_break_heap_moves(game, q, work)) {
+      return std::move(*moves);
+    }
+  }
+  CheckMoves out;
+  out.letters = moves_of(game, q, work);
+  out.has_moves = out.letters.has_moves;
+  std::set<std::vector<std::uint32_t>> letters;
+  for (std::size_t h = 0; h < out.letters.options.size(); ++h) {
+    if (!out.letters.has_moves[h]) continue;
+    std::vector<std::uint32_t> key;
+    for (const auto& parts : out.letters.options[h]) {
+      std::uint32_t x = 0;
+      for (std::uint32_t part : parts) x = q.monoid.product(x, q.phi[part]);
+      key.push_back(x);
+    }
+    std::sort(key.begin(), key.end());
+    key.insert(key.begin(), q.phi[h]);
+    if (!letters.insert(std::move(key)).second) {
+      out.letters.has_moves[h] = false;
+      out.letters.options[h].clear();
+    }
+    work.spend(out.letters.options[h].size() + 1);
+  }
+  return out;
+}
+
+}  // namespace detail
 
 QuotientCheck check_quotient(const Game& game, MisereQuotient& q, const Limits& limits,
                              std::uint64_t max_work) {
@@ -204,8 +447,17 @@ QuotientCheck check_quotient(const Game& game, MisereQuotient& q, const Limits& 
   if (q.max_heap > ~std::uint32_t{0} - 1) return fails("its max_heap is too large");
   detail::ReducedCandidate candidate{m, q.phi, std::move(words), n};
   const auto heap = static_cast<std::uint32_t>(q.max_heap);
-  if (const auto failure =
-          detail::find_failure(candidate, moves_of(game, q, work), heap, limits, work)) {
+  const detail::CheckMoves moves = detail::heap_moves_by_class(game, q, work, true);
+  // A heap without a move is the empty game: its class is the identity. (The verification reads
+  // only the heaps that have a move, and the options' parts that stand for classes through their
+  // classes; so this comes first.)
+  for (std::uint32_t h = 0; h <= heap; ++h) {
+    if (!moves.has_moves[h] && q.phi[h] != 0) {
+      return fails("it gives heap " + std::to_string(h) +
+                   ", which has no move, a class other than the identity");
+    }
+  }
+  if (const auto failure = detail::find_failure(candidate, moves.letters, heap, limits, work)) {
     std::string sum;
     for (std::uint32_t h = 0; h <= heap; ++h) {
       for (std::uint32_t k = 0; k < (*failure)[h]; ++k) {

@@ -7,11 +7,8 @@
 #include "grundy/core/error.hpp"
 
 #ifdef GRUNDY_WITH_MPI
-// The C API only: without these, mpi.h also declares the removed C++ bindings.
-#define OMPI_SKIP_MPICXX 1
-#define MPICH_SKIP_MPICXX 1
-#include <mpi.h>
-
+// MPI itself is in a module loaded only when a census runs on several ranks (mpi_module.hpp,
+// reached through mpi::calls()).
 #include <algorithm>
 #include <cstdio>
 #include <functional>
@@ -74,13 +71,8 @@ namespace {
 /// MPI_Init_thread and MPI_Finalize around the census.
 class MpiSession {
  public:
-  MpiSession() {
-    int provided = 0;
-    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
-    MPI_Comm_size(MPI_COMM_WORLD, &size_);
-  }
-  ~MpiSession() { MPI_Finalize(); }
+  MpiSession() { mpi::calls().init(&rank_, &size_); }
+  ~MpiSession() { mpi::calls().finalize(); }
   MpiSession(const MpiSession&) = delete;
   MpiSession& operator=(const MpiSession&) = delete;
   int rank() const { return rank_; }
@@ -116,7 +108,7 @@ std::optional<Summary> on_ranks(const std::function<Summary(RankWorkers<Job, Out
     throw;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "grundy: error: rank %d: %s\n", mpi.rank(), e.what());
-    MPI_Abort(MPI_COMM_WORLD, 2);
+    mpi::calls().abort_all(2);
     throw;
   }
 }

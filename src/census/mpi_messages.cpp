@@ -3,19 +3,51 @@
 
 #ifdef GRUNDY_WITH_MPI
 
-// The C API only: without these, mpi.h also declares the removed C++ bindings.
-#define OMPI_SKIP_MPICXX 1
-#define MPICH_SKIP_MPICXX 1
-#include <mpi.h>
+#include <dlfcn.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <nlohmann/json.hpp>
+#include <system_error>
 #include <thread>
 
+#include "grundy/census/census_mpi.hpp"  // launched_ranks
 #include "grundy/core/error.hpp"
 
 namespace grundy::mpi {
 namespace {
+
+/// The MPI module, loaded once: the installed one, beside the installed command
+/// (GRUNDY_MPI_MODULE_FROM_BIN, relative to the executable's directory), else the build tree's
+/// (GRUNDY_MPI_MODULE_BUILT). Loaded with RTLD_GLOBAL: Open MPI's own components, which it loads
+/// in turn, look its symbols up globally.
+const GrundyMpiCalls* load_module() {
+  std::vector<std::filesystem::path> paths;
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) paths.push_back(exe.parent_path() / GRUNDY_MPI_MODULE_FROM_BIN);
+  paths.emplace_back(GRUNDY_MPI_MODULE_BUILT);
+  std::string why = "not found";
+  for (const std::filesystem::path& path : paths) {
+    if (!std::filesystem::exists(path, ec)) continue;
+    void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
+    if (handle == nullptr) {
+      const char* error = dlerror();
+      why = error != nullptr ? error : "dlopen failed";
+      continue;
+    }
+    using Get = const GrundyMpiCalls* (*)();
+    if (const auto get = reinterpret_cast<Get>(dlsym(handle, GRUNDY_MPI_CALLS_SYMBOL))) {
+      return get();
+    }
+    why = path.string() + " has no " + GRUNDY_MPI_CALLS_SYMBOL;
+  }
+  throw Error("cannot load this grundy's MPI module libgrundy_mpi.so (" + why +
+              "): a census cannot run across " + std::to_string(launched_ranks()) + " ranks");
+}
+
+/// From any rank (the module's wildcard source).
+constexpr int kAnySource = -1;
 
 enum Tag : int {
   kRequest = 1,  // worker -> manager: "k" free threads
@@ -26,7 +58,7 @@ enum Tag : int {
 };
 
 void send(const std::string& text, int rank, Tag tag) {
-  MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, rank, tag, MPI_COMM_WORLD);
+  calls().send(text.data(), static_cast<int>(text.size()), rank, tag);
 }
 
 /// A waiting message, received (nothing when none waits).
@@ -36,27 +68,25 @@ struct Message {
   std::string text;
 };
 std::optional<Message> receive(int source) {
-  int flag = 0;
-  MPI_Status status;
-  MPI_Iprobe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
-  if (!flag) return std::nullopt;
-  int count = 0;
-  MPI_Get_count(&status, MPI_CHAR, &count);
   Message m;
-  m.rank = status.MPI_SOURCE;
-  m.tag = status.MPI_TAG;
+  int count = 0;
+  if (!calls().probe(source, &m.rank, &m.tag, &count)) return std::nullopt;
   m.text.resize(static_cast<std::size_t>(count));
-  MPI_Recv(m.text.data(), count, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
-           MPI_STATUS_IGNORE);
+  calls().receive(m.text.data(), count, m.rank, m.tag);
   return m;
 }
 
 }  // namespace
 
+const GrundyMpiCalls& calls() {
+  static const GrundyMpiCalls* const loaded = load_module();
+  return *loaded;
+}
+
 std::vector<std::string> Manager::exchange(
     const std::function<std::optional<std::string>()>& next) {
   std::vector<std::string> out;
-  while (auto m = receive(MPI_ANY_SOURCE)) {
+  while (auto m = receive(kAnySource)) {
     if (m->tag == kRequest) {
       waiting_.emplace_back(m->rank, std::strtoull(m->text.c_str(), nullptr, 10));
     } else if (m->tag == kResult) {

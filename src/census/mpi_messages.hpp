@@ -4,7 +4,8 @@
 /// free threads, rank 0 answers with a batch of jobs when it has some, the worker sends each
 /// outcome back, and rank 0 ends with a stop. Jobs and outcomes travel as JSON text (their own
 /// to_json/from_json). Every rank polls with short sleeps: Open MPI's blocking calls would keep a
-/// core spinning. Only in builds with MPI (GRUNDY_WITH_MPI); MPI is initialised by the caller.
+/// core spinning. Only in builds with MPI (GRUNDY_WITH_MPI); MPI is initialised by the caller,
+/// through calls().
 
 #ifdef GRUNDY_WITH_MPI
 
@@ -21,8 +22,13 @@
 
 #include "game_pool.hpp"
 #include "grundy/census/census_workers.hpp"
+#include "mpi_module.hpp"
 
 namespace grundy::mpi {
+
+/// The MPI calls, from the module (mpi_module.hpp) loaded at the first use: the installed one,
+/// beside the installed command, else the build tree's. Throws Error when it cannot be loaded.
+const GrundyMpiCalls& calls();
 
 /// How long an idle rank sleeps between two polls.
 constexpr std::chrono::milliseconds kPollSleep{2};

@@ -10,12 +10,14 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <set>
 #include <sstream>
 
 #include "certificate_text.hpp"
 #include "grundy/analysis/quotient_check.hpp"
 #include "grundy/core/checksum.hpp"
 #include "grundy/spec/parser.hpp"
+#include "quotient_check_moves.hpp"
 
 namespace grundy {
 namespace {
@@ -130,6 +132,13 @@ TEST_F(QuotientCacheTest, EditedFilesAreMissesEvenWithTheirChecksumRedone) {
   // The good file still loads.
   write(cache, "0.77", good);
   EXPECT_TRUE(cache.load(*kayles, Limits{}).quotient);
+  // A file that fails goes, so that the quotient computed instead takes its place (store keeps a
+  // file of as many heaps when it parses, and an edited one with its checksum redone does).
+  write(cache, "0.77", resigned(with_number(good, "phi", 29, std::to_string((q.phi[29] + 1) % n))));
+  EXPECT_FALSE(cache.load(*kayles, Limits{}).quotient);
+  EXPECT_FALSE(std::filesystem::exists(cache.file_for("0.77")));
+  EXPECT_TRUE(cache.store(q));
+  EXPECT_TRUE(cache.load(*kayles, Limits{}).quotient);
 }
 
 TEST(QuotientCheck, ComputedQuotientsPassAndTheirOrdersByHeapAreRecomputed) {
@@ -147,6 +156,113 @@ TEST(QuotientCheck, ComputedQuotientsPassAndTheirOrdersByHeapAreRecomputed) {
       other.game = "0.07";
       EXPECT_FALSE(check_quotient(*parse_game("0.07"), other, Limits{}, 1'000'000'000).holds);
     }
+  }
+}
+
+/// Each heap's option classes and whether it has a move, from what heap_moves_by_class kept.
+std::vector<std::set<std::uint32_t>> classes_of(const detail::HeapMoves& moves,
+                                                const MisereQuotient& q) {
+  std::vector<std::set<std::uint32_t>> out;
+  for (const auto& options : moves.options) {
+    std::set<std::uint32_t> classes;
+    for (const auto& parts : options) {
+      std::uint32_t x = 0;
+      for (std::uint32_t p : parts) x = q.monoid.product(x, q.phi[p]);
+      classes.insert(x);
+    }
+    out.push_back(std::move(classes));
+  }
+  return out;
+}
+
+TEST(QuotientCheck, TakeBreakCodesGiveTheSameOptionClassesAsTheGamesOwnOptions) {
+  // Any monoid and Φ will do to compare the two readings: the group Z_11 and a scrambled Φ (0 on
+  // the heaps without a move, as in every quotient), so that different splits fall into
+  // different classes.
+  constexpr std::uint32_t kOrder = 11;
+  for (const char* code : {"0.77", "0.07", "0.75", "0.137", "0.6", "0.4", "4.07", "0.(7)",
+                           "0.1(37)", "4.(3)", "grundy", "polygon"}) {
+    SCOPED_TRACE(code);
+    std::shared_ptr<const Game> game;
+    try {
+      game = parse_game(code);
+    } catch (const Error&) {
+      continue;  // a spelling this build does not have
+    }
+    MisereQuotient q;
+    q.game = game->name();
+    q.max_heap = 90;
+    q.monoid.order = kOrder;
+    q.monoid.table.resize(kOrder * kOrder);
+    q.monoid.p_portion.assign(kOrder, false);
+    for (std::uint32_t x = 0; x < kOrder; ++x) {
+      for (std::uint32_t y = 0; y < kOrder; ++y) q.monoid.table[x * kOrder + y] = (x + y) % kOrder;
+    }
+    q.phi.assign(q.max_heap + 1, 0);
+    detail::QuotientWork work(1'000'000'000, "test");
+    const detail::CheckMoves visited = detail::heap_moves_by_class(*game, q, work, false);
+    q.phi.clear();
+    for (std::uint64_t h = 0; h <= q.max_heap; ++h) {
+      q.phi.push_back(
+          visited.has_moves[h] ? static_cast<std::uint32_t>((h * h * 7 + h * 3 + 1) % kOrder) : 0);
+    }
+    const detail::CheckMoves visited_again = detail::heap_moves_by_class(*game, q, work, false);
+    const std::optional<detail::CheckMoves> from_code =
+        detail::take_break_heap_moves(*game, q, work);
+    ASSERT_TRUE(from_code);
+    EXPECT_EQ(from_code->has_moves, visited_again.has_moves);
+    // The same letters, kept at the same heaps.
+    EXPECT_EQ(from_code->letters.has_moves, visited_again.letters.has_moves);
+    EXPECT_EQ(classes_of(from_code->letters, q), classes_of(visited_again.letters, q));
+    EXPECT_LT(
+        std::count(from_code->letters.has_moves.begin(), from_code->letters.has_moves.end(), true),
+        std::count(from_code->has_moves.begin(), from_code->has_moves.end(), true));
+  }
+  // Three-heap moves (hexadecimal bit 8) and other heap games go through the game's options.
+  MisereQuotient q;
+  q.max_heap = 10;
+  q.phi.assign(11, 0);
+  detail::QuotientWork work(1'000'000'000, "test");
+  EXPECT_FALSE(detail::take_break_heap_moves(*parse_game("hex(0.F)"), q, work));
+  EXPECT_FALSE(detail::take_break_heap_moves(*parse_game("sub(1,2)"), q, work));
+}
+
+TEST(QuotientCheck, LargeKaylesQuotientIsCheckedAndEditsFarOutAreCaught) {
+  // The cached quotient solve --misere reads for rows of up to a few hundred pins: the check
+  // reads every heap's options (from the code), so a wrong class anywhere is found.
+  const auto kayles = parse_game("kayles");
+  QuotientOptions options;
+  options.max_heap = 300;
+  MisereQuotient q = misere_quotient(*kayles, options);
+  {
+    MisereQuotient copy = q;
+    const QuotientCheck check = check_quotient(*kayles, copy, Limits{}, 1'000'000'000);
+    EXPECT_TRUE(check.holds) << check.problem;
+  }
+  for (std::uint64_t h : {150u, 257u, 299u, 300u}) {
+    SCOPED_TRACE(h);
+    for (std::uint32_t other = 0; other < q.monoid.order; ++other) {
+      if (other == q.phi[h]) continue;
+      MisereQuotient edited = q;
+      edited.phi[h] = other;
+      EXPECT_FALSE(check_quotient(*kayles, edited, Limits{}, 1'000'000'000).holds) << other;
+    }
+  }
+}
+
+TEST(QuotientCheck, AHeapWithoutAMoveMustBeTheIdentity) {
+  // Heap 1 of Dawson's Kayles (0.07) has no move: it is the empty game.
+  const auto dawson = parse_game("0.07");
+  QuotientOptions options;
+  options.max_heap = 12;
+  MisereQuotient q = misere_quotient(*dawson, options);
+  ASSERT_EQ(q.phi[1], 0u);
+  MisereQuotient copy = q;
+  EXPECT_TRUE(check_quotient(*dawson, copy, Limits{}, 1'000'000'000).holds);
+  for (std::uint32_t other = 1; other < q.monoid.order; ++other) {
+    MisereQuotient edited = q;
+    edited.phi[1] = other;
+    EXPECT_FALSE(check_quotient(*dawson, edited, Limits{}, 1'000'000'000).holds) << other;
   }
 }
 

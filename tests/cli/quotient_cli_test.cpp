@@ -23,6 +23,35 @@ TEST(CliQuotient, TameNimJson) {
   EXPECT_EQ(d["table"].size(), 6u);
   EXPECT_EQ(d["elements"][0], "1");
   EXPECT_EQ(d["periodicity"], "observed");
+  EXPECT_TRUE(d["phi_period"].is_null());  // heaps 0..3 of Nim: no period seen
+}
+
+TEST(CliQuotient, ProvenPeriodOfPhi) {
+  // Kayles: Φ(n + 12) = Φ(n) from heap 71, proven once heaps 0..167 are in the quotient.
+  const json proven =
+      expect_json(run_grundy({"quotient", "kayles", "--max-heap", "170", "--json"}));
+  EXPECT_EQ(proven["periodicity"], "proven");
+  EXPECT_EQ(proven["phi_period"]["preperiod"], 71);
+  EXPECT_EQ(proven["phi_period"]["period"], 12);
+  EXPECT_EQ(proven["phi_period"]["proven"], true);
+  EXPECT_EQ(proven["phi_period"]["heaps_needed"], 168);
+  const RunResult text = run_grundy({"quotient", "kayles", "--max-heap", "170"});
+  expect_success(text);
+  EXPECT_CONTAINS(text.out, "to heap 170 (proven for every heap size: periodicity below)\n");
+  EXPECT_CONTAINS(text.out,
+                  "\nperiodicity: phi(n + 12) = phi(n) for n >= 71, proven (heaps 0..167 "
+                  "suffice): the quotient of every heap size\n");
+  // Below that, the same period is only observed, and the line says how far proof needs.
+  const RunResult seen = run_grundy({"quotient", "kayles", "--max-heap", "120"});
+  expect_success(seen);
+  EXPECT_CONTAINS(seen.out, "(observed, not proven beyond)\n");
+  EXPECT_CONTAINS(seen.out,
+                  "\nperiodicity: phi(n + 12) = phi(n) for n >= 71, observed to heap 120 "
+                  "(proving it needs heaps 0..167)\n");
+  const json observed =
+      expect_json(run_grundy({"quotient", "kayles", "--max-heap", "120", "--json"}));
+  EXPECT_EQ(observed["periodicity"], "observed");
+  EXPECT_EQ(observed["phi_period"]["proven"], false);
 }
 
 TEST(CliQuotient, TextLines) {
@@ -37,7 +66,8 @@ TEST(CliQuotient, TextLines) {
   EXPECT_CONTAINS(r.out, "\nrelations: ");
   EXPECT_CONTAINS(r.out, "\nlast grew at heap ");
   EXPECT_CONTAINS(r.out, "\nphi: 0=1 1=a ");
-  EXPECT_EQ(count_newlines(r.out), 8u) << r;
+  EXPECT_CONTAINS(r.out, "\nperiodicity: none seen to heap 12\n");
+  EXPECT_EQ(count_newlines(r.out), 9u) << r;
 }
 
 TEST(CliQuotient, Errors) {
@@ -46,6 +76,14 @@ TEST(CliQuotient, Errors) {
   EXPECT_CONTAINS(
       expect_error(run_grundy({"quotient", "0.07", "--max-heap", "30", "--max-work", "1000"})),
       "--max-work");
+  // Stopped inside a heap that needs a new element: how far the quotient is verified, and what
+  // the failed trials prove there (0.76 does not close heap 12).
+  const std::string stalled = expect_error(
+      run_grundy({"quotient", "0.76", "--max-heap", "12", "--max-work", "20000000", "--no-cache"}));
+  EXPECT_CONTAINS(stalled,
+                  "--max-work); verified to heap 11 (order 34); at heap 12 every sum with "
+                  "fewer than ");
+  EXPECT_CONTAINS(stalled, " heaps of 12 added has different outcomes)");
   EXPECT_CONTAINS(
       expect_error(run_grundy({"quotient", "0.07", "--max-heap", "30", "--max-memory", "1K"})),
       "quotient");

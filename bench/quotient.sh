@@ -7,6 +7,8 @@
 #   REPS=5 bench/quotient.sh    more repetitions
 #
 # BUILD_DIR (default build/release) selects the build; JOBS (default 2) the build's parallelism.
+# Times are bash's $EPOCHREALTIME around each run: the process's own wall time (a `date` before
+# and after would add two forks, milliseconds, to every figure).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${BUILD_DIR:-build/release}
@@ -24,9 +26,9 @@ trap 'rm -rf "$GRUNDY_CACHE_DIR"' EXIT
 while read -r name code heap target; do
   times=()
   for ((i = 0; i < reps; i++)); do
-    start=$(date +%s.%N)
+    start=$EPOCHREALTIME
     "$grundy" quotient "$code" --max-heap "$heap" --max-work 1000000000000 --no-cache >/dev/null
-    end=$(date +%s.%N)
+    end=$EPOCHREALTIME
     times+=("$(echo "$end - $start" | bc -l)")
   done
   median=$(printf '%s\n' "${times[@]}" | sort -g | sed -n "$(((reps + 1) / 2))p")
@@ -52,9 +54,9 @@ median_of() {
   local times=()
   for ((i = 0; i < reps; i++)); do
     [[ "$1" == empty ]] && rm -rf "$GRUNDY_CACHE_DIR"/quotients
-    start=$(date +%s.%N)
+    start=$EPOCHREALTIME
     "$grundy" solve "$rows" --misere >/dev/null 2>&1
-    end=$(date +%s.%N)
+    end=$EPOCHREALTIME
     times+=("$(echo "$end - $start" | bc -l)")
   done
   printf '%s\n' "${times[@]}" | sort -g | sed -n "$(((reps + 1) / 2))p"

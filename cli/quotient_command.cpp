@@ -81,7 +81,7 @@ int run_quotient(const QuotientArgs& args) {
     if (period.proven) {
       std::cout << ", proven (heaps 0.." << period.heaps_needed - 1
                 << " suffice): the quotient of every heap size\n";
-    } else if (period.heaps_needed == ~std::uint64_t{0}) {
+    } else if (period.heaps_needed == kNoPeriodicityTheorem) {
       std::cout << ", observed to heap " << q.max_heap << " (no periodicity theorem covers "
                 << q.game << ")\n";
     } else {

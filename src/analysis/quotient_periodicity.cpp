@@ -13,7 +13,6 @@
 #include "grundy/analysis/quotient_periodicity.hpp"
 
 #include <algorithm>
-#include <limits>
 #include <optional>
 #include <tuple>
 
@@ -23,7 +22,6 @@
 namespace grundy {
 
 QuotientPeriodicity quotient_periodicity(const Game& game, const MisereQuotient& quotient) {
-  constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
   std::optional<PeriodicityTheorem> theorem;
   try {
     theorem = periodicity_theorem(game);
@@ -37,7 +35,7 @@ QuotientPeriodicity quotient_periodicity(const Game& game, const MisereQuotient&
   // A proven period first (the least), else the one seen to start earliest (n0 + p least): a
   // coincidence over the last few heaps is not reported as a period.
   QuotientPeriodicity best;
-  best.heaps_needed = kNever;
+  best.heaps_needed = kNoPeriodicityTheorem;
   const auto rank = [](const QuotientPeriodicity& c) {
     return std::tuple{!c.proven, c.proven ? c.period : c.preperiod + c.period, c.period};
   };
@@ -49,7 +47,7 @@ QuotientPeriodicity quotient_periodicity(const Game& game, const MisereQuotient&
     c.periodic = true;
     c.preperiod = n0;
     c.period = p;
-    c.heaps_needed = covered ? theorem->values_needed(n0, p) : kNever;
+    c.heaps_needed = covered ? theorem->values_needed(n0, p) : kNoPeriodicityTheorem;
     c.proven = c.heaps_needed <= n;
     // Unproven: seen over three whole periods and at least six heaps.
     if (!c.proven && (n - n0 < 3 * p || n - n0 < 6)) continue;

@@ -9,11 +9,9 @@
 #ifdef GRUNDY_WITH_MPI
 // MPI itself is in a module loaded only when a census runs on several ranks (mpi_module.hpp,
 // reached through mpi::calls()).
-#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <string_view>
-#include <thread>
 
 #include "game_pool.hpp"
 #include "mpi_messages.hpp"
@@ -113,11 +111,6 @@ std::optional<Summary> on_ranks(const std::function<Summary(RankWorkers<Job, Out
   }
 }
 
-/// Games computed at once by a worker rank (0: one per core).
-unsigned threads_of(unsigned threads) {
-  return threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
-}
-
 }  // namespace
 
 bool census_mpi_available() {
@@ -137,9 +130,9 @@ std::optional<CensusSummary> run_census_on_ranks(const CensusFamily& family,
         return run_census(family, db, options, &workers);
       },
       [&] {
-        GamePool<CensusJob, JobOutcome> pool(threads_of(options.threads), [&](const CensusJob& j) {
-          return run_census_job(j, options.limits, options.stop);
-        });
+        GamePool<CensusJob, JobOutcome> pool(
+            census_threads(options.threads),
+            [&](const CensusJob& j) { return run_census_job(j, options.limits, options.stop); });
         mpi::serve(pool, options.stop, job_from_json, outcome_to_json);
       },
       job_to_json, outcome_from_json);
@@ -161,7 +154,7 @@ std::optional<MisereCensusSummary> run_misere_census_on_ranks(const CensusFamily
       },
       [&] {
         GamePool<MisereJob, MisereOutcome> pool(
-            threads_of(options.threads),
+            census_threads(options.threads),
             [&](const MisereJob& j) { return run_misere_job(j, options.limits, options.stop); });
         mpi::serve(pool, options.stop, misere_job_from_json, misere_outcome_to_json);
       },

@@ -6,9 +6,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <thread>
 
-#include "game_pool.hpp"
 #include "grundy/analysis/period_certificate.hpp"
 #include "grundy/analysis/sequence_run.hpp"
 #include "grundy/census/census_equivalence.hpp"
@@ -17,6 +15,7 @@
 #include "grundy/engine/engine.hpp"
 #include "grundy/rules/take_break.hpp"
 #include "grundy/version.hpp"
+#include "job_dispatch.hpp"
 
 namespace grundy {
 namespace {
@@ -197,8 +196,7 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
                    [](const auto& a, const auto& b) { return a.first > b.first; });
 
   std::filesystem::create_directories(database.sequence_directory());
-  const unsigned threads =
-      options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads = census_threads(options.threads);
   summary.threads = threads;
   summary.ranks = workers != nullptr ? workers->ranks() : 1;
   CensusRun run;
@@ -229,11 +227,6 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
   const auto run_jobs = [&](std::vector<CensusJob> jobs) {
     std::map<std::string, CensusBudget> budgets;
     for (const CensusJob& j : jobs) budgets[j.game] = j.budget;
-    std::size_t next = 0;
-    const auto next_job = [&]() -> std::optional<CensusJob> {
-      if (next >= jobs.size() || stopping()) return std::nullopt;
-      return jobs[next++];
-    };
     const auto handle = [&](JobOutcome& o) {
       if (o.result) {
         database.store_result(summary.run, *o.result, budgets.at(o.game));
@@ -248,41 +241,20 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
         if (options.warning) options.warning("census: " + o.game + " failed: " + o.error);
       }
     };
-    auto last_report = Clock::now() - std::chrono::seconds(10);
-    while (true) {
-      while (pool.busy() < threads) {
-        std::optional<CensusJob> job = next_job();
-        if (!job) break;
-        pool.push(std::move(*job));
+    const auto report = [&] {
+      if (!options.progress) return;
+      CensusProgress p;
+      p.done = jobs_done;
+      p.total = total;
+      p.current = pool.current();
+      p.elapsed = elapsed();
+      if (jobs_done > 0) {
+        const double per_game = p.elapsed / static_cast<double>(jobs_done);
+        p.eta = per_game * static_cast<double>(total - std::min(total, jobs_done));
       }
-      if (workers != nullptr) {
-        for (JobOutcome& o : workers->exchange(next_job)) handle(o);
-      }
-      for (JobOutcome& o : pool.take(std::chrono::milliseconds(workers != nullptr ? 2 : 200))) {
-        handle(o);
-      }
-      const bool remote = workers != nullptr && workers->in_flight() > 0;
-      const bool left = next < jobs.size() && !stopping();
-      if (!left && pool.busy() == 0 && !remote) {
-        // Every job is done, its outcome pushed before it stopped counting as busy: take the
-        // ones that came after the last take.
-        for (JobOutcome& o : pool.take(std::chrono::milliseconds(0))) handle(o);
-        break;
-      }
-      if (options.progress && Clock::now() - last_report >= std::chrono::milliseconds(500)) {
-        last_report = Clock::now();
-        CensusProgress p;
-        p.done = jobs_done;
-        p.total = total;
-        p.current = pool.current();
-        p.elapsed = elapsed();
-        if (jobs_done > 0) {
-          const double per_game = p.elapsed / static_cast<double>(jobs_done);
-          p.eta = per_game * static_cast<double>(total - std::min(total, jobs_done));
-        }
-        options.progress(p);
-      }
-    }
+      options.progress(p);
+    };
+    dispatch_jobs<CensusJob, JobOutcome>(jobs, pool, threads, workers, stopping, handle, report);
   };
 
   // 1. Every game at the budget, hardest first.

@@ -17,6 +17,11 @@
 
 namespace grundy {
 
+/// The threads a census asks for: `threads`, or one per core for 0.
+inline unsigned census_threads(unsigned threads) {
+  return threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+}
+
 template <class Job, class Outcome>
 class GamePool {
  public:

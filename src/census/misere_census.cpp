@@ -6,15 +6,14 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <thread>
 #include <vector>
 
-#include "game_pool.hpp"
 #include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/analysis/sequence_run.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/spec/parser.hpp"
 #include "grundy/version.hpp"
+#include "job_dispatch.hpp"
 
 namespace grundy {
 namespace {
@@ -188,8 +187,7 @@ MisereCensusSummary run_misere_census(const CensusFamily& family, CensusDatabase
       jobs.push_back({g, options.max_heap, options.max_work});
     }
   }
-  const unsigned threads =
-      options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads = census_threads(options.threads);
   summary.threads = threads;
   summary.ranks = workers != nullptr ? workers->ranks() : 1;
 
@@ -199,14 +197,9 @@ MisereCensusSummary run_misere_census(const CensusFamily& family, CensusDatabase
     return run_misere_job(job, options.limits, options.stop);
   });
   const auto stopping = [&] { return options.stop != nullptr && options.stop->load(); };
-  std::size_t next = 0;
   std::uint64_t done = 0;
   bool interrupted = false;
   std::string failure;
-  const auto next_job = [&]() -> std::optional<MisereJob> {
-    if (next >= jobs.size() || stopping() || !failure.empty()) return std::nullopt;
-    return jobs[next++];
-  };
   const auto handle = [&](MisereOutcome& o) {
     if (o.row) {
       database.store_misere(*o.row);
@@ -218,40 +211,21 @@ MisereCensusSummary run_misere_census(const CensusFamily& family, CensusDatabase
       failure = o.game + ": " + o.error;
     }
   };
-  auto last_report = Clock::now() - std::chrono::seconds(10);
-  while (true) {
-    while (pool.busy() < threads) {
-      std::optional<MisereJob> job = next_job();
-      if (!job) break;
-      pool.push(std::move(*job));
+  const auto report = [&] {
+    if (!options.progress) return;
+    CensusProgress p;
+    p.done = done;
+    p.total = jobs.size();
+    p.current = pool.current();
+    p.elapsed = elapsed();
+    if (done > 0) {
+      p.eta = p.elapsed / static_cast<double>(done) *
+              static_cast<double>(jobs.size() - std::min<std::uint64_t>(jobs.size(), done));
     }
-    if (workers != nullptr) {
-      for (MisereOutcome& o : workers->exchange(next_job)) handle(o);
-    }
-    for (MisereOutcome& o : pool.take(std::chrono::milliseconds(workers != nullptr ? 2 : 200))) {
-      handle(o);
-    }
-    const bool remote = workers != nullptr && workers->in_flight() > 0;
-    const bool left = next < jobs.size() && !stopping() && failure.empty();
-    if (!left && pool.busy() == 0 && !remote) {
-      // The outcomes pushed after the last take.
-      for (MisereOutcome& o : pool.take(std::chrono::milliseconds(0))) handle(o);
-      break;
-    }
-    if (options.progress && Clock::now() - last_report >= std::chrono::milliseconds(500)) {
-      last_report = Clock::now();
-      CensusProgress p;
-      p.done = done;
-      p.total = jobs.size();
-      p.current = pool.current();
-      p.elapsed = elapsed();
-      if (done > 0) {
-        p.eta = p.elapsed / static_cast<double>(done) *
-                static_cast<double>(jobs.size() - std::min<std::uint64_t>(jobs.size(), done));
-      }
-      options.progress(p);
-    }
-  }
+    options.progress(p);
+  };
+  dispatch_jobs<MisereJob, MisereOutcome>(
+      jobs, pool, threads, workers, [&] { return stopping() || !failure.empty(); }, handle, report);
   if (workers != nullptr) workers->finish();
   if (!failure.empty()) throw Error(failure);
   if (interrupted || stopping()) {

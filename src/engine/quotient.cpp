@@ -19,6 +19,16 @@ std::optional<QuotientCache> Engine::quotient_cache() const {
   return QuotientCache(PeriodCache::default_directory());
 }
 
+namespace {
+
+/// The answer with what is proven of Φ's period, whether the quotient was computed or read.
+QuotientAnswer with_periodicity(const Game& game, QuotientAnswer answer) {
+  answer.periodicity = quotient_periodicity(game, answer.quotient);
+  return answer;
+}
+
+}  // namespace
+
 QuotientAnswer Engine::quotient(std::shared_ptr<const Game> game, std::uint64_t max_heap,
                                 std::uint64_t max_work,
                                 std::function<void(const QuotientProgress&)> progress) const {
@@ -26,9 +36,7 @@ QuotientAnswer Engine::quotient(std::shared_ptr<const Game> game, std::uint64_t 
   if (cache) {
     QuotientCache::Loaded loaded = cache->load(*game, limits_);
     if (loaded.quotient && loaded.quotient->max_heap == max_heap) {
-      QuotientAnswer answer{std::move(*loaded.quotient), true, {}};
-      answer.periodicity = quotient_periodicity(*game, answer.quotient);
-      return answer;
+      return with_periodicity(*game, {std::move(*loaded.quotient), true, {}});
     }
   }
   QuotientOptions options;
@@ -44,8 +52,7 @@ QuotientAnswer Engine::quotient(std::shared_ptr<const Game> game, std::uint64_t 
   } done_after{*this};
   QuotientAnswer answer{misere_quotient(*game, options), false, {}};
   if (cache) cache->store(answer.quotient);
-  answer.periodicity = quotient_periodicity(*game, answer.quotient);
-  return answer;
+  return with_periodicity(*game, std::move(answer));
 }
 
 Document to_document(const QuotientAnswer& answer) {
@@ -57,7 +64,7 @@ Document to_document(const QuotientAnswer& answer) {
     phi_period["preperiod"] = period.preperiod;
     phi_period["period"] = period.period;
     phi_period["proven"] = period.proven;
-    if (period.heaps_needed == ~std::uint64_t{0}) {
+    if (period.heaps_needed == kNoPeriodicityTheorem) {
       phi_period["heaps_needed"] = nullptr;
     } else {
       phi_period["heaps_needed"] = period.heaps_needed;

@@ -16,14 +16,18 @@
 
 namespace grundy {
 
+/// QuotientPeriodicity::heaps_needed when no periodicity theorem covers the game.
+inline constexpr std::uint64_t kNoPeriodicityTheorem = ~std::uint64_t{0};
+
 struct QuotientPeriodicity {
   /// Φ(n + p) = Φ(n) for every preperiod <= n <= max_heap - period: proven, or seen over at
   /// least three whole periods and six heaps (false: no such p).
   bool periodic = false;
   std::uint64_t preperiod = 0;
   std::uint64_t period = 0;
-  /// The heaps 0..heaps_needed-1 the theorem needs for this preperiod and period (2^64-1 when no
-  /// theorem covers the game), and whether the quotient reaches them.
+  /// The heaps 0..heaps_needed-1 the theorem needs for this preperiod and period
+  /// (kNoPeriodicityTheorem when no theorem covers the game), and whether the quotient reaches
+  /// them.
   std::uint64_t heaps_needed = 0;
   bool proven = false;
 };

@@ -117,6 +117,11 @@ void print_misere_explanation(const MisereExplanation& e) {
               << ": order " << e.quotient->order << ", P-portion " << e.quotient->p_count
               << "; the position is " << e.quotient->element
               << (e.outcome == Outcome::P ? ", in P\n" : ", not in P\n");
+    if (e.quotient->phi_period != 0) {
+      std::cout << "heaps past " << e.quotient->max_heap << " by the proven period of phi: phi(n + "
+                << e.quotient->phi_period << ") = phi(n) for n >= " << e.quotient->phi_preperiod
+                << '\n';
+    }
   } else {
     std::cout << "by the exact search (not decided by a misère quotient)\n";
   }

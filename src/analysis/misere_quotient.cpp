@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 
+#include "grundy/analysis/quotient_periodicity.hpp"
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "quotient_candidate.hpp"
@@ -47,25 +48,22 @@ using detail::FreeHeap;
 using detail::HeapMoves;
 using detail::Word;
 
-HeapMoves heap_moves(const Game& game, std::uint64_t max_heap) {
-  HeapMoves moves;
-  moves.options.resize(max_heap + 1);
-  moves.has_moves.assign(max_heap + 1, false);
-  for (std::uint64_t h = 0; h <= max_heap; ++h) {
-    for_each_option(game, Position{h, 0}, [&](std::span<const Position> parts) {
-      moves.has_moves[h] = true;
-      std::vector<std::uint32_t> kept;
-      for (const Position& p : parts) {
-        if (p.y != 0 || p.x >= h) {
-          throw Error("the options of " + game.name() + " are not sums of smaller heaps (heap " +
-                      std::to_string(h) + " leaves " + game.format_position(p) + ")");
-        }
-        if (moves.has_moves[p.x]) kept.push_back(static_cast<std::uint32_t>(p.x));
+/// Adds heap h's moves to `moves` (which holds those of the heaps below h).
+void add_heap_moves(const Game& game, std::uint64_t h, HeapMoves& moves) {
+  moves.options.emplace_back();
+  moves.has_moves.push_back(false);
+  for_each_option(game, Position{h, 0}, [&](std::span<const Position> parts) {
+    moves.has_moves[h] = true;
+    std::vector<std::uint32_t> kept;
+    for (const Position& p : parts) {
+      if (p.y != 0 || p.x >= h) {
+        throw Error("the options of " + game.name() + " are not sums of smaller heaps (heap " +
+                    std::to_string(h) + " leaves " + game.format_position(p) + ")");
       }
-      moves.options[h].push_back(std::move(kept));
-    });
-  }
-  return moves;
+      if (moves.has_moves[p.x]) kept.push_back(static_cast<std::uint32_t>(p.x));
+    }
+    moves.options[h].push_back(std::move(kept));
+  });
 }
 
 /// The next candidate after a failure at `w`: its heaps that are not free become free; a free
@@ -303,6 +301,19 @@ detail::ReducedCandidate new_element(const detail::ReducedCandidate& current,
   }
 }
 
+/// How often (in heaps) the computation looks for a proven period of Φ.
+constexpr std::uint32_t kPeriodCheckInterval = 16;
+
+/// Heaps past the last verified one up to max_heap, in the classes the proven period gives them
+/// (quotient_periodicity.hpp): the quotient no longer grows.
+void extend_by_period(const QuotientPeriodicity& period, std::uint64_t max_heap,
+                      detail::ReducedCandidate& current, MisereQuotient& out) {
+  for (std::uint64_t h = current.phi.size(); h <= max_heap; ++h) {
+    current.phi.push_back(current.phi[h - period.period]);
+    out.orders.push_back(current.monoid.order);
+  }
+}
+
 }  // namespace
 
 MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
@@ -315,7 +326,12 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
     throw ResourceError("a misère quotient to heap " + std::to_string(options.max_heap) +
                         " is beyond the limit of heap 100000");
   }
-  const HeapMoves moves = heap_moves(game, options.max_heap);
+  // Each heap's moves are read as it is added: a proven period may end the work long before
+  // max_heap.
+  HeapMoves moves;
+  add_heap_moves(game, 0, moves);
+  const std::optional<PeriodicityTheorem> theorem =
+      options.stop_at_proven_period ? quotient_periodicity_theorem(game) : std::nullopt;
   detail::QuotientWork work(options.max_work, "the misère quotient of " + game.name() +
                                                   " to heap " + std::to_string(options.max_heap));
   // The last progress reported, reported again while a long candidate is worked on.
@@ -338,6 +354,7 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
   QuotientFrontier frontier;
   try {
     for (std::uint32_t h = 1; h <= options.max_heap; ++h) {
+      add_heap_moves(game, h, moves);
       if (!moves.has_moves[h]) {
         current.phi.push_back(0);
         for (Word& w : current.words) w.push_back(0);
@@ -367,6 +384,13 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
       out.orders.push_back(current.monoid.order);
       if (current.monoid.order != out.orders[h - 1]) out.stable_from = h;
       if (options.progress) options.progress({h + 1, current.monoid.order, 0});
+      if (theorem && h % kPeriodCheckInterval == 0 && h < options.max_heap) {
+        const QuotientPeriodicity period = phi_periodicity(theorem, current.phi);
+        if (period.proven) {
+          extend_by_period(period, options.max_heap, current, out);
+          break;
+        }
+      }
     }
   } catch (const ResourceError& e) {
     throw QuotientStalled(std::string(e.what()) + stalled_at(frontier), frontier);

@@ -21,16 +21,26 @@
 
 namespace grundy {
 
-QuotientPeriodicity quotient_periodicity(const Game& game, const MisereQuotient& quotient) {
+std::optional<PeriodicityTheorem> quotient_periodicity_theorem(const Game& game) {
   std::optional<PeriodicityTheorem> theorem;
   try {
     theorem = periodicity_theorem(game);
   } catch (const Error&) {
     // No theory for the family: periods can only be observed.
   }
-  const bool covered = theorem && (theorem->kind == PeriodicityTheorem::Kind::take_break ||
-                                   theorem->kind == PeriodicityTheorem::Kind::window);
-  const auto& phi = quotient.phi;
+  if (theorem && (theorem->kind == PeriodicityTheorem::Kind::take_break ||
+                  theorem->kind == PeriodicityTheorem::Kind::window)) {
+    return theorem;
+  }
+  return std::nullopt;
+}
+
+QuotientPeriodicity quotient_periodicity(const Game& game, const MisereQuotient& quotient) {
+  return phi_periodicity(quotient_periodicity_theorem(game), quotient.phi);
+}
+
+QuotientPeriodicity phi_periodicity(const std::optional<PeriodicityTheorem>& theorem,
+                                    std::span<const std::uint32_t> phi) {
   const std::uint64_t n = phi.size();  // heaps 0..n-1
   // A proven period first (the least), else the one seen to start earliest (n0 + p least): a
   // coincidence over the last few heaps is not reported as a period.
@@ -47,13 +57,27 @@ QuotientPeriodicity quotient_periodicity(const Game& game, const MisereQuotient&
     c.periodic = true;
     c.preperiod = n0;
     c.period = p;
-    c.heaps_needed = covered ? theorem->values_needed(n0, p) : kNoPeriodicityTheorem;
+    c.heaps_needed = theorem ? theorem->values_needed(n0, p) : kNoPeriodicityTheorem;
     c.proven = c.heaps_needed <= n;
     // Unproven: seen over three whole periods and at least six heaps.
     if (!c.proven && (n - n0 < 3 * p || n - n0 < 6)) continue;
     if (!best.periodic || rank(c) < rank(best)) best = c;
   }
   return best;
+}
+
+std::uint32_t phi_at(const MisereQuotient& quotient, const QuotientPeriodicity& periodicity,
+                     std::uint64_t h) {
+  if (h <= quotient.max_heap) return quotient.phi[h];
+  if (!periodicity.proven) {
+    throw Error("heap " + std::to_string(h) + " is beyond the quotient of " + quotient.game +
+                ", computed to heap " + std::to_string(quotient.max_heap) +
+                ", and no period of its phi is proven");
+  }
+  // The proof needed the heaps 0..heaps_needed-1, beyond n0 + p - 1: the heap of h's residue in
+  // the first period is in the table.
+  const std::uint64_t n0 = periodicity.preperiod, p = periodicity.period;
+  return quotient.phi[n0 + (h - n0) % p];
 }
 
 }  // namespace grundy

@@ -342,16 +342,22 @@ SolveAnswer Engine::solve(const Sum& sum, Play play, bool remoteness) const {
       answer.misere_method = "closed form";
     } else if (play == Play::misere && !remoteness && options_.misere_quotient &&
                (quotient = reported([&] {
-                 return SumQuotient::unless_searched(sum, search_options(play, "solve"),
-                                                     quotient_progress("solve"),
-                                                     cache ? &*cache : nullptr);
-               }))) {
+                  return SumQuotient::unless_searched(sum, search_options(play, "solve"),
+                                                      quotient_progress("solve"),
+                                                      cache ? &*cache : nullptr);
+                }))) {
       // Sums of heaps of heap games: the product of the heaps' classes in the misère quotient of
       // their closure (misere_quotient.hpp), verified for every sum of those heaps; the search
       // otherwise.
       searched = quotient->solve(sum, options_.max_moves);
       answer.misere_method = "quotient";
     } else {
+      // A heap past every search: only the quotient's proven period could have decided it.
+      if (const auto why = play == Play::misere && options_.misere_quotient
+                               ? SumQuotient::huge_heap_refusal(sum)
+                               : std::nullopt) {
+        throw ResourceError(*why);
+      }
       searched = reported([&] { return solve_by_search(sum, search_options(play, "solve")); });
       answer.misere_method = "search";
     }
@@ -418,11 +424,10 @@ MisereExplanation Engine::explain_misere(std::shared_ptr<const Game> game, const
                                          std::uint64_t max_options) const {
   const std::optional<QuotientCache> cache = quotient_cache();
   return reported([&] {
-    return explain_misere_position(std::move(game), p, max_options,
-                                   search_options(Play::misere, "explain"),
-                                   options_.misere_quotient ? quotient_progress("explain")
-                                                            : nullptr,
-                                   options_.misere_quotient, cache ? &*cache : nullptr);
+    return explain_misere_position(
+        std::move(game), p, max_options, search_options(Play::misere, "explain"),
+        options_.misere_quotient ? quotient_progress("explain") : nullptr, options_.misere_quotient,
+        cache ? &*cache : nullptr);
   });
 }
 

@@ -3,6 +3,8 @@
 #include "grundy/engine/misere_explanation.hpp"
 
 #include "explain.hpp"
+#include "grundy/analysis/quotient_moves.hpp"
+#include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
@@ -46,9 +48,16 @@ MisereExplanation explain_misere_position(std::shared_ptr<const Game> game, cons
   e.component = format_component(*game, p);
   e.max_options = max_options;
   const Sum position = sum_of(game, std::span<const Position>(&p, 1));
-  const std::optional<SumQuotient> quotient =
-      use_quotient ? SumQuotient::of(position, search_options.limits, std::move(progress), cache)
-                   : std::nullopt;
+  // The quotient where solve would use it (a heap too large for the search included), and for
+  // a position small enough for the search too, when a quotient within the solve's small budget
+  // gives its classes.
+  std::optional<SumQuotient> quotient;
+  if (use_quotient) {
+    quotient = SumQuotient::unless_searched(position, search_options, progress, cache);
+    if (!quotient && p.x <= kQuotientPathMaxHeap) {
+      quotient = SumQuotient::of(position, search_options.limits, progress, cache);
+    }
+  }
   if (quotient) {
     const MisereQuotient& q = quotient->quotient();
     const auto name = [&](std::uint32_t x) {
@@ -58,12 +67,42 @@ MisereExplanation explain_misere_position(std::shared_ptr<const Game> game, cons
     e.outcome = q.monoid.p_portion[x] ? Outcome::P : Outcome::N;
     e.quotient = MisereExplanation::Quotient{q.game, q.max_heap, q.monoid.order, q.monoid.p_count(),
                                              name(x)};
+    const QuotientPeriodicity& period = quotient->periodicity();
+    const TakeBreakCode* code = game->traits().take_break;
+    if (p.x > q.max_heap && code != nullptr) {
+      // Far beyond the table: the options counted by class through Φ's proven period, the
+      // first max_options listed.
+      e.quotient->phi_preperiod = period.preperiod;
+      e.quotient->phi_period = period.period;
+      const std::vector<std::uint64_t> counts = quotient_option_class_counts(*code, q, period, p.x);
+      for (std::uint32_t y = 0; y < q.monoid.order; ++y) {
+        e.option_count = saturating_add(e.option_count, counts[y]);
+        if (q.monoid.p_portion[y]) e.winning_count = saturating_add(e.winning_count, counts[y]);
+      }
+      auto list = OptionFunction([&](std::span<const Position> parts) {
+        const std::uint32_t y = quotient->element(position.components[0], parts);
+        e.listed.push_back({format_option(*game, parts),
+                            q.monoid.p_portion[y] ? Outcome::P : Outcome::N, name(y)});
+      });
+      quotient_options_where(
+          *code, q, period, p.x, [](std::uint32_t) { return true; },
+          static_cast<std::size_t>(std::min<std::uint64_t>(max_options, kMaxEnumeratedOptions)),
+          list);
+      return e;
+    }
+    if (p.x > q.max_heap) {
+      e.quotient->phi_preperiod = period.preperiod;
+      e.quotient->phi_period = period.period;
+    }
     for_each_counted_option(*game, p, e, [&](std::span<const Position> parts) {
       const std::uint32_t y = quotient->element(position.components[0], parts);
       return MisereExplanation::Option{format_option(*game, parts),
                                        q.monoid.p_portion[y] ? Outcome::P : Outcome::N, name(y)};
     });
     return e;
+  }
+  if (use_quotient) {
+    if (const auto why = SumQuotient::huge_heap_refusal(position)) throw ResourceError(*why);
   }
   // The exact search, one memo for the position and its options (whose states are among its).
   SumSearch search(search_options);
@@ -86,6 +125,10 @@ Document to_document(const MisereExplanation& e) {
     d["quotient"] = {{"game", e.quotient->game},       {"max_heap", e.quotient->max_heap},
                      {"order", e.quotient->order},     {"p_count", e.quotient->p_count},
                      {"element", e.quotient->element}, {"in_p", e.outcome == Outcome::P}};
+    if (e.quotient->phi_period != 0) {
+      d["quotient"]["phi_period"] = {{"preperiod", e.quotient->phi_preperiod},
+                                     {"period", e.quotient->phi_period}};
+    }
   } else {
     d["quotient"] = nullptr;
   }

@@ -7,6 +7,8 @@
 #include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/analysis/period_cache.hpp"
 #include "grundy/analysis/quotient_cache.hpp"
+#include "grundy/analysis/quotient_moves.hpp"
+#include "grundy/analysis/quotient_periodicity.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
@@ -170,7 +172,17 @@ std::uint64_t largest_heap(
   return largest;
 }
 
+/// Whether a heap of `game` beyond kQuotientOnlyMaxHeap can be decided through its quotient: a
+/// periodicity theorem covers Φ, and a take-and-break heap's options can be counted by class.
+bool huge_heaps_supported(const Game& game) {
+  const TakeBreakCode* code = game.traits().take_break;
+  return quotient_periodicity_theorem(game) && (code == nullptr || quotient_moves_support(*code));
+}
+
 }  // namespace
+
+SumQuotient::SumQuotient(std::shared_ptr<const HeapUnion> heaps, MisereQuotient quotient)
+    : union_(std::move(heaps)), quotient_(std::move(quotient)) {}
 
 std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits,
                                            std::function<void(const QuotientProgress&)> progress,
@@ -179,6 +191,7 @@ std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits,
   if (!games) return std::nullopt;
   if (std::optional<SumQuotient> found = cached(sum, limits, cache)) return found;
   const std::uint64_t largest = largest_heap(*games);
+  if (largest > kQuotientOnlyMaxHeap) return periodic(sum, limits, std::move(progress), cache);
   if (largest > (search_refused ? kQuotientOnlyMaxHeap : kQuotientPathMaxHeap)) return std::nullopt;
   std::shared_ptr<const HeapUnion> heaps;
   if (games->size() > 1) heaps = std::make_shared<HeapUnion>(*games);
@@ -197,6 +210,58 @@ std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits,
   }
 }
 
+std::optional<SumQuotient> SumQuotient::periodic(
+    const Sum& sum, const Limits& limits, std::function<void(const QuotientProgress&)> progress,
+    const QuotientCache* cache) {
+  const auto games = heap_games(sum);
+  if (!games || games->size() != 1 || !huge_heaps_supported(*games->front().first)) {
+    return std::nullopt;
+  }
+  const Game& game = *games->front().first;
+  QuotientOptions options;
+  // The computation stops where the period is proven (QuotientOptions::stop_at_proven_period).
+  options.max_heap = kQuotientOnlyMaxHeap;
+  options.limits = limits;
+  options.max_work = kQuotientOnlyWork;
+  options.progress = std::move(progress);
+  try {
+    SumQuotient found(nullptr, misere_quotient(game, options));
+    if (cache) cache->store(found.quotient_);
+    found.periodicity_ = quotient_periodicity(game, found.quotient_);
+    if (!found.periodicity_.proven) return std::nullopt;
+    return found;
+  } catch (const ResourceError&) {
+    return std::nullopt;
+  }
+}
+
+std::optional<std::string> SumQuotient::huge_heap_refusal(const Sum& sum) {
+  const Component* huge = nullptr;
+  for (const Component& c : sum.components) {
+    if (c.game->traits().layout == Layout::heaps && c.position.x > kQuotientOnlyMaxHeap) {
+      huge = &c;
+      break;
+    }
+  }
+  if (huge == nullptr) return std::nullopt;
+  const std::string name = huge->game->name();
+  const std::string head = "heap " + std::to_string(huge->position.x) + " of " + name +
+                           " under misère play is beyond the exact search; past heap " +
+                           std::to_string(kQuotientOnlyMaxHeap) +
+                           " only a misère quotient with a proven period of phi decides it, ";
+  const auto games = heap_games(sum);
+  if (!games) return head + "for a sum of heaps of heap games only";
+  if (games->size() > 1) return head + "for a sum of heaps of one game only";
+  if (!huge_heaps_supported(*huge->game)) {
+    return head + "and no periodicity theorem for such quotients covers " + name +
+           " (octal and hexadecimal codes whose moves leave at most two heaps, finite "
+           "subtraction sets)";
+  }
+  return head + "and none was proven for " + name + " within heaps 0.." +
+         std::to_string(kQuotientOnlyMaxHeap) + " and the budget (grundy quotient " + name +
+         " --max-heap " + std::to_string(kQuotientOnlyMaxHeap) + " shows how far it gets)";
+}
+
 std::optional<SumQuotient> SumQuotient::unless_searched(
     const Sum& sum, const SearchOptions& search,
     std::function<void(const QuotientProgress&)> progress, const QuotientCache* cache) {
@@ -204,7 +269,11 @@ std::optional<SumQuotient> SumQuotient::unless_searched(
   if (std::optional<SumQuotient> found = cached(sum, search.limits, cache)) return found;
   // Nothing to compute a quotient of: no need to count the bound either.
   const auto games = heap_games(sum);
-  if (!games || largest_heap(*games) > kQuotientOnlyMaxHeap) return std::nullopt;
+  if (!games) return std::nullopt;
+  // Heaps no search reaches: the proven period of the quotient, or nothing.
+  if (largest_heap(*games) > kQuotientOnlyMaxHeap) {
+    return periodic(sum, search.limits, std::move(progress), cache);
+  }
   // Counting the bound can itself pass the search's budget: then the search would be refused,
   // and the quotient is the only way.
   std::optional<std::uint64_t> bound;
@@ -225,8 +294,15 @@ std::optional<SumQuotient> SumQuotient::cached(const Sum& sum, const Limits& lim
   if (!games || games->size() != 1) return std::nullopt;
   const auto& [game, largest] = games->front();
   QuotientCache::Loaded loaded = cache->load(*game, limits);
-  if (!loaded.quotient || loaded.quotient->max_heap < largest) return std::nullopt;
-  return SumQuotient(nullptr, std::move(*loaded.quotient));
+  if (!loaded.quotient) return std::nullopt;
+  SumQuotient found(nullptr, std::move(*loaded.quotient));
+  if (largest > found.quotient_.max_heap) {
+    // Beyond the cached heaps only through a proven period.
+    if (!huge_heaps_supported(*game)) return std::nullopt;
+    found.periodicity_ = quotient_periodicity(*game, found.quotient_);
+    if (!found.periodicity_.proven) return std::nullopt;
+  }
+  return found;
 }
 
 std::uint64_t SumQuotient::heap(const Game& game, std::uint64_t h) const {
@@ -243,19 +319,23 @@ Sum SumQuotient::as_heaps(const Sum& sum) const {
 }
 
 std::uint32_t SumQuotient::element(const Sum& sum) const {
-  std::vector<std::uint64_t> heaps;
-  for (const Component& c : sum.components) heaps.push_back(heap(*c.game, c.position.x));
-  return quotient_.element(heaps);
+  std::uint32_t x = 0;
+  for (const Component& c : sum.components) {
+    x = quotient_.monoid.product(x, phi_at(quotient_, periodicity_, heap(*c.game, c.position.x)));
+  }
+  return x;
 }
 
 std::uint32_t SumQuotient::element(const Component& c, std::span<const Position> parts) const {
-  std::vector<std::uint64_t> heaps;
-  for (const Position& p : parts) heaps.push_back(heap(*c.game, p.x));
-  return quotient_.element(heaps);
+  std::uint32_t x = 0;
+  for (const Position& p : parts) {
+    x = quotient_.monoid.product(x, phi_at(quotient_, periodicity_, heap(*c.game, p.x)));
+  }
+  return x;
 }
 
 SearchSolution SumQuotient::solve(const Sum& sum, std::size_t max_moves) const {
-  SearchSolution out = solve_by_quotient(as_heaps(sum), quotient_, max_moves);
+  SearchSolution out = solve_by_quotient(as_heaps(sum), quotient_, max_moves, &periodicity_);
   if (union_) {
     // The union's heap h·m + r is heap h of game r, the component's own game.
     for (Move& m : out.winning_moves) {

@@ -7,6 +7,7 @@
 
 #include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/analysis/quotient_cache.hpp"
+#include "grundy/analysis/quotient_periodicity.hpp"
 #include "grundy/core/limits.hpp"
 #include "grundy/rules/heap_union.hpp"
 #include "grundy/rules/sum.hpp"
@@ -36,6 +37,9 @@ class SumQuotient {
   /// Nothing when a component is not a heap of a heap game (or is a coin-turning row), when a
   /// heap passes kQuotientPathMaxHeap, when the sum is Nim alone (its closed form is faster), or
   /// when the quotient is not found within kQuotientPathWork steps: the caller searches.
+  /// A heap beyond kQuotientOnlyMaxHeap is taken when the sum has one heap game whose Φ has a
+  /// period proven within heaps 0..kQuotientOnlyMaxHeap (quotient_periodicity.hpp): the quotient
+  /// is then that of every heap size.
   /// `progress` is called as the quotient grows. With `cache`, a sum of one game's heaps uses the
   /// cached quotient when it covers them (at any size: then kQuotientPathMaxHeap does not
   /// apply), and a quotient computed is stored.
@@ -53,6 +57,11 @@ class SumQuotient {
       std::function<void(const QuotientProgress&)> progress, const QuotientCache* cache = nullptr);
 
   const MisereQuotient& quotient() const { return quotient_; }
+  /// The periodicity of Φ (proven: the quotient covers every heap size).
+  const QuotientPeriodicity& periodicity() const { return periodicity_; }
+  /// Why no quotient takes a sum with a heap beyond kQuotientOnlyMaxHeap (for the error that
+  /// refuses it): nothing when the sum has no such heap.
+  static std::optional<std::string> huge_heap_refusal(const Sum& sum);
   /// The class of `sum` (heaps of this quotient's games, none larger than when it was made).
   std::uint32_t element(const Sum& sum) const;
   /// The class of the parts a move leaves in component `c` (heaps of c's game).
@@ -61,8 +70,16 @@ class SumQuotient {
   SearchSolution solve(const Sum& sum, std::size_t max_moves) const;
 
  private:
-  SumQuotient(std::shared_ptr<const HeapUnion> heaps, MisereQuotient quotient)
-      : union_(std::move(heaps)), quotient_(std::move(quotient)) {}
+  SumQuotient(std::shared_ptr<const HeapUnion> heaps, MisereQuotient quotient);
+  /// The quotient of a sum of one heap game with a heap beyond kQuotientOnlyMaxHeap: nothing
+  /// unless its Φ has a proven period.
+  static std::optional<SumQuotient> periodic(const Sum& sum, const Limits& limits,
+                                             std::function<void(const QuotientProgress&)> progress,
+                                             const QuotientCache* cache);
+  /// Whether the quotient covers heaps up to `largest`.
+  bool covers(std::uint64_t largest) const {
+    return largest <= quotient_.max_heap || periodicity_.proven;
+  }
   /// The cached quotient of the sum's one heap game, when it covers the sum's heaps.
   static std::optional<SumQuotient> cached(const Sum& sum, const Limits& limits,
                                            const QuotientCache* cache);
@@ -74,6 +91,8 @@ class SumQuotient {
   /// Null when the sum has one game: the quotient is that game's own.
   std::shared_ptr<const HeapUnion> union_;
   MisereQuotient quotient_;
+  /// Of the one game's Φ (never proven for a union).
+  QuotientPeriodicity periodicity_;
 };
 
 }  // namespace grundy

@@ -344,11 +344,24 @@ TEST(MisereQuotient, AProvenPeriodOfPhiHoldsFarBeyond) {
     }
     ++proven;
     EXPECT_LE(period.heaps_needed, n + 1);
-    const MisereQuotient further = misere_quotient(*game, to_heap(n + 80));
+    QuotientOptions every_heap = to_heap(n + 80);
+    every_heap.stop_at_proven_period = false;
+    const MisereQuotient further = misere_quotient(*game, every_heap);
     EXPECT_EQ(further.monoid.order, q.monoid.order);
     EXPECT_EQ(further.stable_from, q.stable_from);
     for (std::uint64_t h = period.preperiod + period.period; h <= n + 80; ++h) {
       ASSERT_EQ(further.phi[h], further.phi[h - period.period]) << h;
+    }
+    // The computation that stops at the proven period (the default) gives the same quotient.
+    const MisereQuotient stopped = misere_quotient(*game, to_heap(n + 80));
+    EXPECT_EQ(stopped.phi, further.phi);
+    EXPECT_EQ(stopped.orders, further.orders);
+    EXPECT_EQ(stopped.monoid.table, further.monoid.table);
+    EXPECT_EQ(stopped.monoid.p_portion, further.monoid.p_portion);
+    EXPECT_EQ(stopped.presentation.relations, further.presentation.relations);
+    // And phi_at answers for heaps past the table from the period.
+    for (std::uint64_t h = n + 1; h <= n + 80; ++h) {
+      ASSERT_EQ(phi_at(q, period, h), further.phi[h]) << h;
     }
   }
   EXPECT_GE(proven, 6);

@@ -116,6 +116,41 @@ TEST(CliMisereQuotient, ExplainSearchesWhatNoQuotientDecides) {
       "--max-states");
 }
 
+TEST(CliMisereQuotient, AstronomicalHeapsGoThroughTheProvenPeriodOfPhi) {
+  // Kayles' Φ has period 12 from heap 71, proven from heaps 0..167: a heap of 10^18 tokens is
+  // in the class of heap 71 + (10^18 - 71) mod 12.
+  const std::string huge = "1000000000000000000";
+  const std::string sum = "kayles:" + huge + " + kayles:3";
+  const json s = solve(sum, true);
+  EXPECT_EQ(s["decided_by"], "quotient");
+  EXPECT_EQ(s["winner"], "first");
+  ASSERT_TRUE(s["winning_moves_truncated"]) << s.dump();
+  ASSERT_EQ(s["winning_moves"].size(), 1000u);
+  // Each listed move is legal and leaves a sum that solve finds lost for the player to move.
+  int checked = 0;
+  for (const json& m : s["winning_moves"]) {
+    if (checked++ % 97 != 0) continue;
+    const std::string left = m["component"] == 0
+                                 ? m["to"].get<std::string>() + " + 0.77:3"
+                                 : "0.77:" + huge + " + " + m["to"].get<std::string>();
+    EXPECT_EQ(solve(left, true)["winner"], "second") << left;
+  }
+  // explain counts every option of the heap by class: n - 1 or n - 2 tokens left, as one heap
+  // or two, 10^18 options in all; the winning ones are solve's count for the heap alone.
+  const json e = expect_json(run_grundy({"explain", "kayles", huge, "--misere", "--json"}));
+  EXPECT_EQ(e["option_count"], huge);
+  EXPECT_EQ(e["winner"], "first");
+  ASSERT_TRUE(e["quotient"].is_object()) << e.dump();
+  EXPECT_EQ(e["quotient"]["phi_period"]["preperiod"], 71);
+  EXPECT_EQ(e["quotient"]["phi_period"]["period"], 12);
+  EXPECT_EQ(e["winning_move_count"], solve("kayles:" + huge, true)["winning_move_count"]);
+  // What no proven period covers is refused in one line.
+  EXPECT_CONTAINS(expect_error(run_grundy({"solve", "grundy:100000", "--misere"})),
+                  "no periodicity theorem for such quotients covers grundy");
+  EXPECT_CONTAINS(expect_error(run_grundy({"solve", "kayles:100000 + 0.75:3", "--misere"})),
+                  "for a sum of heaps of one game only");
+}
+
 TEST(CliMisereQuotient, PlayWinsFromAnNPositionPastTheSearchBudget) {
   // The exact search of this sum needs more states than play's default budget (it is refused
   // with --no-quotient); through the quotient the computer, moving first from an N-position,

@@ -45,6 +45,10 @@ struct QuotientOptions {
   std::uint64_t max_work = kDefaultQuotientWork;
   /// Called after each heap and while a candidate is tried.
   std::function<void(const QuotientProgress&)> progress;
+  /// Stop adding heaps one by one once a period of Φ is proven (quotient_periodicity.hpp, looked
+  /// for every 16 heaps): the heaps up to max_heap then get the classes the period gives them,
+  /// as the theorem guarantees. false: every heap is verified (a check of the theorem).
+  bool stop_at_proven_period = true;
 };
 
 /// A finite commutative monoid with its P-portion, as a multiplication table of small integers.
@@ -156,12 +160,18 @@ class QuotientStalled : public ResourceError {
 /// with what is proven at that heap, when it happens while a new element is sought.
 MisereQuotient misere_quotient(const Game& game, const QuotientOptions& options);
 
+struct QuotientPeriodicity;
+
 /// The misère outcome of `sum`, whose components are heaps of the quotient's game up to its
 /// max_heap, and its winning moves as solve_by_search gives them (by component, then by what they
 /// leave; the first `max_moves`, all counted): a move wins iff the product it leaves is in P.
-/// Throws Error for another game or a larger heap. remoteness and states are left 0.
+/// With a proven `periodicity` of Φ (quotient_periodicity.hpp) the heaps may be of any size: a
+/// take-and-break heap beyond the table has its winning moves found by class
+/// (quotient_moves.hpp). Throws Error for another game or a heap beyond what the quotient covers.
+/// remoteness and states are left 0.
 SearchSolution solve_by_quotient(const Sum& sum, const MisereQuotient& quotient,
-                                 std::size_t max_moves);
+                                 std::size_t max_moves,
+                                 const QuotientPeriodicity* periodicity = nullptr);
 
 /// Whether (monoid, P) is isomorphic to a tame quotient, and which.
 TameKind tame_kind(const BipartiteMonoid& monoid);

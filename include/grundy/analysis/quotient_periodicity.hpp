@@ -9,9 +9,12 @@
 /// size.
 
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 
 #include "grundy/analysis/misere_quotient.hpp"
+#include "grundy/analysis/periodicity_theorem.hpp"
 #include "grundy/rules/game.hpp"
 
 namespace grundy {
@@ -35,5 +38,20 @@ struct QuotientPeriodicity {
 /// The periodicity of `quotient`'s Φ, a quotient of `game`'s heaps: the least proven period, or
 /// else the period seen to start earliest (least preperiod + period, then least period).
 QuotientPeriodicity quotient_periodicity(const Game& game, const MisereQuotient& quotient);
+
+/// The same for Φ of the heaps 0..phi.size()-1, with `theorem` the game's
+/// (quotient_periodicity_theorem: nothing when none covers it).
+QuotientPeriodicity phi_periodicity(const std::optional<PeriodicityTheorem>& theorem,
+                                    std::span<const std::uint32_t> phi);
+
+/// The periodicity theorem that proves periods of `game`'s Φ: the take-and-break (octal,
+/// hexadecimal) and finite subtraction kinds; nothing for any other game.
+std::optional<PeriodicityTheorem> quotient_periodicity_theorem(const Game& game);
+
+/// Φ(h) for any heap size h, from a quotient whose Φ is proven periodic (`periodicity.proven`):
+/// Φ of the heap congruent to h in the periodic stretch when h passes quotient.max_heap. Throws
+/// Error for a heap beyond max_heap without a proven period.
+std::uint32_t phi_at(const MisereQuotient& quotient, const QuotientPeriodicity& periodicity,
+                     std::uint64_t h);
 
 }  // namespace grundy

@@ -31,6 +31,10 @@ struct MisereExplanation {
     std::uint64_t p_count = 0;
     /// The class of the position: its least monomial in the generators (`a^2b`, `1`).
     std::string element;
+    /// For a heap beyond max_heap: Φ(n + period) = Φ(n) for n >= preperiod, proven, gave the
+    /// classes (period 0 otherwise).
+    std::uint64_t phi_preperiod = 0;
+    std::uint64_t phi_period = 0;
   };
   std::optional<Quotient> quotient;
 

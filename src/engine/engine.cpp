@@ -353,7 +353,7 @@ SolveAnswer Engine::solve(const Sum& sum, Play play, bool remoteness) const {
       answer.misere_method = "quotient";
     } else {
       // A heap past every search: only the quotient's proven period could have decided it.
-      if (const auto why = play == Play::misere && options_.misere_quotient
+      if (const auto why = play == Play::misere && !remoteness && options_.misere_quotient
                                ? SumQuotient::huge_heap_refusal(sum)
                                : std::nullopt) {
         throw ResourceError(*why);

@@ -192,6 +192,25 @@ def test_misere_through_the_quotient():
         grundy.play("kayles:30 + kayles:21", misere=True, quotient=False)
 
 
+def test_misere_heaps_of_any_size_through_the_proven_period():
+    # Kayles' phi is periodic (12 from heap 71, proven): a heap of 10^18 tokens is decided, as by
+    # the command, and a winning move leaves a sum the module finds lost for the player to move.
+    huge = "kayles:%d + kayles:3" % 10**18
+    s = grundy.solve(huge, misere=True)
+    assert s["decided_by"] == "quotient" and s["winner"] == "first"
+    assert s["winning_move_count"] == 250000000000000001
+    cli = run_cli("solve", huge, "--misere", "--json")
+    assert cli.returncode == 0, cli.stderr
+    doc = json.loads(cli.stdout)
+    # JSON writes integers past 2^53 as strings (docs/cli.md); the module gives Python ints.
+    assert doc.pop("winning_move_count") == str(s["winning_move_count"])
+    assert doc == {k: v for k, v in s.items() if k != "winning_move_count"}
+    move = s["winning_moves"][0]
+    assert grundy.solve(move["to"] + " + kayles:3", misere=True)["winner"] == "second"
+    with pytest.raises(ValueError, match="no periodicity theorem"):
+        grundy.solve("grundy:100000", misere=True)
+
+
 def test_nimber_arithmetic():
     # The Library Checker sample (../shared/data/README.md).
     assert grundy.nim_mul(3141, 5926) == 14994

@@ -8,9 +8,12 @@ puts the module, with its type hints python/grundy.pyi, where setuptools packs i
 Everything setuptools and CMake write goes into one folder, never among the sources:
 $GRUNDY_BUILD_DIR, else build/python-package (ignored by git; a second install rebuilds only
 what changed). $CMAKE_BUILD_PARALLEL_LEVEL sets the build's jobs (default: every core).
+$GRUNDY_CMAKE_ARGS adds arguments to the CMake configure step (split as a shell would), after
+the package's own: e.g. another compiler, or lighter optimisation for a quicker build.
 """
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -47,7 +50,8 @@ class CMakeBuild(build_ext):
         run(["cmake", "-S", str(SOURCE), "-B", str(cmake_build),
              "-DCMAKE_BUILD_TYPE=Release", "-DGRUNDY_PYTHON_PACKAGE=ON",
              # The interpreter that runs pip is the one the module is for.
-             f"-DPython3_EXECUTABLE={sys.executable}"])
+             f"-DPython3_EXECUTABLE={sys.executable}",
+             *shlex.split(os.environ.get("GRUNDY_CMAKE_ARGS", ""))])
         run(["cmake", "--build", str(cmake_build), "--target", "grundy_python", "--parallel", jobs])
         built = Path((cmake_build / "python-module-path.txt").read_text().strip())
         target = Path(self.get_ext_fullpath(ext.name))

@@ -157,6 +157,7 @@ int run_misere_census_command(const CensusArgs& args, const CensusFamily& family
                              {"tame", s.tame},
                              {"wild", s.wild},
                              {"not_stabilised", s.not_stabilised},
+                             {"proven", s.proven},
                              {"seconds", s.seconds},
                              {"ranks", s.ranks},
                              {"threads", s.threads}};
@@ -167,7 +168,8 @@ int run_misere_census_command(const CensusArgs& args, const CensusFamily& family
             << " codes, " << s.games << " distinct games; " << s.computed
             << " computed in this run, " << s.kept << " kept from earlier runs\n"
             << "tame " << s.tame << ", wild " << s.wild << ", not stabilised within "
-            << options.max_work << " steps " << s.not_stabilised << "\n"
+            << options.max_work << " steps " << s.not_stabilised << "; proven for every heap size "
+            << s.proven << "\n"
             << "database " << args.db << ", " << s.ranks << " rank(s) x " << s.threads
             << " thread(s), " << duration_text(s.seconds) << '\n';
   return 0;

@@ -234,7 +234,7 @@ std::string stalled_at(const QuotientFrontier& f) {
   if (f.heap == 0) return "";
   std::string out = "; verified to heap " + std::to_string(f.heap - 1) + " (order " +
                     std::to_string(f.verified_order) + ")";
-  if (f.copies > 0) {
+  if (f.copies > 1) {  // one copy: only the sums of smaller heaps, verified already
     const std::string h = std::to_string(f.heap);
     out += "; at heap " + h + " every sum with fewer than " + std::to_string(f.copies) +
            " heaps of " + h + " is decided, which proves that phi(" + h + ") has at least " +

@@ -87,8 +87,8 @@ CREATE VIEW census AS
   FROM members m LEFT JOIN results r ON r.game = m.representative;
 )sql";
 
-/// Schema version 2's addition, made with kSchema in a new file; a file of version 1 gets it on
-/// opening.
+/// Schema version 2's addition (with version 3's columns), made with kSchema in a new file; a
+/// file of version 1 gets it on opening.
 constexpr const char* kMisereTable = R"sql(
 CREATE TABLE misere_quotients(
   game TEXT PRIMARY KEY,
@@ -101,7 +101,22 @@ CREATE TABLE misere_quotients(
   stable_from INTEGER,
   tame TEXT,
   seconds REAL NOT NULL,
-  engine TEXT NOT NULL);
+  engine TEXT NOT NULL,
+  periodicity TEXT,
+  phi_preperiod INTEGER,
+  phi_period INTEGER,
+  powers_at_least INTEGER,
+  order_at_least INTEGER);
+)sql";
+
+/// Version 3's columns (the periodicity of Φ; what a stopped quotient proved at the next heap),
+/// added to a file of version 2 on opening: its rows keep NULL there.
+constexpr const char* kMisereColumns = R"sql(
+ALTER TABLE misere_quotients ADD COLUMN periodicity TEXT;
+ALTER TABLE misere_quotients ADD COLUMN phi_preperiod INTEGER;
+ALTER TABLE misere_quotients ADD COLUMN phi_period INTEGER;
+ALTER TABLE misere_quotients ADD COLUMN powers_at_least INTEGER;
+ALTER TABLE misere_quotients ADD COLUMN order_at_least INTEGER;
 )sql";
 
 constexpr std::int64_t kMaxStored = std::numeric_limits<std::int64_t>::max();
@@ -289,18 +304,17 @@ CensusDatabase::CensusDatabase(const std::filesystem::path& path) : path_(path) 
       execute(kMisereTable);
       execute(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
       t.commit();
-    } else if (version == 1) {
-      // Version 1 had no misère quotients: add their table.
+    } else if (version == 1 || version == 2) {
+      // Version 1 had no misère quotients: add their table; version 2 lacked five columns.
       Transaction t(db_);
-      execute(kMisereTable);
+      execute(version == 1 ? kMisereTable : kMisereColumns);
       execute(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
       t.commit();
     } else if (version != kSchemaVersion) {
       throw Error("'" + path.string() + "' is " +
                   (version == 0 ? std::string("not a census database")
-                                : "a census database of schema version " +
-                                      std::to_string(version) + ", not " +
-                                      std::to_string(kSchemaVersion)));
+                                : "a census database of schema version " + std::to_string(version) +
+                                      ", not " + std::to_string(kSchemaVersion)));
     }
     // A write-ahead log: each result commits on its own, and a killed process loses nothing
     // committed.
@@ -319,7 +333,9 @@ CensusDatabase::CensusDatabase(const std::filesystem::path& path) : path_(path) 
   }
 }
 
-CensusDatabase::~CensusDatabase() { sqlite3_close(db_); }
+CensusDatabase::~CensusDatabase() {
+  sqlite3_close(db_);
+}
 
 void CensusDatabase::execute(const char* sql) {
   char* message = nullptr;
@@ -475,8 +491,8 @@ void CensusDatabase::store_result(std::int64_t run, const GameResult& r,
 }
 
 std::optional<StoredResult> CensusDatabase::result(const std::string& game) const {
-  Statement s(db_, ("SELECT " + std::string(kResultColumns) + " FROM results WHERE game = ?1")
-                       .c_str());
+  Statement s(db_,
+              ("SELECT " + std::string(kResultColumns) + " FROM results WHERE game = ?1").c_str());
   s.bind(1, game);
   if (!s.step()) return std::nullopt;
   return read_result(s);
@@ -542,8 +558,9 @@ void CensusDatabase::store_misere(const MisereRow& r) {
   Transaction t(db_);
   Statement s(db_,
               "INSERT OR REPLACE INTO misere_quotients(game, max_heap, max_work, reached, "
-              "complete, quotient_order, p_count, stable_from, tame, seconds, engine) VALUES "
-              "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+              "complete, quotient_order, p_count, stable_from, tame, seconds, engine, "
+              "periodicity, phi_preperiod, phi_period, powers_at_least, order_at_least) VALUES "
+              "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)");
   s.bind(1, r.game).bind(2, r.max_heap).bind(3, r.max_work).bind(4, r.reached);
   s.bind(5, std::int64_t{r.complete ? 1 : 0}).bind(6, std::uint64_t{r.order});
   if (r.complete) {
@@ -552,6 +569,16 @@ void CensusDatabase::store_misere(const MisereRow& r) {
     s.bind_null(7).bind_null(8).bind_null(9);
   }
   s.bind(10, r.seconds).bind(11, r.engine);
+  if (r.complete && !r.periodicity.empty()) {
+    s.bind(12, r.periodicity).bind(13, r.phi_preperiod).bind(14, r.phi_period);
+  } else {
+    s.bind_null(12).bind_null(13).bind_null(14);
+  }
+  if (!r.complete && r.order_at_least != 0) {
+    s.bind(15, r.powers_at_least).bind(16, r.order_at_least);
+  } else {
+    s.bind_null(15).bind_null(16);
+  }
   s.step();
   t.commit();
 }
@@ -566,7 +593,8 @@ std::optional<MisereRow> CensusDatabase::misere_row(const std::string& game) con
 std::vector<MisereRow> CensusDatabase::misere_rows() const {
   Statement s(db_,
               "SELECT game, max_heap, max_work, reached, complete, quotient_order, p_count, "
-              "stable_from, tame, seconds, engine FROM misere_quotients ORDER BY game");
+              "stable_from, tame, seconds, engine, periodicity, phi_preperiod, phi_period, "
+              "powers_at_least, order_at_least FROM misere_quotients ORDER BY game");
   std::vector<MisereRow> out;
   while (s.step()) {
     MisereRow r;
@@ -585,6 +613,15 @@ std::vector<MisereRow> CensusDatabase::misere_rows() const {
     }
     r.seconds = s.real(9);
     r.engine = s.text(10);
+    if (!s.null(11)) {
+      r.periodicity = s.text(11);
+      r.phi_preperiod = s.number(12);
+      r.phi_period = s.number(13);
+    }
+    if (!s.null(14)) {
+      r.powers_at_least = s.number(14);
+      r.order_at_least = s.number(15);
+    }
     out.push_back(std::move(r));
   }
   return out;

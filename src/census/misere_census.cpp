@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "grundy/analysis/misere_quotient.hpp"
+#include "grundy/analysis/quotient_periodicity.hpp"
 #include "grundy/analysis/sequence_run.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/spec/parser.hpp"
@@ -56,6 +57,21 @@ MisereRow compute(const Game& game, const MisereJob& job, const Limits& limits,
     row.p_count = quotient.monoid.p_count();
     row.stable_from = quotient.stable_from;
     row.tame = quotient.tame.tame ? "T" + std::to_string(quotient.tame.k) : "wild";
+    const QuotientPeriodicity period = quotient_periodicity(game, quotient);
+    if (period.periodic) {
+      row.periodicity = period.proven ? "proven" : "observed";
+      row.phi_preperiod = period.preperiod;
+      row.phi_period = period.period;
+    }
+  } catch (const QuotientStalled& e) {
+    row.complete = false;
+    row.reached = heap == 0 ? 0 : heap - 1;
+    row.order = static_cast<std::uint32_t>(order);
+    const QuotientFrontier& f = e.frontier();
+    if (f.copies > 1 && f.heap == row.reached + 1) {
+      row.powers_at_least = f.distinct_powers;
+      row.order_at_least = f.order_at_least;
+    }
   } catch (const ResourceError&) {
     row.complete = false;
     row.reached = heap == 0 ? 0 : heap - 1;
@@ -66,11 +82,21 @@ MisereRow compute(const Game& game, const MisereJob& job, const Limits& limits,
 }
 
 json row_json(const MisereRow& r) {
-  return {{"game", r.game},         {"max_heap", r.max_heap},
-          {"max_work", r.max_work}, {"reached", r.reached},
-          {"complete", r.complete}, {"order", r.order},
-          {"p_count", r.p_count},   {"stable_from", r.stable_from},
-          {"tame", r.tame},         {"seconds", r.seconds},
+  return {{"game", r.game},
+          {"max_heap", r.max_heap},
+          {"max_work", r.max_work},
+          {"reached", r.reached},
+          {"complete", r.complete},
+          {"order", r.order},
+          {"p_count", r.p_count},
+          {"stable_from", r.stable_from},
+          {"tame", r.tame},
+          {"periodicity", r.periodicity},
+          {"phi_preperiod", r.phi_preperiod},
+          {"phi_period", r.phi_period},
+          {"powers_at_least", r.powers_at_least},
+          {"order_at_least", r.order_at_least},
+          {"seconds", r.seconds},
           {"engine", r.engine}};
 }
 
@@ -85,6 +111,11 @@ MisereRow row_from(const json& j) {
   r.p_count = j.at("p_count").get<std::uint64_t>();
   r.stable_from = j.at("stable_from").get<std::uint64_t>();
   r.tame = j.at("tame").get<std::string>();
+  r.periodicity = j.at("periodicity").get<std::string>();
+  r.phi_preperiod = j.at("phi_preperiod").get<std::uint64_t>();
+  r.phi_period = j.at("phi_period").get<std::uint64_t>();
+  r.powers_at_least = j.at("powers_at_least").get<std::uint64_t>();
+  r.order_at_least = j.at("order_at_least").get<std::uint64_t>();
   r.seconds = j.at("seconds").get<double>();
   r.engine = j.at("engine").get<std::string>();
   return r;
@@ -242,6 +273,7 @@ MisereCensusSummary run_misere_census(const CensusFamily& family, CensusDatabase
     } else {
       ++summary.tame;
     }
+    if (r.complete && r.periodicity == "proven") ++summary.proven;
   }
   summary.seconds = elapsed();
   return summary;

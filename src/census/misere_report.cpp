@@ -20,21 +20,45 @@ std::string status(const Row& r) {
   if (r.quotient == nullptr) return "not computed";
   const MisereRow& q = *r.quotient;
   if (!q.complete) {
-    return "not stabilised by heap " + std::to_string(q.reached) +
-           " (|Q| = " + std::to_string(q.order) + " there; budget " + std::to_string(q.max_work) +
-           " steps)";
+    std::string out = "not stabilised by heap " + std::to_string(q.reached) +
+                      " (|Q| = " + std::to_string(q.order) + " there; budget " +
+                      std::to_string(q.max_work) + " steps)";
+    if (q.order_at_least != 0) {
+      const std::string next = std::to_string(q.reached + 1);
+      out += "; proven at heap " + next + ": |Q| >= " + std::to_string(q.order_at_least) +
+             ", phi(" + next + ") has >= " + std::to_string(q.powers_at_least) + " distinct powers";
+    }
+    return out;
   }
-  return "|Q| = " + std::to_string(q.order) + ", |P| = " + std::to_string(q.p_count) +
-         ", last grew at heap " + std::to_string(q.stable_from) + ", unchanged to heap " +
-         std::to_string(q.max_heap) + " (observed), " + q.tame;
+  const std::string head = "|Q| = " + std::to_string(q.order) +
+                           ", |P| = " + std::to_string(q.p_count) + ", last grew at heap " +
+                           std::to_string(q.stable_from);
+  if (q.periodicity == "proven") {
+    return head + ", the quotient of every heap size (phi(n + " + std::to_string(q.phi_period) +
+           ") = phi(n) for n >= " + std::to_string(q.phi_preperiod) + ", proven), " + q.tame;
+  }
+  return head + ", unchanged to heap " + std::to_string(q.max_heap) + " (observed), " + q.tame;
 }
 
-constexpr const char* kColumns[] = {"code",  "game",    "complete",    "max_heap", "reached",
-                                    "order", "p_count", "stable_from", "tame",     "seconds"};
+constexpr const char* kColumns[] = {"code",          "game",
+                                    "complete",      "max_heap",
+                                    "reached",       "order",
+                                    "p_count",       "stable_from",
+                                    "tame",          "seconds",
+                                    "periodicity",   "phi_preperiod",
+                                    "phi_period",    "powers_at_least",
+                                    "order_at_least"};
 
 std::vector<std::string> fields(const Row& r) {
-  if (r.quotient == nullptr) return {r.code, r.game, "", "", "", "", "", "", "", ""};
+  if (r.quotient == nullptr) {
+    std::vector<std::string> empty(std::size(kColumns));
+    empty[0] = r.code;
+    empty[1] = r.game;
+    return empty;
+  }
   const MisereRow& q = *r.quotient;
+  const bool periodic = q.complete && !q.periodicity.empty();
+  const bool bounded = !q.complete && q.order_at_least != 0;
   return {r.code,
           r.game,
           q.complete ? "true" : "false",
@@ -44,7 +68,12 @@ std::vector<std::string> fields(const Row& r) {
           q.complete ? std::to_string(q.p_count) : "",
           q.complete ? std::to_string(q.stable_from) : "",
           q.complete ? q.tame : "",
-          detail::seconds_text(q.seconds)};
+          detail::seconds_text(q.seconds),
+          periodic ? q.periodicity : "",
+          periodic ? std::to_string(q.phi_preperiod) : "",
+          periodic ? std::to_string(q.phi_period) : "",
+          bounded ? std::to_string(q.powers_at_least) : "",
+          bounded ? std::to_string(q.order_at_least) : ""};
 }
 
 }  // namespace
@@ -55,17 +84,22 @@ std::string misere_census_report(const CensusDatabase& database, const CensusFam
   std::map<std::string, const MisereRow*> by_game;
   for (const MisereRow& r : stored) by_game[r.game] = &r;
   std::vector<Row> rows;
-  std::uint64_t complete = 0, stopped = 0, missing = 0;
+  std::uint64_t complete = 0, stopped = 0, missing = 0, proven = 0;
   for (const std::string& code : family.codes()) {
     Row r{code, parse_game(code)->name(), nullptr};
     if (const auto it = by_game.find(r.game); it != by_game.end()) r.quotient = it->second;
     (r.quotient == nullptr ? missing : r.quotient->complete ? complete : stopped) += 1;
+    if (r.quotient != nullptr && r.quotient->complete && r.quotient->periodicity == "proven") {
+      ++proven;
+    }
     rows.push_back(std::move(r));
   }
   const std::string title = "Misère quotients of " + family.name();
   const std::string summary = std::to_string(rows.size()) + " codes: " + std::to_string(complete) +
                               " quotients computed to their heap "
-                              "bound, " +
+                              "bound (" +
+                              std::to_string(proven) +
+                              " of them proven the quotient of every heap size), " +
                               std::to_string(stopped) + " not stabilised within the budget, " +
                               std::to_string(missing) + " not computed.";
   std::string out;

@@ -54,15 +54,16 @@ TEST(MisereCensusCli, EveryCodesQuotientAsTheQuotientCommandGivesIt) {
   expect_success(md);
   EXPECT_CONTAINS(md.out, "# Misère quotients of octal:1\n");
   EXPECT_CONTAINS(md.out,
-                  "| 0.1 | 0.1 | \\|Q\\| = 2, \\|P\\| = 1, last grew at heap 1, "
-                  "unchanged to heap 12 (observed), T1 |\n");
+                  "| 0.1 | 0.1 | \\|Q\\| = 2, \\|P\\| = 1, last grew at heap 1, the quotient "
+                  "of every heap size (phi(n + 1) = phi(n) for n \\>= 2, proven), T1 |\n");
   EXPECT_CONTAINS(md.out, "| 0.4 | 0.4 | not stabilised by heap ");
   const RunResult csv = run_grundy(
       {"census", "report", "--misere", "--db", db, "--family", "octal:1", "--format", "csv"});
   expect_success(csv);
   EXPECT_EQ(count_newlines(csv.out), 17u);
   EXPECT_EQ(csv.out.rfind("code,game,complete,max_heap,reached,order,p_count,stable_from,tame,"
-                          "seconds\r\n",
+                          "seconds,periodicity,phi_preperiod,phi_period,powers_at_least,"
+                          "order_at_least\r\n",
                           0),
             0u);
   const RunResult html = run_grundy(
@@ -84,12 +85,57 @@ TEST(MisereCensusCli, ASchemaVersionOneDatabaseIsUpgradedInPlace) {
   const std::string results = sqlite(db, kResults);
   expect_success(run_grundy(
       {"census", "octal:1", "--misere", "--db", db, "--max-heap", "8", "--slice", "0,3"}));
-  EXPECT_EQ(sqlite(db, "PRAGMA user_version"), "2\n");
+  EXPECT_EQ(sqlite(db, "PRAGMA user_version"), "3\n");
   EXPECT_EQ(sqlite(db, "SELECT count(*) FROM misere_quotients"), "3\n");
   EXPECT_EQ(sqlite(db, kResults), results);
   // The normal report still reads it, and the misère report finds the family by itself.
   expect_success(run_grundy({"census", "report", "--db", db}));
   expect_success(run_grundy({"census", "report", "--misere", "--db", db}));
+}
+
+TEST(MisereCensusCli, ProvenPeriodsAndWhatAStoppedQuotientProvedAreStored) {
+  TempDir dir;
+  const std::string db = dir / "p.db";
+  // 0.75: Φ has period 2 from heap 8, proven within heaps 0..40. 0.76: heap 12 never closes;
+  // within the budget the trials there prove more than the 34 elements verified to heap 11.
+  const nlohmann::json s =
+      expect_json(run_grundy({"census", "octal:2", "--misere", "--db", db, "--max-work", "20000000",
+                              "--slice", "61,2", "--json"}));
+  EXPECT_EQ(s["proven"], 1);
+  EXPECT_EQ(s["not_stabilised"], 1);
+  EXPECT_EQ(sqlite(db,
+                   "SELECT complete, quotient_order, periodicity, phi_preperiod, phi_period, "
+                   "powers_at_least IS NULL FROM misere_quotients WHERE game = '0.75'"),
+            "1|8|proven|8|2|1\n");
+  EXPECT_EQ(sqlite(db,
+                   "SELECT complete, reached, quotient_order, periodicity IS NULL, "
+                   "powers_at_least >= 2, order_at_least > quotient_order FROM misere_quotients "
+                   "WHERE game = '0.76'"),
+            "0|11|34|1|1|1\n");
+  const RunResult md =
+      run_grundy({"census", "report", "--misere", "--db", db, "--family", "octal:2"});
+  expect_success(md);
+  EXPECT_CONTAINS(md.out,
+                  "the quotient of every heap size (phi(n + 2) = phi(n) for n \\>= 8, "
+                  "proven), wild |\n");
+  EXPECT_CONTAINS(md.out, "; proven at heap 12: \\|Q\\| \\>= ");
+  // A database of schema version 2 (no such columns) gets them when opened; its rows keep
+  // what they had, and the report reads them as observed.
+  sqlite(db,
+         "ALTER TABLE misere_quotients DROP COLUMN periodicity; ALTER TABLE misere_quotients DROP "
+         "COLUMN phi_preperiod; ALTER TABLE misere_quotients DROP COLUMN phi_period; ALTER TABLE "
+         "misere_quotients DROP COLUMN powers_at_least; ALTER TABLE misere_quotients DROP COLUMN "
+         "order_at_least; PRAGMA user_version = 2");
+  ASSERT_EQ(sqlite(db, "PRAGMA user_version"), "2\n");
+  const RunResult old = run_grundy(
+      {"census", "report", "--misere", "--db", db, "--family", "octal:2", "--format", "csv"});
+  expect_success(old);
+  EXPECT_EQ(sqlite(db, "PRAGMA user_version"), "3\n");
+  EXPECT_EQ(sqlite(db,
+                   "SELECT complete, quotient_order, periodicity IS NULL FROM misere_quotients "
+                   "WHERE game = '0.75'"),
+            "1|8|1\n");
+  EXPECT_CONTAINS(old.out, "\r\n0.75,0.75,true,40,40,8,2,");
 }
 
 TEST(MisereCensusCli, BadInputIsOneLineAndExitTwo) {

@@ -54,6 +54,16 @@ struct MisereRow {
   std::uint64_t p_count = 0;
   std::uint64_t stable_from = 0;
   std::string tame;
+  /// When complete: the periodicity of Φ (quotient_periodicity.hpp) — "proven" (the quotient is
+  /// that of every heap size), "observed", or "" (none seen) — with its preperiod and period.
+  std::string periodicity;
+  std::uint64_t phi_preperiod = 0;
+  std::uint64_t phi_period = 0;
+  /// When stopped: what the trials at heap reached + 1 proved (QuotientFrontier, 0 when nothing):
+  /// Φ(reached + 1) has at least `powers_at_least` distinct powers, and the quotient of the
+  /// heaps 0..reached + 1 at least `order_at_least` elements.
+  std::uint64_t powers_at_least = 0;
+  std::uint64_t order_at_least = 0;
   double seconds = 0;
   std::string engine;
 };
@@ -74,7 +84,7 @@ struct ValueEquivalence {
 
 class CensusDatabase {
  public:
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 3;
 
   /// Opens the database at `path`, creating it (and its schema) when absent. Throws Error for a
   /// file that is not an SQLite database, or not a census database of this schema version.

@@ -46,6 +46,8 @@ struct MisereCensusSummary {
   std::uint64_t computed = 0, kept = 0;
   /// Of the distinct games: complete to max_heap (tame or wild), or stopped by the budget.
   std::uint64_t tame = 0, wild = 0, not_stabilised = 0;
+  /// Of the complete ones: those whose Φ has a proven period (the quotient of every heap size).
+  std::uint64_t proven = 0;
   double seconds = 0;
   unsigned ranks = 1, threads = 1;
 };

@@ -43,6 +43,10 @@ kayles 0.77 80 0.03
 dawson 0.07 30 0.6
 LIST
 
+# Stopping where Φ's period is proven against verifying every heap, same process, same quotient.
+"$bench" proof 0.77 1000
+"$bench" proof 0.75 1000
+
 # The exact search grows fast with the heaps: these sums stay small enough for it.
 "$bench" versus 0.77 20 3 100
 "$bench" versus 0.07 20 3 100

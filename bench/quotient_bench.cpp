@@ -11,6 +11,10 @@
 //                                        it stalls at a heap, prints what the failed trials
 //                                        prove there: the bounds and every witness against
 //                                        period 2 (docs/theory/misere-quotients.md)
+//   quotient_bench proof CODE N          the quotient to heap N twice in one process: stopping
+//                                        where Φ's period is proven (the default) and verifying
+//                                        every heap; prints both times and the ratio, exit 1
+//                                        when the two quotients differ
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -121,6 +125,29 @@ int frontier(const std::string& code, std::uint64_t n, std::uint64_t work) {
 
 }  // namespace
 
+int proof(const std::string& code, std::uint64_t n) {
+  const auto game = grundy::parse_game(code);
+  grundy::QuotientOptions options;
+  options.max_heap = n;
+  options.max_work = ~std::uint64_t{0};
+  auto start = Clock::now();
+  const grundy::MisereQuotient stopped = grundy::misere_quotient(*game, options);
+  const double stopped_seconds = since(start);
+  options.stop_at_proven_period = false;
+  start = Clock::now();
+  const grundy::MisereQuotient every = grundy::misere_quotient(*game, options);
+  const double every_seconds = since(start);
+  const bool same = stopped.phi == every.phi && stopped.orders == every.orders &&
+                    stopped.monoid.table == every.monoid.table &&
+                    stopped.monoid.p_portion == every.monoid.p_portion;
+  std::printf(
+      "%s to heap %llu (order %u): stopping at the proven period %.3f s, every heap "
+      "verified %.3f s, ratio %.0fx; quotients %s\n",
+      code.c_str(), static_cast<unsigned long long>(n), every.monoid.order, stopped_seconds,
+      every_seconds, every_seconds / stopped_seconds, same ? "identical" : "DIFFER");
+  return same ? 0 : 1;
+}
+
 int main(int argc, char** argv) {
   try {
     const std::vector<std::string> args(argv + 1, argv + argc);
@@ -133,9 +160,12 @@ int main(int argc, char** argv) {
     if (args.size() == 4 && args[0] == "frontier") {
       return frontier(args[1], std::stoull(args[2]), std::stoull(args[3]));
     }
+    if (args.size() == 3 && args[0] == "proof") {
+      return proof(args[1], std::stoull(args[2]));
+    }
     std::fprintf(stderr,
                  "usage: quotient_bench quotient CODE N | versus CODE N HEAPS COUNT | frontier "
-                 "CODE N WORK\n");
+                 "CODE N WORK | proof CODE N\n");
     return 2;
   } catch (const grundy::Error& e) {
     std::fprintf(stderr, "quotient_bench: %s\n", e.what());

@@ -570,9 +570,14 @@ void CensusDatabase::store_misere(const MisereRow& r) {
   }
   s.bind(10, r.seconds).bind(11, r.engine);
   if (r.complete && !r.periodicity.empty()) {
-    s.bind(12, r.periodicity).bind(13, r.phi_preperiod).bind(14, r.phi_period);
+    s.bind(12, r.periodicity);
   } else {
-    s.bind_null(12).bind_null(13).bind_null(14);
+    s.bind_null(12);
+  }
+  if (r.complete && (r.periodicity == "proven" || r.periodicity == "observed")) {
+    s.bind(13, r.phi_preperiod).bind(14, r.phi_period);
+  } else {
+    s.bind_null(13).bind_null(14);
   }
   if (!r.complete && r.order_at_least != 0) {
     s.bind(15, r.powers_at_least).bind(16, r.order_at_least);
@@ -613,8 +618,8 @@ std::vector<MisereRow> CensusDatabase::misere_rows() const {
     }
     r.seconds = s.real(9);
     r.engine = s.text(10);
-    if (!s.null(11)) {
-      r.periodicity = s.text(11);
+    if (!s.null(11)) r.periodicity = s.text(11);
+    if (!s.null(12)) {
       r.phi_preperiod = s.number(12);
       r.phi_period = s.number(13);
     }

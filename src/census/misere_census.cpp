@@ -27,6 +27,9 @@ struct Stopped {};
 /// Whether a stored row answers this run's question without more work.
 bool settled(const MisereRow& r, const MisereCensusOptions& options) {
   if (r.engine != kEngineVersion || r.max_heap != options.max_heap) return false;
+  // A complete row stored before schema 3 does not say whether Φ's period is proven: computed
+  // again (complete quotients are the quick ones).
+  if (r.complete && r.periodicity.empty()) return false;
   return r.complete || r.max_work >= options.max_work;
 }
 
@@ -58,8 +61,8 @@ MisereRow compute(const Game& game, const MisereJob& job, const Limits& limits,
     row.stable_from = quotient.stable_from;
     row.tame = quotient.tame.tame ? "T" + std::to_string(quotient.tame.k) : "wild";
     const QuotientPeriodicity period = quotient_periodicity(game, quotient);
+    row.periodicity = !period.periodic ? "none" : period.proven ? "proven" : "observed";
     if (period.periodic) {
-      row.periodicity = period.proven ? "proven" : "observed";
       row.phi_preperiod = period.preperiod;
       row.phi_period = period.period;
     }

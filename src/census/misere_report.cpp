@@ -57,7 +57,7 @@ std::vector<std::string> fields(const Row& r) {
     return empty;
   }
   const MisereRow& q = *r.quotient;
-  const bool periodic = q.complete && !q.periodicity.empty();
+  const bool periodic = q.periodicity == "proven" || q.periodicity == "observed";
   const bool bounded = !q.complete && q.order_at_least != 0;
   return {r.code,
           r.game,
@@ -69,7 +69,7 @@ std::vector<std::string> fields(const Row& r) {
           q.complete ? std::to_string(q.stable_from) : "",
           q.complete ? q.tame : "",
           detail::seconds_text(q.seconds),
-          periodic ? q.periodicity : "",
+          q.complete ? q.periodicity : "",
           periodic ? std::to_string(q.phi_preperiod) : "",
           periodic ? std::to_string(q.phi_period) : "",
           bounded ? std::to_string(q.powers_at_least) : "",

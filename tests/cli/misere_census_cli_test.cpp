@@ -136,6 +136,14 @@ TEST(MisereCensusCli, ProvenPeriodsAndWhatAStoppedQuotientProvedAreStored) {
                    "WHERE game = '0.75'"),
             "1|8|1\n");
   EXPECT_CONTAINS(old.out, "\r\n0.75,0.75,true,40,40,8,2,");
+  // A rerun computes the complete row again for what it lacks; the stopped one is kept.
+  const nlohmann::json rerun =
+      expect_json(run_grundy({"census", "octal:2", "--misere", "--db", db, "--max-work",
+                              "20000000", "--slice", "61,2", "--json"}));
+  EXPECT_EQ(rerun["computed"], 1);
+  EXPECT_EQ(rerun["kept"], 1);
+  EXPECT_EQ(sqlite(db, "SELECT periodicity FROM misere_quotients WHERE game = '0.75'"),
+            "proven\n");
 }
 
 TEST(MisereCensusCli, BadInputIsOneLineAndExitTwo) {

@@ -55,7 +55,8 @@ struct MisereRow {
   std::uint64_t stable_from = 0;
   std::string tame;
   /// When complete: the periodicity of Φ (quotient_periodicity.hpp) — "proven" (the quotient is
-  /// that of every heap size), "observed", or "" (none seen) — with its preperiod and period.
+  /// that of every heap size), "observed" or "none" (no period seen) — with its preperiod and
+  /// period (0 for "none"); "" when not complete, or stored before schema 3.
   std::string periodicity;
   std::uint64_t phi_preperiod = 0;
   std::uint64_t phi_period = 0;

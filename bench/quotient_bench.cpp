@@ -35,11 +35,17 @@ double since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-int quotient(const std::string& code, std::uint64_t n) {
-  const auto game = grundy::parse_game(code);
+/// A quotient to heap n with no work budget.
+grundy::QuotientOptions to_heap(std::uint64_t n) {
   grundy::QuotientOptions options;
   options.max_heap = n;
   options.max_work = ~std::uint64_t{0};
+  return options;
+}
+
+int quotient(const std::string& code, std::uint64_t n) {
+  const auto game = grundy::parse_game(code);
+  const grundy::QuotientOptions options = to_heap(n);
   const auto start = Clock::now();
   const grundy::MisereQuotient q = grundy::misere_quotient(*game, options);
   std::printf(
@@ -57,9 +63,7 @@ int quotient(const std::string& code, std::uint64_t n) {
 
 int versus(const std::string& code, std::uint64_t n, std::size_t heaps, std::size_t count) {
   const auto game = grundy::parse_game(code);
-  grundy::QuotientOptions options;
-  options.max_heap = n;
-  options.max_work = ~std::uint64_t{0};
+  const grundy::QuotientOptions options = to_heap(n);
   auto start = Clock::now();
   const grundy::MisereQuotient q = grundy::misere_quotient(*game, options);
   const double build = since(start);
@@ -123,13 +127,9 @@ int frontier(const std::string& code, std::uint64_t n, std::uint64_t work) {
   }
 }
 
-}  // namespace
-
 int proof(const std::string& code, std::uint64_t n) {
   const auto game = grundy::parse_game(code);
-  grundy::QuotientOptions options;
-  options.max_heap = n;
-  options.max_work = ~std::uint64_t{0};
+  grundy::QuotientOptions options = to_heap(n);
   auto start = Clock::now();
   const grundy::MisereQuotient stopped = grundy::misere_quotient(*game, options);
   const double stopped_seconds = since(start);
@@ -147,6 +147,8 @@ int proof(const std::string& code, std::uint64_t n) {
       every_seconds, every_seconds / stopped_seconds, same ? "identical" : "DIFFER");
   return same ? 0 : 1;
 }
+
+}  // namespace
 
 int main(int argc, char** argv) {
   try {

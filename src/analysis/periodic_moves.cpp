@@ -21,22 +21,6 @@ std::uint64_t count_in_class(std::uint64_t lo, std::uint64_t hi, std::uint64_t i
   return first > hi ? 0 : (hi - first) / p + 1;
 }
 
-/// The splits a + (r - a), 1 <= a <= r / 2, with both parts in the periodic range (a >= i and
-/// r - a >= i, i the preperiod): a in [lo, hi] when `any`.
-struct PeriodicSplits {
-  std::uint64_t lo = 1;
-  std::uint64_t hi = 0;
-  bool any = false;
-};
-
-PeriodicSplits periodic_splits(std::uint64_t r, std::uint64_t i) {
-  PeriodicSplits s;
-  s.lo = std::max<std::uint64_t>(i, 1);
-  s.hi = r >= i ? std::min(r / 2, r - i) : 0;
-  s.any = s.lo <= s.hi;
-  return s;
-}
-
 /// Residue classes one_heap_options_with_value counts one by one with an ordinary period.
 constexpr std::uint64_t kMaxCountedClasses = std::uint64_t{1} << 22;
 
@@ -53,6 +37,14 @@ void visit_heaps(const std::vector<std::uint64_t>& heaps, std::size_t limit, Opt
 }
 
 }  // namespace
+
+PeriodicSplits periodic_splits(std::uint64_t r, std::uint64_t i) {
+  PeriodicSplits s;
+  s.lo = std::max<std::uint64_t>(i, 1);
+  s.hi = r >= i ? std::min(r / 2, r - i) : 0;
+  s.any = s.lo <= s.hi;
+  return s;
+}
 
 TakeBreakCode one_heap_moves(const TakeBreakCode& code) {
   TakeBreakCode out = code;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "grundy/analysis/periodic_moves.hpp"
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 
@@ -49,19 +50,17 @@ void for_each_group(const TakeBreakCode& code, const MisereQuotient& q,
     const auto one = [&](std::uint64_t a) {
       group(OptionGroup{q.monoid.product(phi(a), phi(r - a)), 1, 0, {a, r - a}});
     };
-    // Both parts periodic: a in [lo, hi].
-    const std::uint64_t lo = std::max<std::uint64_t>(n0, 1);
-    const std::uint64_t hi = r >= n0 ? std::min(half, r - n0) : 0;
-    if (lo > hi) {
+    const PeriodicSplits both = periodic_splits(r, n0);  // both parts periodic: a in [lo, hi]
+    if (!both.any) {
       for (std::uint64_t a = 1; a <= half; ++a) one(a);
       continue;
     }
-    for (std::uint64_t a = 1; a < lo; ++a) one(a);
-    for (std::uint64_t a = lo; a < lo + p && a <= hi; ++a) {
+    for (std::uint64_t a = 1; a < both.lo; ++a) one(a);
+    for (std::uint64_t a = both.lo; a < both.lo + p && a <= both.hi; ++a) {
       group(OptionGroup{
-          q.monoid.product(phi(a), phi(r - a)), progression_length(a, hi, p), p, {a, r - a}});
+          q.monoid.product(phi(a), phi(r - a)), progression_length(a, both.hi, p), p, {a, r - a}});
     }
-    for (std::uint64_t a = hi + 1; a <= half; ++a) one(a);
+    for (std::uint64_t a = both.hi + 1; a <= half; ++a) one(a);
   }
 }
 

@@ -313,8 +313,9 @@ CensusDatabase::CensusDatabase(const std::filesystem::path& path) : path_(path) 
     } else if (version != kSchemaVersion) {
       throw Error("'" + path.string() + "' is " +
                   (version == 0 ? std::string("not a census database")
-                                : "a census database of schema version " + std::to_string(version) +
-                                      ", not " + std::to_string(kSchemaVersion)));
+                                : "a census database of schema version " +
+                                      std::to_string(version) + ", not " +
+                                      std::to_string(kSchemaVersion)));
     }
     // A write-ahead log: each result commits on its own, and a killed process loses nothing
     // committed.
@@ -333,9 +334,7 @@ CensusDatabase::CensusDatabase(const std::filesystem::path& path) : path_(path) 
   }
 }
 
-CensusDatabase::~CensusDatabase() {
-  sqlite3_close(db_);
-}
+CensusDatabase::~CensusDatabase() { sqlite3_close(db_); }
 
 void CensusDatabase::execute(const char* sql) {
   char* message = nullptr;
@@ -491,8 +490,8 @@ void CensusDatabase::store_result(std::int64_t run, const GameResult& r,
 }
 
 std::optional<StoredResult> CensusDatabase::result(const std::string& game) const {
-  Statement s(db_,
-              ("SELECT " + std::string(kResultColumns) + " FROM results WHERE game = ?1").c_str());
+  Statement s(db_, ("SELECT " + std::string(kResultColumns) + " FROM results WHERE game = ?1")
+                       .c_str());
   s.bind(1, game);
   if (!s.step()) return std::nullopt;
   return read_result(s);
@@ -574,7 +573,7 @@ void CensusDatabase::store_misere(const MisereRow& r) {
   } else {
     s.bind_null(12);
   }
-  if (r.complete && (r.periodicity == "proven" || r.periodicity == "observed")) {
+  if (r.complete && r.has_phi_period()) {
     s.bind(13, r.phi_preperiod).bind(14, r.phi_period);
   } else {
     s.bind_null(13).bind_null(14);

@@ -66,19 +66,18 @@ MisereRow compute(const Game& game, const MisereJob& job, const Limits& limits,
       row.phi_preperiod = period.preperiod;
       row.phi_period = period.period;
     }
-  } catch (const QuotientStalled& e) {
+  } catch (const ResourceError& e) {
     row.complete = false;
     row.reached = heap == 0 ? 0 : heap - 1;
     row.order = static_cast<std::uint32_t>(order);
-    const QuotientFrontier& f = e.frontier();
-    if (f.copies > 1 && f.heap == row.reached + 1) {
-      row.powers_at_least = f.distinct_powers;
-      row.order_at_least = f.order_at_least;
+    // Stopped while a new element was sought: what the failed trials proved at the next heap.
+    if (const auto* stalled = dynamic_cast<const QuotientStalled*>(&e)) {
+      const QuotientFrontier& f = stalled->frontier();
+      if (f.copies > 1 && f.heap == row.reached + 1) {
+        row.powers_at_least = f.distinct_powers;
+        row.order_at_least = f.order_at_least;
+      }
     }
-  } catch (const ResourceError&) {
-    row.complete = false;
-    row.reached = heap == 0 ? 0 : heap - 1;
-    row.order = static_cast<std::uint32_t>(order);
   }
   row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return row;
@@ -276,7 +275,7 @@ MisereCensusSummary run_misere_census(const CensusFamily& family, CensusDatabase
     } else {
       ++summary.tame;
     }
-    if (r.complete && r.periodicity == "proven") ++summary.proven;
+    if (r.every_heap_size()) ++summary.proven;
   }
   summary.seconds = elapsed();
   return summary;

@@ -33,7 +33,7 @@ std::string status(const Row& r) {
   const std::string head = "|Q| = " + std::to_string(q.order) +
                            ", |P| = " + std::to_string(q.p_count) + ", last grew at heap " +
                            std::to_string(q.stable_from);
-  if (q.periodicity == "proven") {
+  if (q.every_heap_size()) {
     return head + ", the quotient of every heap size (phi(n + " + std::to_string(q.phi_period) +
            ") = phi(n) for n >= " + std::to_string(q.phi_preperiod) + ", proven), " + q.tame;
   }
@@ -57,7 +57,7 @@ std::vector<std::string> fields(const Row& r) {
     return empty;
   }
   const MisereRow& q = *r.quotient;
-  const bool periodic = q.periodicity == "proven" || q.periodicity == "observed";
+  const bool periodic = q.has_phi_period();
   const bool bounded = !q.complete && q.order_at_least != 0;
   return {r.code,
           r.game,
@@ -89,9 +89,7 @@ std::string misere_census_report(const CensusDatabase& database, const CensusFam
     Row r{code, parse_game(code)->name(), nullptr};
     if (const auto it = by_game.find(r.game); it != by_game.end()) r.quotient = it->second;
     (r.quotient == nullptr ? missing : r.quotient->complete ? complete : stopped) += 1;
-    if (r.quotient != nullptr && r.quotient->complete && r.quotient->periodicity == "proven") {
-      ++proven;
-    }
+    if (r.quotient != nullptr && r.quotient->every_heap_size()) ++proven;
     rows.push_back(std::move(r));
   }
   const std::string title = "Misère quotients of " + family.name();

@@ -352,12 +352,6 @@ SolveAnswer Engine::solve(const Sum& sum, Play play, bool remoteness) const {
       searched = quotient->solve(sum, options_.max_moves);
       answer.misere_method = "quotient";
     } else {
-      // A heap past every search: only the quotient's proven period could have decided it.
-      if (const auto why = play == Play::misere && !remoteness && options_.misere_quotient
-                               ? SumQuotient::huge_heap_refusal(sum)
-                               : std::nullopt) {
-        throw ResourceError(*why);
-      }
       searched = reported([&] { return solve_by_search(sum, search_options(play, "solve")); });
       answer.misere_method = "search";
     }

@@ -68,12 +68,14 @@ MisereExplanation explain_misere_position(std::shared_ptr<const Game> game, cons
     e.quotient = MisereExplanation::Quotient{q.game, q.max_heap, q.monoid.order, q.monoid.p_count(),
                                              name(x)};
     const QuotientPeriodicity& period = quotient->periodicity();
+    if (p.x > q.max_heap) {
+      e.quotient->phi_preperiod = period.preperiod;
+      e.quotient->phi_period = period.period;
+    }
     const TakeBreakCode* code = game->traits().take_break;
     if (p.x > q.max_heap && code != nullptr) {
       // Far beyond the table: the options counted by class through Φ's proven period, the
       // first max_options listed.
-      e.quotient->phi_preperiod = period.preperiod;
-      e.quotient->phi_period = period.period;
       const std::vector<std::uint64_t> counts = quotient_option_class_counts(*code, q, period, p.x);
       for (std::uint32_t y = 0; y < q.monoid.order; ++y) {
         e.option_count = saturating_add(e.option_count, counts[y]);
@@ -90,19 +92,12 @@ MisereExplanation explain_misere_position(std::shared_ptr<const Game> game, cons
           list);
       return e;
     }
-    if (p.x > q.max_heap) {
-      e.quotient->phi_preperiod = period.preperiod;
-      e.quotient->phi_period = period.period;
-    }
     for_each_counted_option(*game, p, e, [&](std::span<const Position> parts) {
       const std::uint32_t y = quotient->element(position.components[0], parts);
       return MisereExplanation::Option{format_option(*game, parts),
                                        q.monoid.p_portion[y] ? Outcome::P : Outcome::N, name(y)};
     });
     return e;
-  }
-  if (use_quotient) {
-    if (const auto why = SumQuotient::huge_heap_refusal(position)) throw ResourceError(*why);
   }
   // The exact search, one memo for the position and its options (whose states are among its).
   SumSearch search(search_options);

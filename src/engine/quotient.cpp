@@ -179,10 +179,35 @@ bool huge_heaps_supported(const Game& game) {
   return quotient_periodicity_theorem(game) && (code == nullptr || quotient_moves_support(*code));
 }
 
-}  // namespace
+/// The first heap of a heap game in `sum` beyond kQuotientOnlyMaxHeap (no search reaches it).
+const Component* huge_heap(const Sum& sum) {
+  for (const Component& c : sum.components) {
+    if (c.game->traits().layout == Layout::heaps && c.position.x > kQuotientOnlyMaxHeap) return &c;
+  }
+  return nullptr;
+}
 
-SumQuotient::SumQuotient(std::shared_ptr<const HeapUnion> heaps, MisereQuotient quotient)
-    : union_(std::move(heaps)), quotient_(std::move(quotient)) {}
+/// Why no quotient decides `sum`, whose heap `huge` no search reaches.
+std::string huge_heap_refusal(const Sum& sum, const Component& huge) {
+  const std::string name = huge.game->name();
+  const std::string head = "heap " + std::to_string(huge.position.x) + " of " + name +
+                           " under misère play is beyond the exact search; past heap " +
+                           std::to_string(kQuotientOnlyMaxHeap) +
+                           " only a misère quotient with a proven period of phi decides it, ";
+  const auto games = heap_games(sum);
+  if (!games) return head + "for a sum of heaps of heap games only";
+  if (games->size() > 1) return head + "for a sum of heaps of one game only";
+  if (!huge_heaps_supported(*huge.game)) {
+    return head + "and no periodicity theorem for such quotients covers " + name +
+           " (octal and hexadecimal codes whose moves leave at most two heaps, finite "
+           "subtraction sets)";
+  }
+  return head + "and none was proven for " + name + " within heaps 0.." +
+         std::to_string(kQuotientOnlyMaxHeap) + " and the budget (grundy quotient " + name +
+         " --max-heap " + std::to_string(kQuotientOnlyMaxHeap) + " shows how far it gets)";
+}
+
+}  // namespace
 
 std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits,
                                            std::function<void(const QuotientProgress&)> progress,
@@ -191,7 +216,6 @@ std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits,
   if (!games) return std::nullopt;
   if (std::optional<SumQuotient> found = cached(sum, limits, cache)) return found;
   const std::uint64_t largest = largest_heap(*games);
-  if (largest > kQuotientOnlyMaxHeap) return periodic(sum, limits, std::move(progress), cache);
   if (largest > (search_refused ? kQuotientOnlyMaxHeap : kQuotientPathMaxHeap)) return std::nullopt;
   std::shared_ptr<const HeapUnion> heaps;
   if (games->size() > 1) heaps = std::make_shared<HeapUnion>(*games);
@@ -227,39 +251,18 @@ std::optional<SumQuotient> SumQuotient::periodic(
   try {
     SumQuotient found(nullptr, misere_quotient(game, options));
     if (cache) cache->store(found.quotient_);
-    found.periodicity_ = quotient_periodicity(game, found.quotient_);
-    if (!found.periodicity_.proven) return std::nullopt;
+    if (!found.reaches(game, games->front().second)) return std::nullopt;
     return found;
   } catch (const ResourceError&) {
     return std::nullopt;
   }
 }
 
-std::optional<std::string> SumQuotient::huge_heap_refusal(const Sum& sum) {
-  const Component* huge = nullptr;
-  for (const Component& c : sum.components) {
-    if (c.game->traits().layout == Layout::heaps && c.position.x > kQuotientOnlyMaxHeap) {
-      huge = &c;
-      break;
-    }
-  }
-  if (huge == nullptr) return std::nullopt;
-  const std::string name = huge->game->name();
-  const std::string head = "heap " + std::to_string(huge->position.x) + " of " + name +
-                           " under misère play is beyond the exact search; past heap " +
-                           std::to_string(kQuotientOnlyMaxHeap) +
-                           " only a misère quotient with a proven period of phi decides it, ";
-  const auto games = heap_games(sum);
-  if (!games) return head + "for a sum of heaps of heap games only";
-  if (games->size() > 1) return head + "for a sum of heaps of one game only";
-  if (!huge_heaps_supported(*huge->game)) {
-    return head + "and no periodicity theorem for such quotients covers " + name +
-           " (octal and hexadecimal codes whose moves leave at most two heaps, finite "
-           "subtraction sets)";
-  }
-  return head + "and none was proven for " + name + " within heaps 0.." +
-         std::to_string(kQuotientOnlyMaxHeap) + " and the budget (grundy quotient " + name +
-         " --max-heap " + std::to_string(kQuotientOnlyMaxHeap) + " shows how far it gets)";
+bool SumQuotient::reaches(const Game& game, std::uint64_t largest) {
+  if (largest <= quotient_.max_heap) return true;
+  if (!huge_heaps_supported(game)) return false;
+  periodicity_ = quotient_periodicity(game, quotient_);
+  return periodicity_.proven;
 }
 
 std::optional<SumQuotient> SumQuotient::unless_searched(
@@ -267,13 +270,15 @@ std::optional<SumQuotient> SumQuotient::unless_searched(
     std::function<void(const QuotientProgress&)> progress, const QuotientCache* cache) {
   // A cached quotient first: counting the search's bound costs more than reading it.
   if (std::optional<SumQuotient> found = cached(sum, search.limits, cache)) return found;
+  // A heap no search reaches: the proven period of the quotient, or a refusal that says why.
+  if (const Component* huge = huge_heap(sum)) {
+    if (std::optional<SumQuotient> found = periodic(sum, search.limits, std::move(progress), cache))
+      return found;
+    throw ResourceError(huge_heap_refusal(sum, *huge));
+  }
   // Nothing to compute a quotient of: no need to count the bound either.
   const auto games = heap_games(sum);
   if (!games) return std::nullopt;
-  // Heaps no search reaches: the proven period of the quotient, or nothing.
-  if (largest_heap(*games) > kQuotientOnlyMaxHeap) {
-    return periodic(sum, search.limits, std::move(progress), cache);
-  }
   // Counting the bound can itself pass the search's budget: then the search would be refused,
   // and the quotient is the only way.
   std::optional<std::uint64_t> bound;
@@ -296,12 +301,7 @@ std::optional<SumQuotient> SumQuotient::cached(const Sum& sum, const Limits& lim
   QuotientCache::Loaded loaded = cache->load(*game, limits);
   if (!loaded.quotient) return std::nullopt;
   SumQuotient found(nullptr, std::move(*loaded.quotient));
-  if (largest > found.quotient_.max_heap) {
-    // Beyond the cached heaps only through a proven period.
-    if (!huge_heaps_supported(*game)) return std::nullopt;
-    found.periodicity_ = quotient_periodicity(*game, found.quotient_);
-    if (!found.periodicity_.proven) return std::nullopt;
-  }
+  if (!found.reaches(*game, largest)) return std::nullopt;
   return found;
 }
 

@@ -37,9 +37,6 @@ class SumQuotient {
   /// Nothing when a component is not a heap of a heap game (or is a coin-turning row), when a
   /// heap passes kQuotientPathMaxHeap, when the sum is Nim alone (its closed form is faster), or
   /// when the quotient is not found within kQuotientPathWork steps: the caller searches.
-  /// A heap beyond kQuotientOnlyMaxHeap is taken when the sum has one heap game whose Φ has a
-  /// period proven within heaps 0..kQuotientOnlyMaxHeap (quotient_periodicity.hpp): the quotient
-  /// is then that of every heap size.
   /// `progress` is called as the quotient grows. With `cache`, a sum of one game's heaps uses the
   /// cached quotient when it covers them (at any size: then kQuotientPathMaxHeap does not
   /// apply), and a quotient computed is stored.
@@ -51,17 +48,18 @@ class SumQuotient {
                                        bool search_refused = false);
   /// As of(sum, search.limits, progress, cache, refused), but nothing also when the exact search
   /// with `search`'s options needs at most kSearchFirstStates states: then the search is
-  /// quicker; `refused` when its bound passes search.max_states.
+  /// quicker; `refused` when its bound passes search.max_states. A heap beyond
+  /// kQuotientOnlyMaxHeap, which no search reaches, is taken when the sum has one heap game whose
+  /// Φ has a period proven within heaps 0..kQuotientOnlyMaxHeap (quotient_periodicity.hpp): the
+  /// quotient is then that of every heap size; otherwise ResourceError says why not.
   static std::optional<SumQuotient> unless_searched(
       const Sum& sum, const SearchOptions& search,
       std::function<void(const QuotientProgress&)> progress, const QuotientCache* cache = nullptr);
 
   const MisereQuotient& quotient() const { return quotient_; }
-  /// The periodicity of Φ (proven: the quotient covers every heap size).
+  /// The periodicity of Φ when the quotient was asked past its heaps (proven: the quotient covers
+  /// every heap size).
   const QuotientPeriodicity& periodicity() const { return periodicity_; }
-  /// Why no quotient takes a sum with a heap beyond kQuotientOnlyMaxHeap (for the error that
-  /// refuses it): nothing when the sum has no such heap.
-  static std::optional<std::string> huge_heap_refusal(const Sum& sum);
   /// The class of `sum` (heaps of this quotient's games, none larger than when it was made).
   std::uint32_t element(const Sum& sum) const;
   /// The class of the parts a move leaves in component `c` (heaps of c's game).
@@ -70,16 +68,16 @@ class SumQuotient {
   SearchSolution solve(const Sum& sum, std::size_t max_moves) const;
 
  private:
-  SumQuotient(std::shared_ptr<const HeapUnion> heaps, MisereQuotient quotient);
+  SumQuotient(std::shared_ptr<const HeapUnion> heaps, MisereQuotient quotient)
+      : union_(std::move(heaps)), quotient_(std::move(quotient)) {}
   /// The quotient of a sum of one heap game with a heap beyond kQuotientOnlyMaxHeap: nothing
   /// unless its Φ has a proven period.
   static std::optional<SumQuotient> periodic(const Sum& sum, const Limits& limits,
                                              std::function<void(const QuotientProgress&)> progress,
                                              const QuotientCache* cache);
-  /// Whether the quotient covers heaps up to `largest`.
-  bool covers(std::uint64_t largest) const {
-    return largest <= quotient_.max_heap || periodicity_.proven;
-  }
+  /// Whether this quotient of `game` covers its heaps up to `largest`: within its table, or past
+  /// it through a proven period of Φ (periodicity_ is then set).
+  bool reaches(const Game& game, std::uint64_t largest);
   /// The cached quotient of the sum's one heap game, when it covers the sum's heaps.
   static std::optional<SumQuotient> cached(const Sum& sum, const Limits& limits,
                                            const QuotientCache* cache);

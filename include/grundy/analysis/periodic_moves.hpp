@@ -12,6 +12,17 @@
 
 namespace grundy {
 
+/// The splits a + (r - a), 1 <= a <= r / 2, of a heap of r tokens with both parts in the periodic
+/// range of a sequence with preperiod i (a >= i and r - a >= i): a in [lo, hi] when `any`. Their
+/// values (or misère classes) depend only on a mod the period; the other splits are fewer than
+/// 2i and are taken one by one.
+struct PeriodicSplits {
+  std::uint64_t lo = 1;
+  std::uint64_t hi = 0;
+  bool any = false;
+};
+PeriodicSplits periodic_splits(std::uint64_t r, std::uint64_t i);
+
 /// The options of a heap of n tokens under `code` whose value is `target`, given that the
 /// game's values follow `periodicity`. The first `limit` options in increasing order go to
 /// `visit`. For a finite code and an ordinary period (saltus 0) the count is exact for moves

@@ -67,6 +67,11 @@ struct MisereRow {
   std::uint64_t order_at_least = 0;
   double seconds = 0;
   std::string engine;
+
+  /// A period of Φ is known (proven or observed): phi_preperiod and phi_period hold it.
+  bool has_phi_period() const { return periodicity == "proven" || periodicity == "observed"; }
+  /// Complete, and the quotient of every heap size (its period of Φ proven).
+  bool every_heap_size() const { return complete && periodicity == "proven"; }
 };
 
 /// A stored result with the budget it was computed under and its run.

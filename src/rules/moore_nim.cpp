@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,125 @@ bool moore_is_p_position(std::span<const std::uint64_t> heaps, std::uint64_t k) 
 
 namespace {
 
+/// The search behind moore_moves_to_p_positions: heaps are decided one binary digit at a time,
+/// from the highest. A heap still equal to its original on the digits so far is tight: on a
+/// digit where the original has a 0 it keeps the 0; where it has a 1 it keeps it or takes a 0,
+/// which lowers it (it is free from then on, and takes any digit below). At most k heaps are
+/// lowered; each digit's count of ones must be a multiple of k + 1 (Moore's theorem); a digit is
+/// given only the choices from which that count can still be reached.
+class MooreSearch {
+ public:
+  MooreSearch(std::span<const std::uint64_t> heaps, std::uint64_t k, std::size_t max_found,
+              std::uint64_t max_steps)
+      : heaps_(heaps.begin(), heaps.end()),
+        k_(k),
+        max_found_(max_found),
+        max_steps_(max_steps),
+        after_(heaps_.size(), 0),
+        lowered_(heaps_.size(), false) {}
+
+  /// Runs the search; false when it stopped at a bound.
+  bool run() {
+    digit(63);
+    return !stopped_;
+  }
+  const std::set<NumberList>& found() const { return found_; }
+
+ private:
+  void digit(int bit) {
+    if (stopped_) return;
+    if (bit < 0) {
+      if (lowered_count_ == 0) return;  // no heap lowered: not a move
+      NumberList q = after_;
+      std::sort(q.begin(), q.end(), std::greater<>());
+      while (!q.empty() && q.back() == 0) q.pop_back();
+      found_.insert(std::move(q));
+      if (found_.size() > max_found_) stopped_ = true;
+      return;
+    }
+    // The heaps with a choice on this digit: the tight ones with a 1 (keep it, or lower the
+    // heap) and the lowered ones (any digit); the tight ones with a 0 keep it.
+    std::vector<std::size_t> choosers;
+    for (std::size_t i = 0; i < heaps_.size(); ++i) {
+      if (lowered_[i] || ((heaps_[i] >> bit) & 1) != 0) choosers.push_back(i);
+    }
+    choose(bit, choosers, 0, 0);
+  }
+
+  /// Decides choosers[at..] on `bit`, `ones` of the earlier ones having taken a 1.
+  void choose(int bit, const std::vector<std::size_t>& choosers, std::size_t at,
+              std::uint64_t ones) {
+    if (stopped_) return;
+    if (++steps_ > max_steps_) {
+      stopped_ = true;
+      return;
+    }
+    // The ones the rest can still take: every one of them at most; at least the tight ones
+    // that cannot be lowered any more (k lowered already).
+    std::uint64_t tight = 0;
+    for (std::size_t j = at; j < choosers.size(); ++j) tight += lowered_[choosers[j]] ? 0 : 1;
+    const std::uint64_t room = k_ - std::min<std::uint64_t>(k_, lowered_count_);
+    const std::uint64_t least = ones + (tight > room ? tight - room : 0);
+    const std::uint64_t most = ones + (choosers.size() - at);
+    const std::uint64_t next_multiple = (least + k_) / (k_ + 1) * (k_ + 1);
+    if (next_multiple > most) return;
+    if (at == choosers.size()) {
+      digit(bit - 1);
+      return;
+    }
+    const std::size_t i = choosers[at];
+    const std::uint64_t one = std::uint64_t{1} << bit;
+    if (lowered_[i]) {
+      after_[i] &= ~one;
+      choose(bit, choosers, at + 1, ones);
+      after_[i] |= one;
+      choose(bit, choosers, at + 1, ones + 1);
+      after_[i] &= ~one;
+      return;
+    }
+    // Tight with a 1 here: keep it, or lower the heap by taking a 0.
+    after_[i] |= one;
+    choose(bit, choosers, at + 1, ones + 1);
+    after_[i] &= ~one;
+    if (lowered_count_ < k_) {
+      lowered_[i] = true;
+      ++lowered_count_;
+      choose(bit, choosers, at + 1, ones);
+      --lowered_count_;
+      lowered_[i] = false;
+    }
+  }
+
+  NumberList heaps_;
+  std::uint64_t k_;
+  std::size_t max_found_;
+  std::uint64_t max_steps_;
+  NumberList after_;  // the heaps' digits above the current one (and the current, as chosen)
+  std::vector<bool> lowered_;
+  std::uint64_t lowered_count_ = 0;
+  std::uint64_t steps_ = 0;
+  bool stopped_ = false;
+  std::set<NumberList> found_;
+};
+
+}  // namespace
+
+std::uint64_t moore_moves_to_p_positions(
+    std::span<const std::uint64_t> heaps, std::uint64_t k, std::size_t limit,
+    const std::function<void(const std::vector<std::uint64_t>&)>& visit, std::size_t max_found,
+    std::uint64_t max_steps) {
+  MooreSearch search(heaps, k, max_found, max_steps);
+  const bool complete = search.run();
+  std::size_t given = 0;
+  for (const NumberList& q : search.found()) {
+    if (given++ == limit) break;
+    visit(q);
+  }
+  return complete ? search.found().size() : kNotCounted;
+}
+
+namespace {
+
 /// The most heaps a position may have.
 constexpr std::size_t kMaxHeaps = 4096;
 /// The largest k (more than the heaps of any position is the same game as Nim with every heap
@@ -48,7 +168,8 @@ class MooreNim final : public Game {
  public:
   explicit MooreNim(std::uint64_t k)
       : Game("moore(" + std::to_string(k) + ")"), k_(k), kept_(name()) {
-    set_traits({.layout = Layout::general, .formula_values = true});
+    set_traits(
+        {.layout = Layout::general, .formula_values = true, .formula_p_positions = true});
   }
 
   static std::shared_ptr<const Game> make(Scanner* args) {
@@ -102,6 +223,21 @@ class MooreNim final : public Game {
       fill(fits(both) ? both : heaps, p);
     }
     return table_[index(heaps)];
+  }
+
+  std::optional<bool> formula_is_p_position(const Position& p) const override {
+    return moore_is_p_position(kept_.list_of(p), k_);
+  }
+
+  /// The moves to P-positions by Moore's theorem (target 0); other values need the table.
+  std::optional<std::uint64_t> formula_options_with_value(const Position& p, Value target,
+                                                          std::size_t limit,
+                                                          OptionVisitor& visit) const override {
+    if (target != 0) return std::nullopt;
+    const NumberList heaps = kept_.list_of(p);
+    return moore_moves_to_p_positions(heaps, k_, limit, [&](const NumberList& q) {
+      visit_single(kept_.keep(q), visit);
+    });
   }
 
   std::vector<Position> sample_positions(std::size_t count) const override {

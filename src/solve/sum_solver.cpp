@@ -124,6 +124,11 @@ SumSolution solve_by_p_positions(const Component& c, bool is_p, std::size_t max_
   if (*count == kTooManyToCount) {
     out.winning_move_count.reset();
     out.winning_move_count_note = "more than 2^64-1 winning moves: the count is not computed";
+  } else if (*count == kNotCounted) {
+    out.winning_move_count.reset();
+    out.winning_move_count_note =
+        "too many winning moves to enumerate by " + c.game->name() + "'s theorem: the count is "
+        "not computed";
   } else {
     out.winning_move_count = *count;
   }
@@ -250,6 +255,11 @@ SumSolution solve_sum(const Sum& sum, std::span<ValueSource* const> sources,
     }
     if (!countable) {
       // already unknown
+    } else if (here == kNotCounted) {
+      countable = false;
+      out.winning_move_count_note = "component " + std::to_string(i) +
+                                    " has too many winning moves to enumerate: the count is not "
+                                    "computed";
     } else if (here == kTooManyToCount) {
       countable = false;
       out.winning_move_count_note = "component " + std::to_string(i) +

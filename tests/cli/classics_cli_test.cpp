@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -95,6 +96,32 @@ TEST(ClassicsCli, MooreNimWinningMovesReachMoorePPositions) {
   EXPECT_CONTAINS(expect_error(run_grundy({"value", "moore(0)", "1"})), "k >= 1");
 }
 
+TEST(ClassicsCli, ALoneMoorePositionIsSolvedByMooresTheorem) {
+  // Beyond the table of values: the winning moves are the moves to P-positions.
+  const json doc = expect_json(run_grundy({"solve", "moore(2):1000,1000,999", "--json"}));
+  EXPECT_EQ(doc["winner"], "first");
+  EXPECT_EQ(doc["winning_move_count"], 1);
+  EXPECT_EQ(doc["winning_moves"][0]["to"], "moore(2):999,999,999");
+  EXPECT_EQ(doc["move_to_play"]["to"], "moore(2):999,999,999");
+  // Every listed move of a larger one leaves every binary digit in a multiple of 4 heaps.
+  const json big =
+      expect_json(run_grundy({"solve", "moore(3):1000000000000,777777777,1000,999,5", "--json"}));
+  ASSERT_EQ(big["winner"], "first");
+  ASSERT_FALSE(big["winning_moves"].empty());
+  for (const json& m : big["winning_moves"]) {
+    const std::string to = m["to"].get<std::string>().substr(std::string("moore(3):").size());
+    std::vector<std::uint64_t> heaps;
+    std::stringstream in(to);
+    for (std::string h; std::getline(in, h, ',');) heaps.push_back(std::stoull(h));
+    for (int bit = 0; bit < 63; ++bit) {
+      int ones = 0;
+      for (std::uint64_t h : heaps) ones += static_cast<int>((h >> bit) & 1);
+      EXPECT_EQ(ones % 4, 0) << to;
+    }
+  }
+  EXPECT_EQ(run_ok({"solve", "moore(2):1000000,1000000,1000000"}), "second player wins\nnim-sum 0\n");
+}
+
 TEST(ClassicsCli, GreenHackenbush) {
   // Colon principle: 1 + (1 xor 1) = 1; fusion: a triangle on the ground is three loops, *1.
   EXPECT_EQ(run_ok({"value", "hackenbush", "0-1,1-2,1-3", "0-1,1-2,2-0", "0-1,1-2,2-3", "0"}),
@@ -140,7 +167,7 @@ TEST(ClassicsCli, BadOrHugeInputIsOneLineAndExit2) {
            {"explain", "staircase", "9223372036854775000"},
            {"value", "moore", "1"},
            {"value", "moore(2)", "1,x"},
-           {"solve", "moore(3):1000000,7,5"},
+           {"solve", "moore(3):1000000,7,5 + nim:1"},
            {"value", "hackenbush", "0-1,2-3"},
            {"value", "hackenbush", "1-2"},
            {"value", "hackenbush", "0-"},

@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 #include <vector>
 
 #include "brute_force.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/rules/game.hpp"
 #include "grundy/solve/evaluator.hpp"
 #include "grundy/spec/parser.hpp"
 
@@ -76,6 +78,70 @@ TEST(MooreNim, TheoremOnLargerPositions) {
           << k << ": " << moore_text(heaps);
     }
   }
+}
+
+/// The distinct positions (largest first, no empty heap) a move of Nim_k leads to from `heaps`
+/// that are P-positions by the brute force.
+std::set<Heaps> brute_moves_to_p(const Heaps& heaps, std::uint64_t k, std::map<Heaps, Value>& memo) {
+  std::set<Heaps> out;
+  Heaps after = heaps;
+  std::function<void(std::size_t, std::uint64_t)> go = [&](std::size_t i, std::uint64_t lowered) {
+    if (i == heaps.size()) {
+      if (lowered == 0 || moore_brute(after, k, memo) != 0) return;
+      Heaps q = after;
+      std::sort(q.rbegin(), q.rend());
+      while (!q.empty() && q.back() == 0) q.pop_back();
+      out.insert(q);
+      return;
+    }
+    go(i + 1, lowered);
+    if (lowered == k) return;
+    for (std::uint64_t v = 0; v < heaps[i]; ++v) {
+      after[i] = v;
+      go(i + 1, lowered + 1);
+    }
+    after[i] = heaps[i];
+  };
+  go(0, 0);
+  return out;
+}
+
+TEST(MooreNim, MovesToPPositionsByTheTheoremAreExactlyTheBruteForces) {
+  for (std::uint64_t k = 1; k <= 3; ++k) {
+    std::map<Heaps, Value> memo;
+    for (std::uint64_t code = 0; code < 7 * 7 * 7 * 7; ++code) {
+      const Heaps heaps = {code % 7, code / 7 % 7, code / 49 % 7, code / 343};
+      SCOPED_TRACE("moore(" + std::to_string(k) + "):" + moore_text(heaps));
+      std::vector<Heaps> listed;
+      const std::uint64_t count = moore_moves_to_p_positions(
+          heaps, k, 1000, [&](const Heaps& q) { listed.push_back(q); });
+      const std::set<Heaps> expected = brute_moves_to_p(heaps, k, memo);
+      ASSERT_EQ(count, expected.size());
+      ASSERT_EQ(std::set<Heaps>(listed.begin(), listed.end()), expected);
+      ASSERT_TRUE(std::is_sorted(listed.begin(), listed.end()));
+      // From an N-position a move to a P-position exists (the theorem's other half).
+      ASSERT_EQ(expected.empty(), moore_is_p_position(heaps, k));
+    }
+  }
+}
+
+TEST(MooreNim, MovesToPPositionsOfHugeHeapsAndTheBounds) {
+  const Heaps heaps = {1000000000000, 77777777777, 123456789, 5, 4611686018427387904};
+  std::vector<Heaps> listed;
+  const std::uint64_t count =
+      moore_moves_to_p_positions(heaps, 3, 5, [&](const Heaps& q) { listed.push_back(q); });
+  ASSERT_NE(count, kNotCounted);
+  ASSERT_GT(count, 0u);
+  EXPECT_EQ(listed.size(), std::min<std::uint64_t>(count, 5));
+  for (const Heaps& q : listed) EXPECT_TRUE(moore_is_p_position(q, 3)) << moore_text(q);
+  // Past the bound on distinct results the count is not given, but the moves found are.
+  listed.clear();
+  const Heaps many = {1000, 1000, 999, 1023, 700, 555};
+  EXPECT_EQ(moore_moves_to_p_positions(
+                many, 3, 10, [&](const Heaps& q) { listed.push_back(q); }, 3),
+            kNotCounted);
+  EXPECT_FALSE(listed.empty());
+  for (const Heaps& q : listed) EXPECT_TRUE(moore_is_p_position(q, 3)) << moore_text(q);
 }
 
 TEST(MooreNim, PositionsAreMultisets) {

@@ -42,6 +42,9 @@ class OptionFunction final : public OptionVisitor {
 /// A count of options too large for 64 bits: formula_options_with_value returns it for "2^64-1 or
 /// more".
 inline constexpr std::uint64_t kTooManyToCount = ~std::uint64_t{0};
+/// What formula_options_with_value returns when it gave options but did not count them all (a
+/// theorem finds the moves, but there are too many to enumerate for their count).
+inline constexpr std::uint64_t kNotCounted = kTooManyToCount - 1;
 
 /// An impartial game: a family with its parameters bound (`sub(1,3,4)`, `0.77`, `graph(g.txt)`).
 /// Rules only describe the game; solving lives in the solve layer.

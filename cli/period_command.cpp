@@ -23,7 +23,26 @@ struct PeriodArgs {
   bool log_x = false;
   bool verify = false;
   std::string max_work;  // --max-work N; empty: kVerifyWork
+  CLI::Option* max_option = nullptr;
 };
+
+/// The line that says what the values show when no theorem covers the game: an observation,
+/// never a proof.
+std::string observed_line(const PeriodReport& report) {
+  const std::string values = "g(0.." + std::to_string(report.observed_values - 1) + ")";
+  const auto& o = report.observed;
+  if (!o) {
+    return "observed: no period in " + values +
+           " (its last quarter does not repeat twice; not proven either way: no periodicity "
+           "theorem covers this game)";
+  }
+  const std::string shift = o->saltus == 0 ? "" : " + " + std::to_string(o->saltus);
+  return "observed: g(n + " + std::to_string(o->period) + ") = g(n)" + shift + " for " +
+         std::to_string(o->preperiod) + " <= n < " + std::to_string(o->values - o->period) +
+         ", preperiod " + std::to_string(o->preperiod) + " period " + std::to_string(o->period) +
+         (o->saltus == 0 ? "" : " saltus " + std::to_string(o->saltus)) + " in " + values +
+         " (not proven: no periodicity theorem covers this game)";
+}
 
 /// The line that says which --max would reach a proof (not proven within --max), or that the
 /// values show a period (with a saltus) no theorem covering the game proves.
@@ -52,7 +71,10 @@ int run_period(const PeriodArgs& args) {
                             : parse_number_option("--max-work", args.max_work, ~std::uint64_t{0});
   if (!args.plot.empty()) check_plot_path(args.plot);
   const Engine engine(options, terminal_reporter());
-  const PeriodReport report = engine.period(game, args.verify, max_work);
+  // No theorem: the values observed are --max when given, else a sample of the default size.
+  const std::uint64_t observe =
+      args.max_option->count() > 0 ? options.max_values : Engine::kDefaultObservedValues;
+  const PeriodReport report = engine.period(game, args.verify, max_work, observe);
   if (!args.plot.empty()) {
     write_file_atomically(
         args.plot,
@@ -66,6 +88,11 @@ int run_period(const PeriodArgs& args) {
   if (const auto& p = answer.periodicity) {
     std::cout << "preperiod " << p->preperiod << " period " << p->period;
     if (p->saltus != 0) std::cout << " saltus " << p->saltus;
+    // A cached proof may rest on more values than --max allows computing: say where it is from.
+    if (answer.from_cache && p->values_checked > report.max_values) {
+      std::cout << " (certificate from the cache: proven from " << p->values_checked
+                << " values, more than --max " << report.max_values << ")";
+    }
     std::cout << '\n' << p->proof << (answer.from_cache ? " [from the cache]" : "") << '\n';
     if (answer.from_cache) {
       std::cout << "certificate: grundy " << answer.certificate->engine << ", "
@@ -75,6 +102,10 @@ int run_period(const PeriodArgs& args) {
     if (report.verified) std::cout << "verified: " << report.verified->summary() << '\n';
   } else if (!report.theorem_applies()) {
     std::cout << "no period theorem applies to " << game->name() << ": " << answer.why_not << '\n';
+    if (report.observed_values > 0) std::cout << observed_line(report) << '\n';
+    if (!report.not_observed.empty()) {
+      std::cout << "observed: nothing (" << report.not_observed << ")\n";
+    }
   } else {
     std::cout << "no period proven up to " << report.max_values << '\n'
               << candidate_line(answer) << '\n';
@@ -100,7 +131,10 @@ Runner add_period_command(CLI::App& app) {
       "  grundy period 'allbut(1,2)'\n"
       "  grundy period 0.16 --max 1000000");
   cmd->add_option("game", args->game, "Game spec, e.g. 0.07, 'sub(2,3,7)'")->required();
-  cmd->add_option("--max", args->max, "Compute at most N values (default 10000000)");
+  args->max_option = cmd->add_option(
+      "--max", args->max,
+      "Compute at most N values (default 10000000; where no theorem applies, the values observed: "
+      "default 100000)");
   cmd->add_flag("--no-cache", args->no_cache, "Neither read nor write the period cache");
   cmd->add_flag("--verify", args->verify,
                 "Recompute the proof in full, independently of the cache: the values the "

@@ -37,5 +37,8 @@ template std::uint64_t least_period(std::span<const std::int64_t>);
 template std::uint64_t least_start(std::span<const std::uint8_t>, std::uint64_t);
 template std::uint64_t least_start(std::span<const std::uint16_t>, std::uint64_t);
 template std::uint64_t least_start(std::span<const std::uint32_t>, std::uint64_t);
+// Any values (observed periods of games no theorem covers).
+template std::uint64_t least_period(std::span<const std::uint64_t>);
+template std::uint64_t least_start(std::span<const std::uint64_t>, std::uint64_t);
 
 }  // namespace grundy

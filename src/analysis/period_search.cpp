@@ -225,6 +225,19 @@ std::optional<PeriodCandidate> unproven_candidate(std::span<const T> g,
   return std::nullopt;
 }
 
+std::optional<ObservedPeriod> observed_period(std::span<const Value> g) {
+  const std::uint64_t n = g.size();
+  if (n >= 4) {
+    const std::uint64_t from = n - n / 4;
+    const std::uint64_t p = least_period(g.subspan(from));
+    if (p <= (n - from) / 2) return ObservedPeriod{least_start(g, p), p, 0, n};
+  }
+  if (auto a = candidate_arithmetic_period(g)) {
+    return ObservedPeriod{a->preperiod, a->period, a->saltus, n};
+  }
+  return std::nullopt;
+}
+
 template <class T>
 std::optional<PeriodCandidate> candidate_period(std::span<const T> g,
                                                 const PeriodicityTheorem& theorem) {
@@ -289,6 +302,7 @@ template std::optional<ArithmeticCandidate> candidate_arithmetic_period(
     std::span<const std::uint16_t>);
 template std::optional<ArithmeticCandidate> candidate_arithmetic_period(
     std::span<const std::uint32_t>);
+template std::optional<ArithmeticCandidate> candidate_arithmetic_period(std::span<const Value>);
 template std::optional<PeriodCandidate> unproven_candidate(std::span<const std::uint8_t>,
                                                            const PeriodicityTheorem&);
 template std::optional<PeriodCandidate> unproven_candidate(std::span<const std::uint16_t>,

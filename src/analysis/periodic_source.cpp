@@ -82,7 +82,15 @@ PeriodAnswer find_or_load_periodicity(const Game& game, SparseSpaceSolver& solve
 PeriodAnswer find_or_load_periodicity(const Game& game, const PeriodOptions& options,
                                       std::uint64_t max_values,
                                       const DenseSolver::Progress& progress) {
-  if (game.traits().layout != Layout::heaps) periodicity_theorem(game);  // no theory: a clear error
+  if (game.traits().layout != Layout::heaps) {
+    // No theory: a clear error; a sequence no theorem covers needs no table here.
+    const PeriodicityTheorem theorem = periodicity_theorem(game);
+    if (theorem.kind == PeriodicityTheorem::Kind::none_applies) {
+      PeriodAnswer answer;
+      answer.why_not = theorem.reason;
+      return answer;
+    }
+  }
   if (sparse_space_serves(game.traits())) {
     SparseSpaceSolver solver(*game.traits().take_break, options.limits);
     solver.set_threads(options.threads);

@@ -147,6 +147,13 @@ PeriodicityTheorem periodicity_theorem(const Game& game) {
         "argument applies)";
     return th;
   }
+  if (game.traits().layout == Layout::heaps || game.traits().layout == Layout::integers) {
+    // A sequence, but no theorem: what its values show can still be observed (Engine::period).
+    th.reason = "no periodicity theorem covers " + game.name() +
+                " (periods are proven for subtraction games, octal and hexadecimal codes and "
+                "polygon)";
+    return th;
+  }
   throw Error("no periodicity theory for " + game.name() +
               ": periods are proven for subtraction games, octal and hexadecimal codes and "
               "polygon");

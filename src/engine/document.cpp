@@ -156,6 +156,18 @@ Document to_document(const PeriodReport& report) {
   doc["max"] = report.max_values;
   if (!answer.why_not.empty()) doc["reason"] = answer.why_not;
   doc["theorem_applies"] = report.theorem_applies();
+  if (!report.theorem_applies() && report.observed_values > 0) {
+    // What the values show, never a proof ("proven" stays false).
+    doc["observed"] = nullptr;
+    if (const auto& o = report.observed) {
+      doc["observed"] = {{"preperiod", o->preperiod},
+                         {"period", o->period},
+                         {"saltus", o->saltus},
+                         {"holds_below", o->values - o->period},
+                         {"proven", false}};
+    }
+  }
+  if (!report.not_observed.empty()) doc["not_observed"] = report.not_observed;
   if (report.theorem_applies()) {
     doc["candidate"] = nullptr;
     if (const auto& c = answer.candidate) {

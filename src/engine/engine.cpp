@@ -12,6 +12,8 @@
 #include "grundy/core/error.hpp"
 #include "grundy/rules/registry.hpp"
 #include "grundy/solve/component_source.hpp"
+#include "grundy/solve/dense_solver.hpp"
+#include "grundy/solve/solver_choice.hpp"
 #include "grundy/solve/loopy_value.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
@@ -384,8 +386,37 @@ SolveAnswer Engine::solve(const Sum& sum, Play play, bool remoteness) const {
 
 // --- period --------------------------------------------------------------------------------
 
+namespace {
+
+/// About a second of a dense table's steps (DenseSolver::kMaxWork is about a minute).
+constexpr std::uint64_t kSampleWork = DenseSolver::kMaxWork / 60;
+
+/// g(0..n-1) for the largest n of `want`, want/16, want/256, ..., 1024 whose dense
+/// table, where one serves the game, takes about a second at most; 0 when none does, with the
+/// reason in `why`.
+std::uint64_t observed_sample(const Game& game, const Limits& limits, std::uint64_t want,
+                              std::string& why) {
+  const GameTraits& traits = game.traits();
+  if (traits.layout != Layout::heaps || traits.formula_values || sparse_space_serves(traits)) {
+    return want;
+  }
+  const DenseSolver table(game, limits);
+  while (table.work_to(want - 1) > kSampleWork) {
+    if (want <= 1024) {
+      why = "a table of g(0.." + std::to_string(want - 1) + ") needs about " +
+            about_steps(table.work_to(want - 1)) + " steps, more than a second of work: --max " +
+            std::to_string(want) + " computes it";
+      return 0;
+    }
+    want = std::max<std::uint64_t>(1024, want / 16);
+  }
+  return want;
+}
+
+}  // namespace
+
 PeriodReport Engine::period(std::shared_ptr<const Game> game, bool verify,
-                            std::uint64_t max_work) const {
+                            std::uint64_t max_work, std::uint64_t observe) const {
   if (options_.max_values == 0) throw Error("--max must be at least 1");
   const PeriodOptions options = period_options();
   PeriodReport report;
@@ -394,6 +425,35 @@ PeriodReport Engine::period(std::shared_ptr<const Game> game, bool verify,
   report.answer =
       find_or_load_periodicity(*game, options, options_.max_values, table_progress("period"));
   done();
+  // No theorem: what the values show, within the same table limits as `seq`; the default
+  // sample shrinks (by 16 at a time, to 1024 at least) where its table would pass them or a
+  // dense table of it would take more than about a second, and is given up below that.
+  const bool sample = observe == kDefaultObservedValues;
+  if (sample && !report.theorem_applies()) {
+    observe = observed_sample(*game, limits_, observe, report.not_observed);
+  }
+  while (!report.theorem_applies() && observe > 0) {
+    try {
+      SequenceValues values = sequence(game, 0, observe - 1);
+      std::vector<Value> g(observe);
+      for (std::uint64_t n = 0; n < observe; ++n) g[n] = values.at(n);
+      report.observed_values = observe;
+      report.answer.values_computed = observe;
+      report.observed = observed_period(std::span<const Value>(g));
+      break;
+    } catch (const ResourceError& e) {
+      if (!sample) throw;  // the values asked for (--max) are refused as `seq` refuses them
+      if (observe <= 1024) {
+        report.not_observed = e.what();
+        break;
+      }
+      observe = std::max<std::uint64_t>(1024, observe / 16);
+    } catch (const Error& e) {
+      // The positions are not 0, 1, 2, ... (multiply starts at 1): nothing to observe.
+      report.not_observed = e.what();
+      break;
+    }
+  }
   if (verify && report.answer.periodicity) {
     report.verified = verify_period_answer(*game, report.answer, options, options_.max_values,
                                            max_work, table_progress("verify"));

@@ -1126,18 +1126,58 @@ TEST(CliPeriod, NotProvenWithinMax) {
 }
 
 TEST(CliPeriod, NoTheoremNoClaim) {
-  // No theorem, no values computed: said as such (not "no period proven up to 10000000").
-  for (const char* game : {"grundy", "sub(fib)", "4.(7)"}) {
+  // No theorem: said as such (not "no period proven up to 10000000"), then what the values
+  // show, as an observation that is never called proven.
+  for (const char* game : {"grundy", "sub(fib)", "4.(7)", "digits", "bitcount(3)"}) {
     const RunResult r = run_grundy({"period", game});
     expect_success(r);
     const std::string prefix = std::string("no period theorem applies to ") + game + ": ";
     EXPECT_EQ(r.out.rfind(prefix, 0), 0u) << r;
-    EXPECT_GT(r.out.size(), prefix.size() + 20) << r;  // the reason
-    EXPECT_EQ(count_newlines(r.out), 1u) << r;
+    EXPECT_EQ(count_newlines(r.out), 2u) << r;
+    const std::string second = r.out.substr(r.out.find('\n') + 1);
+    EXPECT_GT(r.out.size() - second.size(), prefix.size() + 20) << r;  // the reason
+    EXPECT_EQ(second.rfind("observed: ", 0), 0u) << r;
+    EXPECT_CONTAINS(second, "not proven");
+    const json j = expect_json(run_grundy({"period", game, "--json"}));
+    EXPECT_EQ(j["proven"], false) << game;
+    EXPECT_EQ(j["theorem_applies"], false) << game;
+    EXPECT_GT(j["values_computed"].get<std::uint64_t>(), 1000u) << game;
+    ASSERT_TRUE(j.contains("observed")) << game;
+    if (!j["observed"].is_null()) {
+      EXPECT_EQ(j["observed"]["proven"], false) << game;
+    }
   }
   const RunResult pow2 = run_grundy({"period", "sub(pow2)"});
   expect_success(pow2);
   EXPECT_EQ(pow2.out.substr(0, pow2.out.find('\n')), "preperiod 0 period 3");
+}
+
+TEST(CliPeriod, AnObservedPeriodHoldsOnTheValues) {
+  // 4.(7) (take any number, or split into two without removing): no theorem covers repeating
+  // codes that split, but the values show g(n + 1) = g(n) + 2 from 2.
+  const json j = expect_json(run_grundy({"period", "4.(7)", "--max", "1200", "--json"}));
+  EXPECT_EQ(j["proven"], false);
+  EXPECT_EQ(j["values_computed"], 1200);
+  const json& o = j["observed"];
+  ASSERT_TRUE(o.is_object()) << j;
+  const std::uint64_t i = o["preperiod"], p = o["period"], s = o["saltus"];
+  EXPECT_EQ(o["holds_below"], 1200 - p);
+  const json seq = expect_json(run_grundy({"seq", "4.(7)", "--to", "1199", "--json"}));
+  const auto& g = seq["values"];
+  for (std::uint64_t n = i; n + p < 1200; ++n) {
+    ASSERT_EQ(g[n + p].get<std::uint64_t>(), g[n].get<std::uint64_t>() + s) << n;
+  }
+  if (i > 0) {
+    EXPECT_NE(g[i - 1 + p].get<std::uint64_t>(), g[i - 1].get<std::uint64_t>() + s);
+  }
+  const RunResult text = run_grundy({"period", "4.(7)", "--max", "1200"});
+  EXPECT_CONTAINS(text.out, "observed: g(n + " + std::to_string(p) + ") = g(n) + " +
+                                std::to_string(s) + " for " + std::to_string(i) + " <= n < " +
+                                std::to_string(1200 - p));
+  // Games whose positions do not start at 0 say why nothing was observed.
+  const RunResult multiply = run_grundy({"period", "multiply(2..9,100)"});
+  expect_success(multiply);
+  EXPECT_CONTAINS(multiply.out, "observed: nothing (");
 }
 
 TEST(CliPeriod, NoTheoryIsAnError) {

@@ -205,11 +205,14 @@ TEST(CliPeriodSlips, NoTheoremSaysSo) {
   expect_success(r);
   EXPECT_EQ(r.out,
             "no period theorem applies to sub(squares): no periodicity theorem covers this "
-            "infinite subtraction set (no residue argument applies)\n");
+            "infinite subtraction set (no residue argument applies)\nobserved: no period in "
+            "g(0..99999) (its last quarter does not repeat twice; not proven either way: no "
+            "periodicity theorem covers this game)\n");
   const json j = expect_json(run_grundy({"period", "sub(squares)", "--json"}));
   EXPECT_EQ(j["proven"], false);
   EXPECT_EQ(j["theorem_applies"], false);
-  EXPECT_EQ(j["values_computed"], 0);
+  EXPECT_EQ(j["values_computed"], 100000);
+  EXPECT_TRUE(j["observed"].is_null());
   EXPECT_FALSE(j.contains("candidate"));
 }
 

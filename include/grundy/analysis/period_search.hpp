@@ -38,6 +38,22 @@ struct ArithmeticCandidate {
   friend bool operator==(const ArithmeticCandidate&, const ArithmeticCandidate&) = default;
 };
 
+/// A period the values show where no theorem can prove one: g(n + p) = g(n) + s for every
+/// preperiod <= n < g.size() - p (s = 0 for an ordinary period). An observation about those
+/// values only.
+struct ObservedPeriod {
+  std::uint64_t preperiod = 0;
+  std::uint64_t period = 0;
+  Value saltus = 0;
+  /// The values it was seen in: g(0..values-1).
+  std::uint64_t values = 0;
+};
+
+/// What g(0..g.size()-1) show: the least period of the last quarter when it repeats there at
+/// least twice, from its least start; else the arithmetic period of candidate_arithmetic_period;
+/// else nothing. Linear in g.size().
+std::optional<ObservedPeriod> observed_period(std::span<const Value> g);
+
 struct PeriodSearch {
   std::optional<Periodicity> periodicity;  ///< set when proven
   std::uint64_t values_computed = 0;

@@ -109,6 +109,12 @@ struct PeriodReport {
   PeriodAnswer answer;
   /// `--verify`, when a period was proven.
   std::optional<CertificateCheck> verified;
+  /// No theorem covers the game: the values g(0..observed_values-1) computed instead, and the
+  /// period they show, if any (never a proof).
+  std::uint64_t observed_values = 0;
+  std::optional<ObservedPeriod> observed;
+  /// Why no values were observed (the sequence g(0), g(1), ... has no meaning for the game).
+  std::string not_observed;
   /// A theorem covers the game (a period is proven, or could be with more values).
   bool theorem_applies() const { return answer.periodicity.has_value() || answer.why_not.empty(); }
 };

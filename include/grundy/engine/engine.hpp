@@ -199,9 +199,14 @@ class Engine {
 
   /// `grundy period`: the proven period (from the cache or computed), verified afresh when
   /// `verify` (within `max_work` options).
+  /// When no theorem covers the game, g(0..observe-1) are computed (within the limits) and the
+  /// period they show is reported as observed, never as proven.
   PeriodReport period(std::shared_ptr<const Game> game, bool verify = false,
-                      std::uint64_t max_work = kDefaultVerifyWork) const;
+                      std::uint64_t max_work = kDefaultVerifyWork,
+                      std::uint64_t observe = kDefaultObservedValues) const;
   static constexpr std::uint64_t kDefaultVerifyWork = 100'000'000'000;
+  /// The values `period` observes where no theorem applies, unless told otherwise (`--max`).
+  static constexpr std::uint64_t kDefaultObservedValues = 100'000;
 
   /// `grundy quotient`: the misère quotient of the sums of heaps 0..max_heap of a heap game
   /// (misere_quotient.hpp), within the memory limit and `max_work` steps; `progress` is called

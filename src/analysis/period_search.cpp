@@ -226,6 +226,17 @@ std::optional<PeriodCandidate> unproven_candidate(std::span<const T> g,
 }
 
 template <class T>
+std::optional<PeriodCandidate> observed_period(std::span<const T> g) {
+  // No theorem: values_needed is kSaturated for every candidate.
+  const PeriodicityTheorem none;
+  if (auto ordinary = period_from(g, g.size() / 2, 2, none)) return ordinary;
+  if (auto a = candidate_arithmetic_period(g)) {
+    return PeriodCandidate{a->preperiod, a->period, kSaturated, a->saltus};
+  }
+  return std::nullopt;
+}
+
+template <class T>
 std::optional<PeriodCandidate> candidate_period(std::span<const T> g,
                                                 const PeriodicityTheorem& theorem) {
   // The last quarter: a period shows there as soon as the preperiod ends before it, long before
@@ -277,6 +288,7 @@ template std::optional<PeriodCandidate> candidate_period(std::span<const std::ui
                                                          const PeriodicityTheorem&);
 template std::optional<PeriodCandidate> candidate_period(std::span<const std::uint32_t>,
                                                          const PeriodicityTheorem&);
+template std::optional<PeriodCandidate> observed_period(std::span<const std::uint32_t>);
 template std::optional<Periodicity> prove_period(std::span<const std::uint8_t>,
                                                  const PeriodicityTheorem&);
 template std::optional<Periodicity> prove_period(std::span<const std::uint16_t>,

@@ -1,6 +1,7 @@
 #include "grundy/analysis/periodic_source.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include "grundy/analysis/period_search.hpp"
@@ -92,6 +93,32 @@ PeriodAnswer find_or_load_periodicity(const Game& game, const PeriodOptions& opt
   DenseSolver solver(game, options.limits);
   solver.set_progress(progress);
   return find_or_load(game, solver, options, max_values);
+}
+
+PeriodAnswer observe_periodicity(const Game& game, ValueSource& source, std::uint64_t max_values,
+                                 const DenseSolver::Progress& progress) {
+  // A first look at fewer values would too often take a chance repetition for a period.
+  constexpr std::uint64_t kFirstLook = 256;
+  PeriodAnswer answer;
+  answer.why_not = "no periodicity theorem covers " + game.name() +
+                   "; a period its values show is observed, not proven";
+  std::vector<std::uint32_t> g;
+  std::uint64_t n = std::min(kFirstLook, max_values);
+  while (true) {
+    for (std::uint64_t m = g.size(); m < n; ++m) {
+      const Value v = source.value(Position{m, 0});
+      if (v > std::numeric_limits<std::uint32_t>::max()) {
+        throw Error("g(" + std::to_string(m) + ") of " + game.name() +
+                    " exceeds 2^32-1, the widest value a period search stores");
+      }
+      g.push_back(static_cast<std::uint32_t>(v));
+    }
+    if (progress) progress(n, max_values);
+    answer.values_computed = n;
+    answer.candidate = observed_period(std::span<const std::uint32_t>(g));
+    if (answer.candidate || n >= max_values) return answer;
+    n = std::min(max_values, n + std::max<std::uint64_t>(n / 16, 16));
+  }
 }
 
 CertificateCheck verify_period_answer(const Game& game, PeriodAnswer& answer,

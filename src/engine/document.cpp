@@ -156,7 +156,8 @@ Document to_document(const PeriodReport& report) {
   doc["max"] = report.max_values;
   if (!answer.why_not.empty()) doc["reason"] = answer.why_not;
   doc["theorem_applies"] = report.theorem_applies();
-  if (report.theorem_applies()) {
+  // Without a theorem, values are computed only to observe a period (Engine::observed_period).
+  if (report.theorem_applies() || answer.values_computed > 0) {
     doc["candidate"] = nullptr;
     if (const auto& c = answer.candidate) {
       // values_needed null: no theorem covering the game proves such a period (a saltus under

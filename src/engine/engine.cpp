@@ -402,6 +402,19 @@ PeriodReport Engine::period(std::shared_ptr<const Game> game, bool verify,
   return report;
 }
 
+PeriodReport Engine::observed_period(std::shared_ptr<const Game> game) const {
+  require_heap_game(*game, "period");
+  if (options_.max_values == 0) throw Error("--max must be at least 1");
+  PeriodReport report;
+  report.game = game->name();
+  report.max_values = options_.max_values;
+  const std::unique_ptr<ValueSource> source = value_source(game, "period");
+  report.answer = reported([&] {
+    return observe_periodicity(*game, *source, options_.max_values, table_progress("period"));
+  });
+  return report;
+}
+
 // --- explain -------------------------------------------------------------------------------
 
 Explanation Engine::explain(std::shared_ptr<const Game> game, const Position& p,

@@ -68,6 +68,13 @@ template <class T>
 std::optional<PeriodCandidate> unproven_candidate(std::span<const T> g,
                                                   const PeriodicityTheorem& theorem);
 
+/// The period the values g(0..g.size()-1) of a game no periodicity theorem covers show: the
+/// least period of the second half when it repeats there at least twice, from its least start;
+/// else an arithmetic one (candidate_arithmetic_period). An observation, never a proof: the
+/// candidate's values_needed is kSaturated (no theorem proves it). Linear in g.size().
+template <class T>
+std::optional<PeriodCandidate> observed_period(std::span<const T> g);
+
 /// Tries to prove a period from the values g(0..g.size()-1) under `theorem`: the least period of
 /// the second half, then the least start for it, then the theorem's bound. Under the arithmetic
 /// theorem: the periods of the differences' periodic tail (longest first, a few at most), each

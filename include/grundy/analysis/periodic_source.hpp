@@ -73,6 +73,14 @@ PeriodAnswer find_or_load_periodicity(const Game& game, const PeriodOptions& opt
                                       std::uint64_t max_values,
                                       const DenseSolver::Progress& progress = {});
 
+/// The period the values of `game` show when no periodicity theorem covers it (its positions
+/// integers; values from `source`): observed_period on g(0..n-1) at lengths growing by 1/16 from
+/// 256 values (or `max_values`, when fewer) up to `max_values`, stopping at the first length
+/// that shows one. Never a proof: the answer has no periodicity, `why_not` says so, and the
+/// candidate, when there is one, is the observed period.
+PeriodAnswer observe_periodicity(const Game& game, ValueSource& source, std::uint64_t max_values,
+                                 const DenseSolver::Progress& progress = {});
+
 /// `grundy period --verify`: the answer's proof redone in full by reprove_certificate. A cached
 /// certificate that fails is reported to options.warning, removed, and the period found again
 /// (and reproved); `answer` is then the new one. Throws std::logic_error when a period proven

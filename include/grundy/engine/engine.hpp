@@ -202,6 +202,11 @@ class Engine {
   PeriodReport period(std::shared_ptr<const Game> game, bool verify = false,
                       std::uint64_t max_work = kDefaultVerifyWork) const;
   static constexpr std::uint64_t kDefaultVerifyWork = 100'000'000'000;
+  /// The period a game no periodicity theorem covers shows (a Python game whose positions are
+  /// integers: `grundy.period`), its values from value_source (the face's own for its games),
+  /// within EngineOptions::max_values: observe_periodicity. Observed, never proven; throws Error
+  /// for a game whose positions are not integers.
+  PeriodReport observed_period(std::shared_ptr<const Game> game) const;
 
   /// `grundy quotient`: the misère quotient of the sums of heaps 0..max_heap of a heap game
   /// (misere_quotient.hpp), within the memory limit and `max_work` steps; `progress` is called

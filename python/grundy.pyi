@@ -160,6 +160,7 @@ def quotient(
     max_heap: int = 30,
     max_work: int = 4000000000,
     max_memory: _MemoryArg = None,
+    cache: bool = True,
 ) -> Result: ...
 def play(
     sum: _SumArg,

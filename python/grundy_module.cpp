@@ -905,13 +905,15 @@ heap game, its class in the misère quotient.
 )");
   m.def(
       "quotient",
-      [=](const py::object& game, MaxHeap max_heap, MaxWork max_work, MaxMemory max_memory) {
+      [=](const py::object& game, MaxHeap max_heap, MaxWork max_work, MaxMemory max_memory,
+          bool cache) {
         return quotient(game, max_heap, max_work,
                         call_options(defaults.max_values, defaults.max_states, defaults.max_moves,
-                                     std::move(max_memory), 0, true));
+                                     std::move(max_memory), 0, cache));
       },
       py::arg("game"), py::kw_only(), py::arg("max_heap") = 30,
       py::arg("max_work") = grundy::kDefaultQuotientWork, py::arg("max_memory") = py::none(),
+      py::arg("cache") = true,
       R"(The misère quotient of a heap game's sums of heaps 0..max_heap, as ``grundy quotient --json``.
 
 >>> q = grundy.quotient("kayles", max_heap=12)

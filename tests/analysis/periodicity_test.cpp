@@ -3,10 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "brute_force.hpp"
 #include "grundy/analysis/period_search.hpp"
+#include "grundy/analysis/periodic_source.hpp"
+#include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/solve/dense_solver.hpp"
 #include "grundy/spec/parser.hpp"
@@ -105,6 +109,41 @@ TEST(Periodicity, NotProvenWithinTheLimit) {
   const PeriodSearch s = search("0.45", 600);  // needs about 1070 values
   EXPECT_FALSE(s.periodicity);
   EXPECT_EQ(s.values_computed, 600u);
+}
+
+TEST(Periodicity, ObservedPeriodsClaimNoProof) {
+  // What the values of a game no theorem covers show (a Python game's: Engine::observed_period).
+  // Kayles' values, taken as if its rules were unknown, show its period once the second half of
+  // them is past the preperiod, and not before.
+  const auto kayles = parse_game("kayles");
+  DenseSolver table(*kayles, Limits{});
+  table.extend_to(299);
+  const auto seen = observed_period(table.values().first(300));
+  ASSERT_TRUE(seen);
+  EXPECT_EQ(seen->preperiod, 71u);
+  EXPECT_EQ(seen->period, 12u);
+  EXPECT_EQ(seen->saltus, 0u);
+  EXPECT_EQ(seen->values_needed, kSaturated);  // no theorem proves it
+  EXPECT_FALSE(observed_period(table.values().first(120)));
+  // g(n) = n: arithmetic-periodic, period 1 saltus 1.
+  std::vector<std::uint32_t> rising(64);
+  for (std::uint32_t n = 0; n < rising.size(); ++n) rising[n] = n;
+  const auto arithmetic = observed_period(std::span<const std::uint32_t>(rising));
+  ASSERT_TRUE(arithmetic);
+  EXPECT_EQ(arithmetic->period, 1u);
+  EXPECT_EQ(arithmetic->saltus, 1u);
+
+  // Through a value source: from 256 values, within max_values, never a periodicity.
+  const auto game = parse_game("sub(1,3,5)");
+  Evaluator source(game, Limits{});
+  const PeriodAnswer answer = observe_periodicity(*game, source, 1000);
+  EXPECT_FALSE(answer.periodicity);
+  EXPECT_FALSE(answer.why_not.empty());
+  EXPECT_EQ(answer.values_computed, 256u);
+  ASSERT_TRUE(answer.candidate);
+  EXPECT_EQ(answer.candidate->preperiod, 0u);
+  EXPECT_EQ(answer.candidate->period, 2u);
+  EXPECT_EQ(observe_periodicity(*game, source, 100).values_computed, 100u);
 }
 
 /// Random finite subtraction sets: the proven period agrees with brute force to 10x the range.

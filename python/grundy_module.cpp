@@ -854,6 +854,9 @@ command's summary; grundy.open_sequence(path) reads the values.
       py::arg("threads") = 0, py::arg("cache") = true,
       R"(The proven period of a heap game, as ``grundy period --json`` (verify=True: ``--verify``).
 
+Of a grundy.Game(..., integers=True), which no theorem covers: the period its values show,
+observed and never proven ("proven": False, the period in "candidate").
+
 >>> p = grundy.period("kayles")
 >>> p["preperiod"], p["period"], p["saltus"]
 (71, 12, 0)

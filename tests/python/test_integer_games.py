@@ -81,12 +81,15 @@ def test_period_of_an_integer_game_with_a_saltus_is_observed():
 
 
 def test_an_integer_game_with_no_visible_period_says_so():
-    # Values growing without a period or a saltus: sqrt-like, g(n) = floor(sqrt(n))-ish.
+    # Subtracting a square up to 49: periodic from 455 with period 13 (as sub(1,4,...,49) is
+    # proven to be), which 64 values do not show; 953 values do.
     g = grundy.Game(options=lambda n: [n - k * k for k in range(1, 8) if k * k <= n],
                     integers=True, name="squares7")
     p = grundy.period(g, max=64)
     assert p["values_computed"] == 64 and p["proven"] is False
-    assert "candidate" in p
+    assert p["candidate"] is None
+    seen = grundy.period(g)["candidate"]
+    assert (seen["preperiod"], seen["period"]) == (455, 13)
 
 
 def test_plot_of_an_integer_game(tmp_path):

@@ -64,6 +64,24 @@ class CMakeBuild(build_ext):
             shutil.copyfile(SOURCE / "python" / "grundy.pyi", target.parent / "grundy.pyi")
 
 
+def require_bdist_wheel():
+    """pip builds a wheel, and its metadata first (`setup.py dist_info`, which asks bdist_wheel
+    for them); bdist_wheel is a command of setuptools from 70.1 on and of the wheel package
+    before: without it setuptools says only "invalid command 'bdist_wheel'"."""
+    if not {"bdist_wheel", "dist_info"} & set(sys.argv[1:]):
+        return
+    for module in ("setuptools.command.bdist_wheel", "wheel.bdist_wheel"):
+        try:
+            __import__(module)
+            return
+        except ImportError:
+            pass
+    sys.exit("setup.py: building a wheel needs the wheel package, which this Python lacks: "
+             "apt-get install python3-wheel (or pip install wheel), then pip install "
+             "--no-build-isolation . again")
+
+
+require_bdist_wheel()
 BUILD.mkdir(parents=True, exist_ok=True)
 setup(
     version=project_version(),

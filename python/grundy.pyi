@@ -15,15 +15,20 @@ from numpy.typing import NDArray
 class Game:
     """A game whose options come from a Python callable."""
 
-    def __init__(self, options: Callable[[Any], Iterable[Any]], name: str = "python") -> None: ...
+    def __init__(
+        self, options: Callable[[Any], Iterable[Any]], name: str = "python", *, integers: bool = False
+    ) -> None: ...
     def value(self, position: Hashable) -> int: ...
     @property
     def name(self) -> str: ...
 
 # A game: a spec in the spec language ("kayles", "0.07", "sub(1,3,4)") or a grundy.Game.
 _GameArg = Union[str, Game]
-# A position: text, an int (a heap size), or any hashable object of a grundy.Game.
-_PositionArg = Union[str, int, Hashable]
+# A position: text, an int (a heap size), a tuple of ints (a point, heaps: (3, 5) is "3,5"), or
+# any hashable object of a grundy.Game.
+_PositionArg = Union[str, int, tuple[int, ...], Hashable]
+# max_memory=: text as for --max-memory ("8G"), or a number of bytes.
+_MemoryArg = Optional[Union[str, int]]
 # A sum: text ("nim:3 + 0.07:20") or a list of (game, position) pairs.
 _SumArg = Union[str, Iterable[tuple[_GameArg, _PositionArg]]]
 
@@ -60,7 +65,7 @@ def value(
     position: _PositionArg,
     *,
     max: int = 10000000,
-    max_memory: Optional[str] = None,
+    max_memory: _MemoryArg = None,
     threads: int = 0,
     cache: bool = True,
 ) -> Union[int, str]: ...
@@ -72,7 +77,7 @@ def seq(
     *,
     numpy: Literal[False] = False,
     max: int = 10000000,
-    max_memory: Optional[str] = None,
+    max_memory: _MemoryArg = None,
     threads: int = 0,
     cache: bool = True,
 ) -> array.array[int]: ...
@@ -84,7 +89,7 @@ def seq(
     *,
     numpy: Literal[True],
     max: int = 10000000,
-    max_memory: Optional[str] = None,
+    max_memory: _MemoryArg = None,
     threads: int = 0,
     cache: bool = True,
 ) -> NDArray[numpy.uint64]: ...
@@ -95,7 +100,7 @@ def genus(
     *,
     max_states: int = 1000000,
     max: int = 10000000,
-    max_memory: Optional[str] = None,
+    max_memory: _MemoryArg = None,
     threads: int = 0,
     cache: bool = True,
 ) -> Result: ...
@@ -106,7 +111,7 @@ def write_sequence(
     *,
     checkpoint: int = 60,
     max: int = 10000000,
-    max_memory: Optional[str] = None,
+    max_memory: _MemoryArg = None,
     threads: int = 0,
     cache: bool = True,
 ) -> Result: ...
@@ -119,7 +124,7 @@ def period(
     verify: bool = False,
     max_work: int = 100000000000,
     max: int = 10000000,
-    max_memory: Optional[str] = None,
+    max_memory: _MemoryArg = None,
     threads: int = 0,
     cache: bool = True,
 ) -> Result: ...
@@ -131,7 +136,7 @@ def solve(
     max_moves: int = 20,
     max: int = 10000000,
     max_states: int = 1000000,
-    max_memory: Optional[str] = None,
+    max_memory: _MemoryArg = None,
     threads: int = 0,
     cache: bool = True,
     quotient: bool = True,
@@ -142,7 +147,7 @@ def explain(
     *,
     max_options: int = 200,
     max: int = 10000000,
-    max_memory: Optional[str] = None,
+    max_memory: _MemoryArg = None,
     threads: int = 0,
     cache: bool = True,
     misere: bool = False,
@@ -154,7 +159,8 @@ def quotient(
     *,
     max_heap: int = 30,
     max_work: int = 4000000000,
-    max_memory: Optional[str] = None,
+    max_memory: _MemoryArg = None,
+    cache: bool = True,
 ) -> Result: ...
 def play(
     sum: _SumArg,
@@ -164,7 +170,7 @@ def play(
     list: int = 40,
     max: int = 10000000,
     max_states: int = 200000,
-    max_memory: Optional[str] = None,
+    max_memory: _MemoryArg = None,
     threads: int = 0,
     cache: bool = True,
     quotient: bool = True,
@@ -176,7 +182,7 @@ def plot(
     *,
     log_x: bool = False,
     max: int = 10000000,
-    max_memory: Optional[str] = None,
+    max_memory: _MemoryArg = None,
     threads: int = 0,
     cache: bool = True,
 ) -> Svg: ...
@@ -185,7 +191,7 @@ def plot_period(
     *,
     log_x: bool = False,
     max: int = 10000000,
-    max_memory: Optional[str] = None,
+    max_memory: _MemoryArg = None,
     threads: int = 0,
     cache: bool = True,
 ) -> Svg: ...

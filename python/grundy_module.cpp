@@ -21,10 +21,12 @@
 #include <string_view>
 #include <vector>
 
+#include "arguments.hpp"
 #include "grundy/core/atomic_file.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/limits.hpp"
 #include "grundy/core/nimber.hpp"
+#include "grundy/core/scanner.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
 #include "grundy/engine/match.hpp"
@@ -36,11 +38,16 @@ namespace grundy::python {
 namespace {
 
 /// A game whose options come from a Python callable. Positions are hashable Python objects,
-/// interned into an index table so that the C++ solvers see Position{index, 0}.
+/// interned into an index table so that the C++ solvers see Position{index, 0}; or, declared with
+/// `integers=True`, whole numbers, which the solvers see as themselves (Position{n, 0}).
 class PythonGame final : public Game {
  public:
-  PythonGame(py::function options, std::string name)
-      : Game(std::move(name)), options_(std::move(options)) {}
+  PythonGame(py::function options, std::string name, bool integers)
+      : Game(std::move(name)), options_(std::move(options)), integers_(integers) {
+    // Integers whose options need not be smaller (a callable promises nothing): values by the
+    // memo, and the requests of heap sizes (seq, period, plots, genus) take the game.
+    if (integers) set_traits({.layout = Layout::integers});
+  }
 
   Position intern(const py::handle& object) const {
     py::object key = py::reinterpret_borrow<py::object>(object);
@@ -51,10 +58,12 @@ class PythonGame final : public Game {
     return Position{i, 0};
   }
 
-  Position parse_position(Scanner&) const override {
+  Position parse_position(Scanner& in) const override {
+    if (integers_) return parse_heap_position(in);
     throw SpecError(1, "positions of a Python game are Python objects, not text");
   }
   std::string format_position(const Position& p) const override {
+    if (integers_) return std::to_string(p.x);
     return py::repr(objects_.at(p.x)).cast<std::string>();
   }
 
@@ -62,24 +71,49 @@ class PythonGame final : public Game {
   /// whose values XOR. Parts are given in non-decreasing order and each option once, as every
   /// family does (the solvers count winning moves on that promise).
   void options(const Position& p, OptionVisitor& visit) const override {
-    py::object result = options_(objects_.at(p.x));
+    py::object result = options_(integers_ ? py::int_(p.x) : objects_.at(p.x));
     std::set<std::vector<Position>> seen;
     for (py::handle item : py::iter(result)) {
       std::vector<Position> parts;
       if (py::isinstance<py::tuple>(item) || py::isinstance<py::list>(item)) {
-        for (py::handle part : item) parts.push_back(intern(part));
+        for (py::handle part : item) parts.push_back(option_part(part, p));
       } else {
-        parts.push_back(intern(item));
+        parts.push_back(option_part(item, p));
       }
       std::sort(parts.begin(), parts.end());
       if (seen.insert(parts).second) visit.option(parts);
     }
   }
 
-  std::vector<Position> sample_positions(std::size_t) const override { return {}; }
+  std::vector<Position> sample_positions(std::size_t count) const override {
+    std::vector<Position> out;
+    if (integers_) {
+      for (std::uint64_t n = 0; n < count; ++n) out.push_back(Position{n, 0});
+    }
+    return out;
+  }
+
+  bool integers() const noexcept { return integers_; }
 
  private:
+  /// A part of an option of `p` the callable gave; with integer positions a whole number
+  /// 0..2^63-1, as a heap size.
+  Position option_part(const py::handle& object, const Position& p) const {
+    if (!integers_) return intern(object);
+    const std::string at =
+        name() + ": the options of " + std::to_string(p.x) + " include " + shown(object) + ", ";
+    const std::optional<std::string> text = integer_text(object);
+    if (!text) throw py::type_error(at + "not a whole number (the game's positions are integers)");
+    Scanner in(*text);
+    try {
+      return Position{in.unsigned_integer("a position", kMaxCoordinate), 0};
+    } catch (const SpecError& e) {
+      throw Error(at + "not a position: " + e.detail());
+    }
+  }
+
   py::function options_;
+  bool integers_;
   mutable py::dict index_;
   mutable std::vector<py::object> objects_;
 };
@@ -90,11 +124,24 @@ struct CustomGame {
   std::shared_ptr<PythonGame> game;
   Evaluator evaluator;
 
-  CustomGame(py::function options, std::string name)
-      : game(std::make_shared<PythonGame>(std::move(options), std::move(name))),
+  CustomGame(py::function options, std::string name, bool integers)
+      : game(std::make_shared<PythonGame>(std::move(options), std::move(name), integers)),
         evaluator(game, Limits{}) {}
 
-  Value value(const py::handle& position) { return evaluator.value(game->intern(position)); }
+  /// A position given by the caller: any hashable object; with integer positions a whole number
+  /// or its text, read as a heap size of a built-in game is (the command's words for -1).
+  Position position(const py::handle& given) const {
+    if (!game->integers()) return game->intern(given);
+    if (py::isinstance<py::str>(given)) return Engine::position(*game, given.cast<std::string>());
+    const std::optional<std::string> text = integer_text(given);
+    if (!text) {
+      throw py::type_error("position must be a whole number or a string (the positions of " +
+                           game->name() + " are integers), not " + shown(given));
+    }
+    return Engine::position(*game, *text);
+  }
+
+  Value value(const py::handle& given) { return evaluator.value(position(given)); }
 };
 
 /// A value source that serves a CustomGame's own memo to the engine.
@@ -316,6 +363,14 @@ Engine make_engine(const CallOptions& limits, const CustomGames& custom = {},
   return Engine(std::move(options), python_reporter(deferred));
 }
 
+/// The text of a spec; TypeError for what is neither a spec nor a grundy.Game.
+std::string spec_argument(const py::handle& game) {
+  if (!py::isinstance<py::str>(game)) {
+    throw py::type_error("game must be a spec (a string) or a grundy.Game, not " + shown(game));
+  }
+  return game.cast<std::string>();
+}
+
 /// A game given as a spec or a grundy.Game.
 std::shared_ptr<const Game> game_argument(const py::object& game, CustomGames& custom) {
   if (py::isinstance<CustomGame>(game)) {
@@ -323,36 +378,58 @@ std::shared_ptr<const Game> game_argument(const py::object& game, CustomGames& c
     custom[g.game.get()] = &g;
     return g.game;
   }
-  return Engine::game(game.cast<std::string>());
+  return Engine::game(spec_argument(game));
 }
 
-/// A position given as text or as a Python int (heap sizes), or any hashable object for a
-/// Python game.
+/// A game given for a request of heap sizes (seq, period, plots, genus): a Python game of other
+/// positions is told how to declare integers, which the engine cannot know.
+std::shared_ptr<const Game> heap_game_argument(const py::object& game, CustomGames& custom,
+                                               std::string_view request) {
+  std::shared_ptr<const Game> parsed = game_argument(game, custom);
+  if (custom.contains(parsed.get()) && !parsed->integer_positions()) {
+    throw Error(std::string(request) +
+                " needs a game whose positions are integers (heap sizes); the positions of " +
+                parsed->name() +
+                " are Python objects (grundy.Game(options, integers=True) declares whole numbers)");
+  }
+  return parsed;
+}
+
+/// A position given as text, a whole number (a heap size) or a tuple of whole numbers
+/// (position_text), or any hashable object for a Python game.
 Position position_argument(const Game& game, const py::handle& position,
                            const CustomGames& custom) {
-  if (custom.contains(&game)) return custom.at(&game)->game->intern(position);
-  const std::string text = py::isinstance<py::int_>(position)
-                               ? py::str(position).cast<std::string>()
-                               : position.cast<std::string>();
-  return Engine::position(game, text);
+  if (custom.contains(&game)) return custom.at(&game)->position(position);
+  return Engine::position(game, position_text(position));
+}
+
+/// The (game, position) pair of a sum's component, a tuple or a list of two.
+py::sequence component_argument(const py::handle& item) {
+  if ((!py::isinstance<py::tuple>(item) && !py::isinstance<py::list>(item)) || py::len(item) != 2) {
+    throw py::type_error("a sum component is a (game, position) pair, not " + shown(item));
+  }
+  return py::reinterpret_borrow<py::sequence>(item);
 }
 
 /// A sum given as text (`"nim:3 + 0.07:20"`) or as a list of (game, position) pairs, a game being
 /// a spec or a grundy.Game.
 Sum sum_argument(const py::object& sum_argument, CustomGames& custom) {
   if (py::isinstance<py::str>(sum_argument)) return Engine::sum(sum_argument.cast<std::string>());
+  if (!py::isinstance<py::list>(sum_argument) && !py::isinstance<py::tuple>(sum_argument)) {
+    throw py::type_error("sum must be text or a list of (game, position) pairs, not " +
+                         shown(sum_argument));
+  }
   Sum sum;
   // Equal specs share one game object, as in a parsed sum: the searches tell games apart by
   // object, and the heads of one coin-turning row must meet in one game.
   std::vector<std::shared_ptr<const Game>> seen;
   for (py::handle item : sum_argument) {
-    const py::tuple pair = py::reinterpret_borrow<py::object>(item).cast<py::tuple>();
-    if (pair.size() != 2) throw py::value_error("a sum component is a (game, position) pair");
+    const py::sequence pair = component_argument(item);
     std::shared_ptr<const Game> game;
     if (py::isinstance<CustomGame>(pair[0])) {
       game = game_argument(pair[0], custom);
     } else {
-      game = Engine::game_of_sum(pair[0].cast<std::string>(), seen);
+      game = Engine::game_of_sum(spec_argument(pair[0]), seen);
     }
     sum.components.push_back({game, position_argument(*game, pair[1], custom)});
   }
@@ -384,7 +461,7 @@ py::object seq(const py::object& game, std::uint64_t to, std::uint64_t start, bo
                const CallOptions& limits) {
   if (numpy) require_numpy("numpy=True");
   CustomGames custom;
-  const auto parsed = game_argument(game, custom);
+  const auto parsed = heap_game_argument(game, custom, "seq");
   const Engine engine = make_engine(limits, custom);
   SequenceAnswer answer = without_gil(custom, [&] { return engine.seq(parsed, start, to); });
   if (numpy) return numpy_array(std::move(answer.values), "numpy=True");
@@ -398,7 +475,7 @@ py::object seq(const py::object& game, std::uint64_t to, std::uint64_t start, bo
 py::object genus(const py::object& game, std::uint64_t to, std::uint64_t start,
                  const CallOptions& limits) {
   CustomGames custom;
-  const auto parsed = game_argument(game, custom);
+  const auto parsed = heap_game_argument(game, custom, "seq");
   const Engine engine = make_engine(limits, custom);
   const GenusAnswer answer = without_gil(custom, [&] { return engine.genera(parsed, start, to); });
   return to_python(to_document(answer));
@@ -413,7 +490,7 @@ py::object write_sequence(const py::object& game, const std::filesystem::path& p
     throw Error("checkpoint is at most 86400 seconds (a day), not " + std::to_string(checkpoint));
   }
   CustomGames custom;
-  const auto parsed = game_argument(game, custom);
+  const auto parsed = heap_game_argument(game, custom, "seq");
   DeferredInterrupt interrupt;
   const Engine engine = make_engine(limits, custom, &interrupt);
   try {
@@ -438,10 +515,15 @@ py::object write_sequence(const py::object& game, const std::filesystem::path& p
 py::object period(const py::object& game, bool verify, std::uint64_t max_work,
                   const CallOptions& limits) {
   CustomGames custom;
-  const auto parsed = game_argument(game, custom);
+  const auto parsed = heap_game_argument(game, custom, "period");
   const Engine engine = make_engine(limits, custom);
+  // A game no theorem covers (every Python game) gets the period its values show, never proven:
+  // g(0..max-1) when max= is given, else the engine's default sample.
+  const std::uint64_t observe = limits.max_values == EngineOptions::kDefaultMaxValues
+                                    ? Engine::kDefaultObservedValues
+                                    : limits.max_values;
   const PeriodReport report =
-      without_gil(custom, [&] { return engine.period(parsed, verify, max_work); });
+      without_gil(custom, [&] { return engine.period(parsed, verify, max_work, observe); });
   return to_python(to_document(report));
 }
 
@@ -493,7 +575,7 @@ class PythonMatch {
     // The engine reads the Python games' memos for the whole match: keep the games alive.
     if (!py::isinstance<py::str>(sum_text)) {
       for (py::handle item : sum_text) {
-        py::object game = py::reinterpret_borrow<py::object>(item).cast<py::tuple>()[0];
+        py::object game = component_argument(item)[0];
         if (py::isinstance<CustomGame>(game)) python_games_.push_back(std::move(game));
       }
     }
@@ -559,14 +641,36 @@ struct Svg {
 Svg plot(const py::object& game, std::uint64_t to, std::uint64_t start, bool log_x,
          bool period_plot, const CallOptions& limits) {
   CustomGames custom;
-  const auto parsed = game_argument(game, custom);
+  const auto parsed = heap_game_argument(game, custom, period_plot ? "period" : "seq");
   const Engine engine = make_engine(limits, custom);
   const PlotScale scale = log_x ? PlotScale::log : PlotScale::linear;
   return without_gil(custom, [&] {
-    if (period_plot) return Svg{engine.period_plot(parsed, engine.period(parsed), scale)};
+    if (period_plot) {
+      // A game no theorem covers (every Python game): the values observed are plotted.
+      return Svg{engine.period_plot(parsed, engine.period(parsed), scale)};
+    }
     return Svg{engine.sequence_plot(parsed, start, to, scale)};
   });
 }
+
+/// The whole-number arguments, in the ranges of the command's options: --max and --max-states
+/// 0..2^63-1, --threads 0..1024, --max-moves and --max-options 0..2^30, --max-heap and --list
+/// 0..100000, --max-work 64 bits; --checkpoint 64 bits, then the command's bound; nimbers 64 bits,
+/// named as the operands of `grundy nimber` (A, B, K, X). `to` and `start` take 64 bits, more
+/// than --to and --from: Nim's g(n) = n past 2^63 (the engine refuses what it cannot compute).
+using To = WholeNumber<"to", ~std::uint64_t{0}>;
+using Start = WholeNumber<"start", ~std::uint64_t{0}>;
+using MaxValues = WholeNumber<"max">;
+using MaxStates = WholeNumber<"max_states">;
+using Threads = WholeNumber<"threads", 1024>;
+using MaxMoves = WholeNumber<"max_moves", std::uint64_t{1} << 30>;
+using MaxOptions = WholeNumber<"max_options", std::uint64_t{1} << 30>;
+using MaxHeap = WholeNumber<"max_heap", 100000>;
+using ListLength = WholeNumber<"list", 100000>;
+using MaxWork = WholeNumber<"max_work", ~std::uint64_t{0}>;
+using Checkpoint = WholeNumber<"checkpoint", ~std::uint64_t{0}>;
+template <Keyword Name>
+using Nimber = WholeNumber<Name, ~std::uint64_t{0}>;
 
 }  // namespace
 }  // namespace grundy::python
@@ -584,9 +688,18 @@ PYBIND11_MODULE(grundy, m) {
   });
 
   py::class_<CustomGame>(m, "Game", "A game whose options come from a Python callable.")
-      .def(py::init<py::function, std::string>(), py::arg("options"), py::arg("name") = "python",
+      .def(py::init([](const py::object& options, std::string name, bool integers) {
+             if (!PyCallable_Check(options.ptr())) {
+               throw py::type_error("options must be a callable, not " + shown(options));
+             }
+             return std::make_unique<CustomGame>(py::reinterpret_borrow<py::function>(options),
+                                                 std::move(name), integers);
+           }),
+           py::arg("options"), py::arg("name") = "python", py::kw_only(),
+           py::arg("integers") = false,
            "options(p) returns an iterable of options, each a position or a tuple/list of "
-           "positions whose values XOR; positions are hashable Python objects.")
+           "positions whose values XOR; positions are hashable Python objects, or with "
+           "integers=True whole numbers, which seq, period, plot and genus take as heap sizes.")
       .def("value", &CustomGame::value, py::arg("position"), "The Grundy value of a position.")
       .def_property_readonly("name", [](const CustomGame& g) { return g.game->name(); });
 
@@ -647,8 +760,8 @@ class Result(dict):
   };
   m.def(
       "value",
-      [=](const py::object& game, const py::object& position, std::uint64_t max,
-          std::optional<std::string> max_memory, unsigned threads, bool cache) {
+      [=](const py::object& game, const py::object& position, MaxValues max, MaxMemory max_memory,
+          Threads threads, bool cache) {
         return value(game, position,
                      call_options(max, defaults.max_states, defaults.max_moves,
                                   std::move(max_memory), threads, cache));
@@ -665,8 +778,8 @@ text ``inf{K}``.
 )");
   m.def(
       "seq",
-      [=](const py::object& game, std::uint64_t to, std::uint64_t start, bool numpy,
-          std::uint64_t max, std::optional<std::string> max_memory, unsigned threads, bool cache) {
+      [=](const py::object& game, To to, Start start, bool numpy, MaxValues max,
+          MaxMemory max_memory, Threads threads, bool cache) {
         return seq(game, to, start, numpy,
                    call_options(max, defaults.max_states, defaults.max_moves, std::move(max_memory),
                                 threads, cache));
@@ -681,8 +794,8 @@ array('Q', [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3])
 )");
   m.def(
       "genus",
-      [=](const py::object& game, std::uint64_t to, std::uint64_t start, std::uint64_t max_states,
-          std::uint64_t max, std::optional<std::string> max_memory, unsigned threads, bool cache) {
+      [=](const py::object& game, To to, Start start, MaxStates max_states, MaxValues max,
+          MaxMemory max_memory, Threads threads, bool cache) {
         return genus(game, to, start,
                      call_options(max, max_states, defaults.max_moves, std::move(max_memory),
                                   threads, cache));
@@ -703,9 +816,8 @@ message when the last heap's bound passes it).
 )");
   m.def(
       "write_sequence",
-      [=](const py::object& game, const std::filesystem::path& path, std::uint64_t to,
-          std::uint64_t checkpoint, std::uint64_t max, std::optional<std::string> max_memory,
-          unsigned threads, bool cache) {
+      [=](const py::object& game, const std::filesystem::path& path, To to, Checkpoint checkpoint,
+          MaxValues max, MaxMemory max_memory, Threads threads, bool cache) {
         return write_sequence(game, path, to, checkpoint,
                               call_options(max, defaults.max_states, defaults.max_moves,
                                            std::move(max_memory), threads, cache));
@@ -730,8 +842,8 @@ command's summary; grundy.open_sequence(path) reads the values.
   bind_sequence_arrays(m);
   m.def(
       "period",
-      [=](const py::object& game, bool verify, std::uint64_t max_work, std::uint64_t max,
-          std::optional<std::string> max_memory, unsigned threads, bool cache) {
+      [=](const py::object& game, bool verify, MaxWork max_work, MaxValues max,
+          MaxMemory max_memory, Threads threads, bool cache) {
         return period(game, verify, max_work,
                       call_options(max, defaults.max_states, defaults.max_moves,
                                    std::move(max_memory), threads, cache));
@@ -742,15 +854,17 @@ command's summary; grundy.open_sequence(path) reads the values.
       py::arg("threads") = 0, py::arg("cache") = true,
       R"(The proven period of a heap game, as ``grundy period --json`` (verify=True: ``--verify``).
 
+Of a grundy.Game(..., integers=True), which no theorem covers: the period its values show,
+observed and never proven ("proven": False, the period in "observed").
+
 >>> p = grundy.period("kayles")
 >>> p["preperiod"], p["period"], p["saltus"]
 (71, 12, 0)
 )");
   m.def(
       "solve",
-      [=](const py::object& sum, bool misere, bool remoteness, std::size_t max_moves,
-          std::uint64_t max, std::uint64_t max_states, std::optional<std::string> max_memory,
-          unsigned threads, bool cache, bool quotient) {
+      [=](const py::object& sum, bool misere, bool remoteness, MaxMoves max_moves, MaxValues max,
+          MaxStates max_states, MaxMemory max_memory, Threads threads, bool cache, bool quotient) {
         CallOptions options =
             call_options(max, max_states, max_moves, std::move(max_memory), threads, cache);
         options.misere_quotient = quotient;
@@ -772,9 +886,9 @@ the search, as ``--no-quotient``); "decided_by" says which. remoteness=True adds
 )");
   m.def(
       "explain",
-      [=](const py::object& game, const py::object& position, std::uint64_t max_options,
-          std::uint64_t max, std::optional<std::string> max_memory, unsigned threads, bool cache,
-          bool misere, std::uint64_t max_states, bool quotient) {
+      [=](const py::object& game, const py::object& position, MaxOptions max_options, MaxValues max,
+          MaxMemory max_memory, Threads threads, bool cache, bool misere, MaxStates max_states,
+          bool quotient) {
         CallOptions options = call_options(max, max_states, defaults.max_moves,
                                            std::move(max_memory), threads, cache);
         options.misere_quotient = quotient;
@@ -794,14 +908,15 @@ heap game, its class in the misère quotient.
 )");
   m.def(
       "quotient",
-      [=](const py::object& game, std::uint64_t max_heap, std::uint64_t max_work,
-          std::optional<std::string> max_memory) {
+      [=](const py::object& game, MaxHeap max_heap, MaxWork max_work, MaxMemory max_memory,
+          bool cache) {
         return quotient(game, max_heap, max_work,
                         call_options(defaults.max_values, defaults.max_states, defaults.max_moves,
-                                     std::move(max_memory), 0, true));
+                                     std::move(max_memory), 0, cache));
       },
       py::arg("game"), py::kw_only(), py::arg("max_heap") = 30,
       py::arg("max_work") = grundy::kDefaultQuotientWork, py::arg("max_memory") = py::none(),
+      py::arg("cache") = true,
       R"(The misère quotient of a heap game's sums of heaps 0..max_heap, as ``grundy quotient --json``.
 
 >>> q = grundy.quotient("kayles", max_heap=12)
@@ -827,9 +942,8 @@ heap game, its class in the misère quotient.
            "Takes back the human's last move and the computer's reply (an undo event).");
   m.def(
       "play",
-      [=](const py::object& sum, bool misere, bool computer_first, std::size_t list,
-          std::uint64_t max, std::uint64_t max_states, std::optional<std::string> max_memory,
-          unsigned threads, bool cache, bool quotient) {
+      [=](const py::object& sum, bool misere, bool computer_first, ListLength list, MaxValues max,
+          MaxStates max_states, MaxMemory max_memory, Threads threads, bool cache, bool quotient) {
         CallOptions options = call_options(max, max_states, defaults.max_moves,
                                            std::move(max_memory), threads, cache);
         options.misere_quotient = quotient;
@@ -849,8 +963,8 @@ heap game, its class in the misère quotient.
 )");
   m.def(
       "plot",
-      [=](const py::object& game, std::uint64_t to, std::uint64_t start, bool log_x,
-          std::uint64_t max, std::optional<std::string> max_memory, unsigned threads, bool cache) {
+      [=](const py::object& game, To to, Start start, bool log_x, MaxValues max,
+          MaxMemory max_memory, Threads threads, bool cache) {
         return plot(game, to, start, log_x, false,
                     call_options(max, defaults.max_states, defaults.max_moves,
                                  std::move(max_memory), threads, cache));
@@ -866,8 +980,8 @@ True
 )");
   m.def(
       "plot_period",
-      [=](const py::object& game, bool log_x, std::uint64_t max,
-          std::optional<std::string> max_memory, unsigned threads, bool cache) {
+      [=](const py::object& game, bool log_x, MaxValues max, MaxMemory max_memory, Threads threads,
+          bool cache) {
         return plot(game, 0, 0, log_x, true,
                     call_options(max, defaults.max_states, defaults.max_moves,
                                  std::move(max_memory), threads, cache));
@@ -878,58 +992,70 @@ True
       R"(An SVG plot of what ``grundy period --plot`` draws: a few periods, the preperiod marked.)");
 
   // Nimber arithmetic on 64-bit nimbers: the operations of `grundy nimber`, with its errors.
-  m.def("nim_add", &grundy::nim_add, py::arg("a"), py::arg("b"),
-        R"(a + b, nim-addition (XOR): ``grundy nimber add``.
+  m.def(
+      "nim_add", [](Nimber<"a"> a, Nimber<"b"> b) { return grundy::nim_add(a, b); }, py::arg("a"),
+      py::arg("b"),
+      R"(a + b, nim-addition (XOR): ``grundy nimber add``.
 
 >>> grundy.nim_add(3, 5)
 6
 )");
   m.def(
-      "nim_mul", [](grundy::Value a, grundy::Value b) { return grundy::nim_mul(a, b); },
-      py::arg("a"), py::arg("b"),
+      "nim_mul", [](Nimber<"a"> a, Nimber<"b"> b) { return grundy::nim_mul(a, b); }, py::arg("a"),
+      py::arg("b"),
       R"(a * b, nim-multiplication: ``grundy nimber mul``.
 
 >>> grundy.nim_mul(3141, 5926)
 14994
 )");
-  m.def("nim_div", &grundy::nim_div, py::arg("a"), py::arg("b"),
-        R"(a * b^-1: ``grundy nimber div`` (ValueError when b is 0).
+  m.def(
+      "nim_div", [](Nimber<"a"> a, Nimber<"b"> b) { return grundy::nim_div(a, b); }, py::arg("a"),
+      py::arg("b"),
+      R"(a * b^-1: ``grundy nimber div`` (ValueError when b is 0).
 
 >>> grundy.nim_div(grundy.nim_mul(7, 9), 9)
 7
 )");
-  m.def("nim_inv", &grundy::nim_inv, py::arg("a"),
-        R"(The nim-inverse a^-1: ``grundy nimber inv`` (ValueError for 0).
+  m.def(
+      "nim_inv", [](Nimber<"a"> a) { return grundy::nim_inv(a); }, py::arg("a"),
+      R"(The nim-inverse a^-1: ``grundy nimber inv`` (ValueError for 0).
 
 >>> grundy.nim_inv(2)
 3
 )");
-  m.def("nim_square", &grundy::nim_square, py::arg("a"),
-        R"(a * a: ``grundy nimber square``.
+  m.def(
+      "nim_square", [](Nimber<"a"> a) { return grundy::nim_square(a); }, py::arg("a"),
+      R"(a * a: ``grundy nimber square``.
 
 >>> grundy.nim_square(2)
 3
 )");
-  m.def("nim_sqrt", &grundy::nim_sqrt, py::arg("a"),
-        R"(The b with b * b = a: ``grundy nimber sqrt``.
+  m.def(
+      "nim_sqrt", [](Nimber<"a"> a) { return grundy::nim_sqrt(a); }, py::arg("a"),
+      R"(The b with b * b = a: ``grundy nimber sqrt``.
 
 >>> grundy.nim_sqrt(3)
 2
 )");
-  m.def("nim_pow", &grundy::nim_pow, py::arg("a"), py::arg("k"),
-        R"(a^k, k an ordinary integer (a^0 = 1): ``grundy nimber pow``.
+  m.def(
+      "nim_pow", [](Nimber<"a"> a, Nimber<"k"> k) { return grundy::nim_pow(a, k); }, py::arg("a"),
+      py::arg("k"),
+      R"(a^k, k an ordinary integer (a^0 = 1): ``grundy nimber pow``.
 
 >>> grundy.nim_pow(2, 2), grundy.nim_pow(2, 3)
 (3, 1)
 )");
-  m.def("nim_order", &grundy::nim_order, py::arg("a"),
-        R"(The least k > 0 with a^k = 1: ``grundy nimber order`` (ValueError for 0).
+  m.def(
+      "nim_order", [](Nimber<"a"> a) { return grundy::nim_order(a); }, py::arg("a"),
+      R"(The least k > 0 with a^k = 1: ``grundy nimber order`` (ValueError for 0).
 
 >>> grundy.nim_order(2)
 3
 )");
-  m.def("nim_log", &grundy::nim_log, py::arg("a"), py::arg("x"),
-        R"(The least k >= 0 with a^k = x, or None: ``grundy nimber log``.
+  m.def(
+      "nim_log", [](Nimber<"a"> a, Nimber<"x"> x) { return grundy::nim_log(a, x); }, py::arg("a"),
+      py::arg("x"),
+      R"(The least k >= 0 with a^k = x, or None: ``grundy nimber log``.
 
 >>> grundy.nim_log(2, 3), grundy.nim_log(2, 8)
 (2, None)

@@ -226,9 +226,11 @@ std::optional<PeriodCandidate> unproven_candidate(std::span<const T> g,
 }
 
 std::optional<ObservedPeriod> observed_period(std::span<const Value> g) {
+  // The second half, as prove_period looks (a preperiod shorter than half the values), twice:
+  // a shorter stretch too often takes a chance repetition for a period.
   const std::uint64_t n = g.size();
   if (n >= 4) {
-    const std::uint64_t from = n - n / 4;
+    const std::uint64_t from = n / 2;
     const std::uint64_t p = least_period(g.subspan(from));
     if (p <= (n - from) / 2) return ObservedPeriod{least_start(g, p), p, 0, n};
   }

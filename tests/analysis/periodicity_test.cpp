@@ -3,10 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "brute_force.hpp"
 #include "grundy/analysis/period_search.hpp"
+#include "grundy/analysis/periodic_source.hpp"
+#include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/solve/dense_solver.hpp"
 #include "grundy/spec/parser.hpp"
@@ -105,6 +109,30 @@ TEST(Periodicity, NotProvenWithinTheLimit) {
   const PeriodSearch s = search("0.45", 600);  // needs about 1070 values
   EXPECT_FALSE(s.periodicity);
   EXPECT_EQ(s.values_computed, 600u);
+}
+
+TEST(Periodicity, ObservedPeriodsClaimNoProof) {
+  // What the values of a game no theorem covers show (Engine::period's observation). Kayles'
+  // values, taken as if its rules were unknown, show its period once the second half of them is
+  // past the preperiod, and not before.
+  const auto kayles = parse_game("kayles");
+  DenseSolver table(*kayles, Limits{});
+  table.extend_to(299);
+  const std::vector<Value> g(table.values().begin(), table.values().end());
+  const auto seen = observed_period(std::span<const Value>(g));
+  ASSERT_TRUE(seen);
+  EXPECT_EQ(seen->preperiod, 71u);
+  EXPECT_EQ(seen->period, 12u);
+  EXPECT_EQ(seen->saltus, 0u);
+  EXPECT_EQ(seen->values, 300u);
+  EXPECT_FALSE(observed_period(std::span<const Value>(g).first(120)));
+  // g(n) = n: arithmetic-periodic, period 1 saltus 1.
+  std::vector<Value> rising(64);
+  for (std::uint32_t n = 0; n < rising.size(); ++n) rising[n] = n;
+  const auto arithmetic = observed_period(std::span<const Value>(rising));
+  ASSERT_TRUE(arithmetic);
+  EXPECT_EQ(arithmetic->period, 1u);
+  EXPECT_EQ(arithmetic->saltus, 1u);
 }
 
 /// Random finite subtraction sets: the proven period agrees with brute force to 10x the range.

@@ -192,6 +192,15 @@ def test_misere_through_the_quotient():
         grundy.play("kayles:30 + kayles:21", misere=True, quotient=False)
 
 
+def test_quotient_takes_the_commands_no_cache():
+    # Stored once computed, then read; cache=False (--no-cache) neither reads nor writes it.
+    assert grundy.quotient("0.137", max_heap=10)["from_cache"] is False
+    assert grundy.quotient("0.137", max_heap=10)["from_cache"] is True
+    assert grundy.quotient("0.137", max_heap=10, cache=False)["from_cache"] is False
+    cli = json.loads(run_cli("quotient", "0.137", "--max-heap", "10", "--json", "--no-cache").stdout)
+    assert cli == grundy.quotient("0.137", max_heap=10, cache=False)
+
+
 def test_misere_heaps_of_any_size_through_the_proven_period():
     # Kayles' phi is periodic (12 from heap 71, proven): a heap of 10^18 tokens is decided, as by
     # the command, and a winning move leaves a sum the module finds lost for the player to move.

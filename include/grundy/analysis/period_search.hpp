@@ -49,7 +49,7 @@ struct ObservedPeriod {
   std::uint64_t values = 0;
 };
 
-/// What g(0..g.size()-1) show: the least period of the last quarter when it repeats there at
+/// What g(0..g.size()-1) show: the least period of the second half when it repeats there at
 /// least twice, from its least start; else the arithmetic period of candidate_arithmetic_period;
 /// else nothing. Linear in g.size().
 std::optional<ObservedPeriod> observed_period(std::span<const Value> g);

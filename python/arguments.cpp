@@ -1,0 +1,78 @@
+#include "arguments.hpp"
+
+#include "grundy/core/error.hpp"
+#include "grundy/core/scanner.hpp"
+
+namespace py = pybind11;
+
+namespace grundy::python {
+
+std::optional<std::string> integer_text(py::handle object) {
+  // Python's own test of an integer (operator.index): floats and text are not integers.
+  PyObject* index = PyNumber_Index(object.ptr());
+  if (index == nullptr) {
+    PyErr_Clear();
+    return std::nullopt;
+  }
+  return py::str(py::reinterpret_steal<py::object>(index)).cast<std::string>();
+}
+
+std::string shown(py::handle object) {
+  return quote_excerpt(py::repr(object).cast<std::string>(), 40);
+}
+
+std::uint64_t whole_number(py::handle object, std::string_view name, std::uint64_t max) {
+  const std::optional<std::string> text = integer_text(object);
+  if (!text) {
+    throw py::type_error(std::string(name) + " must be a whole number (an int), not " +
+                         shown(object));
+  }
+  // The command's reading of a number option (parse_number_option), with the keyword's name.
+  Scanner in(*text);
+  try {
+    return in.unsigned_integer("a whole number", max);
+  } catch (const SpecError& e) {
+    throw Error(std::string(name) + " '" + quote_excerpt(*text) + "': " + e.detail());
+  }
+}
+
+std::string position_text(py::handle position) {
+  if (py::isinstance<py::str>(position)) return position.cast<std::string>();
+  const auto refused = [&] {
+    return py::type_error(
+        "position must be a whole number, a tuple of whole numbers or a string, not " +
+        shown(position));
+  };
+  if (py::isinstance<py::tuple>(position) || py::isinstance<py::list>(position)) {
+    std::string text;
+    for (py::handle coordinate : position) {
+      const std::optional<std::string> number = integer_text(coordinate);
+      if (!number) throw refused();
+      if (!text.empty()) text += ',';
+      text += *number;
+    }
+    return text;
+  }
+  if (std::optional<std::string> number = integer_text(position)) return *number;
+  throw refused();
+}
+
+}  // namespace grundy::python
+
+namespace pybind11::detail {
+
+bool type_caster<grundy::python::MaxMemory>::load(handle source, bool) {
+  if (source.is_none()) {
+    value.text.reset();
+  } else if (isinstance<str>(source)) {
+    value.text = source.cast<std::string>();
+  } else if (std::optional<std::string> bytes = grundy::python::integer_text(source)) {
+    value.text = std::move(bytes);  // parse_size reads a plain number as bytes
+  } else {
+    throw type_error("max_memory must be text such as '8G' or a number of bytes, not " +
+                     grundy::python::shown(source));
+  }
+  return true;
+}
+
+}  // namespace pybind11::detail

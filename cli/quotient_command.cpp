@@ -41,18 +41,18 @@ int run_quotient(const QuotientArgs& args) {
     std::cout << dump_document(to_document(answer)) << '\n';
     return 0;
   }
-  std::cout << "misere quotient of " << q.game << ", heaps 0.." << q.max_heap << '\n';
+  std::cout << "misère quotient of " << q.game << ", heaps 0.." << q.max_heap << '\n';
   std::cout << "order " << q.monoid.order << ", P-portion " << q.monoid.p_count() << ":";
   for (std::uint32_t x = 0; x < q.monoid.order; ++x) {
     if (q.monoid.p_portion[x]) std::cout << ' ' << element_name(q, x);
   }
   std::cout << '\n';
   if (q.tame.tame) {
-    std::cout << "tame: T" << q.tame.k << " (the quotient of misere Nim";
+    std::cout << "tame: T" << q.tame.k << " (the quotient of misère Nim";
     if (q.tame.k >= 2) std::cout << " on heaps below " << (std::uint64_t{1} << q.tame.k);
     std::cout << ")\n";
   } else {
-    std::cout << "wild (not a quotient of misere Nim)\n";
+    std::cout << "wild (not a quotient of misère Nim)\n";
   }
   std::cout << "generators:";
   for (std::size_t i = 0; i < q.presentation.generator_heaps.size(); ++i) {
@@ -71,10 +71,14 @@ int run_quotient(const QuotientArgs& args) {
   }
   std::cout << '\n';
   const QuotientPeriodicity& period = answer.periodicity;
-  std::cout << "last grew at heap " << q.stable_from << "; unchanged from there to heap "
-            << q.max_heap
-            << (period.proven ? " (proven for every heap size: periodicity below)\n"
-                              : " (observed, not proven beyond)\n");
+  std::cout << "last grew at heap " << q.stable_from;
+  if (q.stable_from == q.max_heap && !period.proven) {
+    std::cout << ", the last heap computed (not known beyond)\n";
+  } else {
+    std::cout << "; unchanged from there to heap " << q.max_heap
+              << (period.proven ? " (proven for every heap size: periodicity below)\n"
+                                : " (observed, not proven beyond)\n");
+  }
   if (period.periodic) {
     std::cout << "periodicity: phi(n + " << period.period
               << ") = phi(n) for n >= " << period.preperiod;
@@ -107,7 +111,7 @@ int run_quotient(const QuotientArgs& args) {
 Runner add_quotient_command(CLI::App& app) {
   auto args = std::make_shared<QuotientArgs>();
   CLI::App* cmd = app.add_subcommand(
-      "quotient", "The misere quotient of a heap game: its monoid, P-portion and pretending map");
+      "quotient", "The misère quotient of a heap game: its monoid, P-portion and pretending map");
   cmd->footer(
       "\nThe classes of the sums of heaps 0..N that no added sum tells apart under misere\n"
       "play (Plambeck and Siegel): a commutative monoid Q, its P-portion, and the class\n"

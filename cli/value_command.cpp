@@ -43,6 +43,14 @@ bool read_bounded_line(std::istream& in, std::string& line, std::size_t max) {
 }
 
 int run_value(const ValueArgs& args) {
+  if (args.positions.empty()) {
+    // `value 'nim:3 + nim:4'`: a position or a sum where a game was expected.
+    if (args.game.find(':') != std::string::npos) {
+      throw Error("value takes a game and its positions ('grundy value nim 3 4'); for the sum or "
+                  "position '" + args.game + "' use 'grundy solve'");
+    }
+    throw Error("missing argument positions (see grundy value --help)");
+  }
   const auto game = Engine::game(args.game);
   EngineOptions options = engine_options(args.common, args.max, args.no_cache);
   stop_component_search_on_interrupt(*game, options);
@@ -110,8 +118,7 @@ Runner add_value_command(CLI::App& app) {
       "  seq 1 100 | grundy value nim -");
   cmd->add_option("game", args->game, "Game spec, e.g. nim, 0.07, 'sub(1,3)'")->required();
   cmd->add_option("positions", args->positions,
-                  "Positions of that game; a lone '-' reads them from stdin, one per line")
-      ->required();
+                  "Positions of that game; a lone '-' reads them from stdin, one per line");
   cmd->add_option("--in", args->in,
                   "A sequence file of this game (seq --out): heaps inside it are answered "
                   "from it");

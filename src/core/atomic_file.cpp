@@ -11,14 +11,35 @@
 
 namespace grundy {
 
-void write_file_atomically(const std::filesystem::path& path, const std::string& content) {
+namespace {
+
+/// The temporary file beside `path` that becomes it, opened; `temp` is its name.
+int make_temporary(const std::filesystem::path& path, std::string& temp) {
   const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
-  std::string temp = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
+  temp = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
   const int fd = ::mkstemp(temp.data());
+  if (fd < 0) {
+    throw Error("cannot write '" + path.string() + "': cannot create a file in " + dir.string() +
+                ": " + std::strerror(errno));
+  }
+  return fd;
+}
+
+}  // namespace
+
+void require_atomically_writable(const std::filesystem::path& path) {
+  std::string temp;
+  const int fd = make_temporary(path, temp);
+  ::close(fd);
+  ::unlink(temp.c_str());
+}
+
+void write_file_atomically(const std::filesystem::path& path, const std::string& content) {
+  std::string temp;
+  const int fd = make_temporary(path, temp);
   auto fail = [&](const std::string& what, int error) {
     throw Error("cannot write '" + path.string() + "': " + what + ": " + std::strerror(error));
   };
-  if (fd < 0) fail("cannot create a file in " + dir.string(), errno);
   auto abandon = [&](const std::string& what) {
     const int saved = errno;
     ::close(fd);

@@ -60,7 +60,8 @@ QuotientAnswer Engine::quotient(std::shared_ptr<const Game> game, std::uint64_t 
 Document to_document(const QuotientAnswer& answer) {
   Document d = to_document(answer.quotient);
   const QuotientPeriodicity& period = answer.periodicity;
-  if (period.proven) d["periodicity"] = "proven";
+  // The same word as the text's `periodicity:` line: Φ's period proven, seen, or none seen.
+  d["periodicity"] = period.proven ? "proven" : period.periodic ? "observed" : "none";
   if (period.periodic) {
     Document phi_period;
     phi_period["preperiod"] = period.preperiod;

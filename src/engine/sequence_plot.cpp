@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "grundy/analysis/sparse_mask.hpp"
+#include "grundy/core/atomic_file.hpp"
 #include "grundy/core/error.hpp"
 
 namespace grundy {
@@ -329,6 +330,8 @@ void check_plot_path(const std::filesystem::path& path) {
   if (std::filesystem::is_directory(path, error)) {
     throw Error("--plot '" + path.string() + "': is a directory");
   }
+  // A folder that takes no file (/proc, no permission) is refused now, not after the work.
+  require_atomically_writable(path);
 }
 
 }  // namespace grundy

@@ -151,7 +151,7 @@ ParsedSet parse_set(Scanner& in, bool allow_named, std::string_view what) {
       const std::size_t at = in.offset();
       const std::uint64_t lo = in.unsigned_integer("a positive integer", kMaxCoordinate);
       if (lo == 0)
-        in.fail_at(at, std::string(what) + " elements must be positive (0 would be a pass)");
+        in.fail_at(at, "the elements of " + std::string(what) + " must be positive (0 would be a pass)");
       std::uint64_t hi = lo;
       if (in.accept("..")) {
         const std::size_t hi_at = in.offset();

@@ -51,7 +51,11 @@ std::shared_ptr<const Game> parse_game_at(std::string_view text, std::size_t col
   }
   const Family* family = registry.find(name);
   if (family == nullptr) {
-    in.fail_at(0, "unknown game '" + quote_excerpt(name) + "' (known: " + known_families() +
+    // The whole word as typed (`kaylés`, not the `kayl` before the first letter a name cannot
+    // hold), up to what may follow a game's name.
+    const std::size_t word_end = text.find_first_of(" \t(:+,)");
+    const std::string_view word = text.substr(0, word_end);
+    in.fail_at(0, "unknown game '" + quote_excerpt(word) + "' (known: " + known_families() +
                       ", or an octal code such as 0.07)");
   }
   std::shared_ptr<const Game> game;

@@ -22,7 +22,7 @@ TEST(CliQuotient, TameNimJson) {
   EXPECT_EQ(d["orders"].size(), 4u);
   EXPECT_EQ(d["table"].size(), 6u);
   EXPECT_EQ(d["elements"][0], "1");
-  EXPECT_EQ(d["periodicity"], "observed");
+  EXPECT_EQ(d["periodicity"], "none");  // as the text's "periodicity: none seen"
   EXPECT_TRUE(d["phi_period"].is_null());  // heaps 0..3 of Nim: no period seen
 }
 
@@ -54,14 +54,30 @@ TEST(CliQuotient, ProvenPeriodOfPhi) {
   EXPECT_EQ(observed["phi_period"]["proven"], false);
 }
 
+TEST(CliQuotient, AQuotientThatGrewAtItsLastHeapSaysSoOnce) {
+  // 0.07 grows at every heap to 30: no "unchanged from there to heap 30", and the JSON's
+  // periodicity is the text's.
+  // --no-cache: a cached quotient would answer CliQuotient.Errors' refusals.
+  const RunResult r = run_grundy({"quotient", "0.07", "--max-heap", "30", "--no-cache"});
+  expect_success(r);
+  EXPECT_CONTAINS(r.out, "\nlast grew at heap 30, the last heap computed (not known beyond)\n");
+  EXPECT_EQ(r.out.find("unchanged from there to heap 30"), std::string::npos) << r;
+  EXPECT_CONTAINS(r.out, "\nperiodicity: none seen to heap 30\n");
+  const json d = expect_json(
+      run_grundy({"quotient", "0.07", "--max-heap", "30", "--no-cache", "--json"}));
+  EXPECT_EQ(d["periodicity"], "none");
+  EXPECT_EQ(d["stable_from"], 30);
+}
+
 TEST(CliQuotient, TextLines) {
   const RunResult r = run_grundy({"quotient", "kayles", "--max-heap", "12"});
   expect_success(r);
-  EXPECT_EQ(r.out.rfind("misere quotient of 0.77, heaps 0..12\norder ", 0), 0u) << r;
+  EXPECT_EQ(r.out.rfind("misère quotient of 0.77, heaps 0..12\norder ", 0), 0u) << r;
   const RunResult dawson = run_grundy({"quotient", "0.07", "--max-heap", "20"});
   expect_success(dawson);
   EXPECT_CONTAINS(dawson.out, "\norder 24, P-portion ");
-  EXPECT_CONTAINS(dawson.out, "\nwild (not a quotient of misere Nim)\n");
+  EXPECT_CONTAINS(dawson.out, "\nwild (not a quotient of misère Nim)\n");
+  EXPECT_EQ(dawson.out.find("misere"), std::string::npos) << dawson;  // one spelling
   EXPECT_CONTAINS(r.out, "\ngenerators: a = heap 1");
   EXPECT_CONTAINS(r.out, "\nrelations: ");
   EXPECT_CONTAINS(r.out, "\nlast grew at heap ");

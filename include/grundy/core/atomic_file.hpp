@@ -11,4 +11,8 @@ namespace grundy {
 /// do at the same time. Throws Error naming the path and the reason; leaves nothing behind then.
 void write_file_atomically(const std::filesystem::path& path, const std::string& content);
 
+/// Checks, before any work, that write_file_atomically could write `path`: makes and removes the
+/// temporary file it would make. Throws Error with the same words it would.
+void require_atomically_writable(const std::filesystem::path& path);
+
 }  // namespace grundy

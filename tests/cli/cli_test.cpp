@@ -949,6 +949,19 @@ TEST(CliErrors, UnknownGame) {
   EXPECT_CONTAINS(message, "foo");
 }
 
+TEST(CliErrors, WhatANewUserTyped) {
+  // A sum where value wants a game: pointed to solve.
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "nim:3 + nim:4"})), "grundy solve");
+  // The whole word, not the part before its first non-ASCII letter.
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "kaylés", "3"})), "unknown game 'kaylés'");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "sub(0,1)", "3"})),
+                  "the elements of a subtraction set must be positive");
+  // A plot into a folder that takes no file is refused before the values are printed.
+  const RunResult plot = run_grundy({"seq", "kayles", "--to", "5", "--plot", "/proc/x.svg"});
+  EXPECT_CONTAINS(expect_error(plot), "/proc");
+  EXPECT_TRUE(plot.out.empty()) << plot;
+}
+
 TEST(CliErrors, MalformedOctalCodesNameTheColumn) {
   const std::vector<std::pair<std::string, int>> cases = {
       {"0.8", 3},                          // not an octal digit
@@ -1194,7 +1207,12 @@ TEST(CliPeriod, CacheMakesTheSecondQueryAnswerFromDisk) {
   const json first = expect_json(run_grundy({"period", "0.45", "--json"}));
   const json second = expect_json(run_grundy({"period", "0.45", "--json"}));
   const json bypass = expect_json(run_grundy({"period", "0.45", "--json", "--no-cache"}));
+  // A cached proof resting on more values than --max says where it is from.
+  const RunResult small = run_grundy({"period", "0.45", "--max", "100"});
   ::unsetenv("GRUNDY_CACHE_DIR");
+  EXPECT_EQ(small.out.rfind("preperiod 498 period 20 (certificate from the cache: proven from ", 0),
+            0u)
+      << small;
   std::filesystem::remove_all(dir);
   EXPECT_EQ(first["from_cache"], false);
   EXPECT_EQ(second["from_cache"], true);

@@ -573,16 +573,18 @@ Svg plot(const py::object& game, std::uint64_t to, std::uint64_t start, bool log
 /// `rows=` or `cols=` as the command's `--rows`/`--cols` (the same checks and wording): an int N
 /// is 0..N, a pair (A, B) is A..B, and text is read as the command reads it (`"2..9"`).
 CoordinateRange table_range(const py::handle& range, std::string_view option) {
-  if (py::isinstance<py::str>(range)) return CoordinateRange::parse(range.cast<std::string>(), option);
+  if (py::isinstance<py::str>(range))
+    return CoordinateRange::parse(range.cast<std::string>(), option);
   if (py::isinstance<py::int_>(range) && !py::isinstance<py::bool_>(range)) {
     return CoordinateRange::parse(py::str(range).cast<std::string>(), option);
   }
   if (py::isinstance<py::tuple>(range) || py::isinstance<py::list>(range)) {
     const py::sequence pair = py::reinterpret_borrow<py::sequence>(range);
-    if (pair.size() == 2 && py::isinstance<py::int_>(pair[0]) && py::isinstance<py::int_>(pair[1])) {
-      return CoordinateRange::parse(py::str(pair[0]).cast<std::string>() + ".." +
-                                        py::str(pair[1]).cast<std::string>(),
-                                    option);
+    if (pair.size() == 2 && py::isinstance<py::int_>(pair[0]) &&
+        py::isinstance<py::int_>(pair[1])) {
+      return CoordinateRange::parse(
+          py::str(pair[0]).cast<std::string>() + ".." + py::str(pair[1]).cast<std::string>(),
+          option);
     }
   }
   throw Error(std::string(option) + " is N (0..N), a pair (A, B) (A..B) or the text 'A..B', not " +
@@ -602,8 +604,8 @@ TableAnswer make_table(const py::object& game, const py::object& rows, const py:
 
 /// `grundy table --json` as a dict; numpy=True: the values as a 2-D numpy masked array of uint64,
 /// rows by columns, masked where the cell is not a position.
-py::object table(const py::object& game, const py::object& rows, const py::object& cols,
-                 bool numpy, const CallOptions& limits) {
+py::object table(const py::object& game, const py::object& rows, const py::object& cols, bool numpy,
+                 const CallOptions& limits) {
   if (numpy) require_numpy("numpy=True");
   TableAnswer answer = make_table(game, rows, cols, limits);
   if (!numpy) return to_python(to_document(answer));

@@ -166,9 +166,11 @@ std::string table_plot(const TableAnswer& table) {
       }
     }
   }
-  out += "<g fill=\"" + std::string(kNotPositionColour) + "\">\n" + blank_cells + "</g>\n";
-  out += "<g>\n" + value_cells + "</g>\n";
-  out += "<g fill=\"" + std::string(kPColour) + "\">\n" + p_cells + "</g>\n";
+  // Crisp edges: squares at fractional coordinates would otherwise show anti-aliased seams.
+  const std::string crisp = " shape-rendering=\"crispEdges\"";
+  out += "<g" + crisp + " fill=\"" + kNotPositionColour + "\">\n" + blank_cells + "</g>\n";
+  out += "<g" + crisp + ">\n" + value_cells + "</g>\n";
+  out += "<g" + crisp + " fill=\"" + kPColour + "\">\n" + p_cells + "</g>\n";
   if (label_cells) {
     out += "<g text-anchor=\"middle\" font-size=\"" + number(font) + "\">\n" + labels + "</g>\n";
   }

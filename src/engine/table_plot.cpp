@@ -226,7 +226,9 @@ std::string table_plot(const TableAnswer& table) {
     out += text_at(kLeft + 28 + kLegendWidth, bar_y + 10, "start",
                    std::to_string(top) + " (g, the largest in the table)");
   } else {
-    out += text_at(kLeft, bar_y + 10, "start", "every position is a P-position");
+    out += text_at(
+        kLeft, bar_y + 10, "start",
+        p_count > 0 ? "every position is a P-position" : "no cell is a position of " + table.game);
   }
   out += "</g>\n</svg>\n";
   return out;

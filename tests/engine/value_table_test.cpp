@@ -172,6 +172,10 @@ TEST(TablePlot, OneSquarePerCellInItsClass) {
     if (table.is_position[i]) top = std::max(top, table.values[i]);
   }
   EXPECT_NE(svg.find(std::to_string(top) + " (g, the largest in the table)"), std::string::npos);
+  // A table with no position says so rather than showing an empty scale.
+  const std::string none = table_plot(engine.table(Engine::game("cut"), {0, 1}, {0, 1}));
+  EXPECT_EQ(occurrences(none, "<rect class=\"n\""), 4u);
+  EXPECT_NE(none.find("no cell is a position of cut"), std::string::npos);
   EXPECT_NO_THROW(check_table_plot_size({0, kMaxPlotSide - 1}, {5, 5 + kMaxPlotSide - 1}));
   EXPECT_THROW(check_table_plot_size({0, kMaxPlotSide}, {0, 0}), Error);
   EXPECT_THROW(check_table_plot_size({0, 0}, {1, kMaxPlotSide + 1}), Error);

@@ -113,11 +113,11 @@ CoordinateRange CoordinateRange::parse(std::string_view text, std::string_view o
   try {
     const std::uint64_t first = in.unsigned_integer("a coordinate", kMaxCoordinate);
     if (!in.accept("..")) {
-      in.expect_end("'..' or the end (N for 0..N, A..B for A..B)");
+      in.expect_end("the coordinate (N for 0..N, or A..B)");
       return checked(0, first, option);
     }
     const std::uint64_t last = in.unsigned_integer("a coordinate", kMaxCoordinate);
-    in.expect_end("the end (N for 0..N, A..B for A..B)");
+    in.expect_end("the range A..B");
     return checked(first, last, option);
   } catch (const SpecError& e) {
     throw Error(std::string(option) + " '" + quote_excerpt(text) + "': " + e.detail());

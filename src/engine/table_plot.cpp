@@ -1,9 +1,12 @@
+// The heat map of `grundy table --plot` (table_plot.hpp).
 #include "grundy/engine/table_plot.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "grundy/core/error.hpp"
 #include "svg_text.hpp"
@@ -41,7 +44,7 @@ constexpr std::array<std::array<int, 3>, 9> kScale{{{0x44, 0x01, 0x54},
                                                     {0xfd, 0xe7, 0x25}}};
 
 /// The colour at t in 0..1 on the scale, as #rrggbb; `light` is set when black text reads
-/// better on it than white.
+/// better on it than white (its Rec. 601 luma above about 60%).
 std::string scale_colour(double t, bool* light = nullptr) {
   const double at = std::clamp(t, 0.0, 1.0) * static_cast<double>(kScale.size() - 1);
   const auto low = std::min(static_cast<std::size_t>(at), kScale.size() - 2);

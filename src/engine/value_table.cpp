@@ -61,29 +61,9 @@ std::optional<Position> position_of(const Game& game, const std::string& text) {
   }
 }
 
-/// Refuses a game whose positions are not two coordinates: by its layout (heap sizes, numbers,
-/// graphs are one thing each; grid-ordered games are points), and a game of positions of any
-/// shape when its parser takes none of the nine cells (0..2, 0..2).
-void require_two_coordinates(const Game& game, const CellText& text) {
-  bool takes = false;
-  switch (game.traits().layout) {
-    case Layout::grid:
-      takes = true;
-      break;
-    case Layout::general:
-      for (std::uint64_t row = 0; row <= 2 && !takes; ++row) {
-        for (std::uint64_t col = 0; col <= 2 && !takes; ++col) {
-          takes = position_of(game, text(row, col)).has_value();
-        }
-      }
-      break;
-    case Layout::integers:
-    case Layout::heaps:
-    case Layout::graph:
-    case Layout::components:
-      break;
-  }
-  if (!takes) {
+/// Refuses a game whose positions are not two coordinates.
+void require_two_coordinates(const Game& game) {
+  if (!has_two_coordinates(game)) {
     throw Error(
         "table needs a game whose positions are two coordinates (points x,y as in wythoff:3,5, "
         "sheets WxH as in cut:5x7, or two numbers a,b as in chomp:5,3); the positions of " +
@@ -92,6 +72,30 @@ void require_two_coordinates(const Game& game, const CellText& text) {
 }
 
 }  // namespace
+
+bool has_two_coordinates(const Game& game) {
+  // By the layout: heap sizes, numbers and graphs are one thing each, grid-ordered games are
+  // points; positions of any shape when the parser takes a cell's text.
+  switch (game.traits().layout) {
+    case Layout::grid:
+      return true;
+    case Layout::general: {
+      const CellText text(game);
+      for (std::uint64_t row = 0; row <= 2; ++row) {
+        for (std::uint64_t col = 0; col <= 2; ++col) {
+          if (position_of(game, text(row, col))) return true;
+        }
+      }
+      return false;
+    }
+    case Layout::integers:
+    case Layout::heaps:
+    case Layout::graph:
+    case Layout::components:
+      break;
+  }
+  return false;
+}
 
 CoordinateRange CoordinateRange::checked(std::uint64_t from, std::uint64_t to,
                                          std::string_view option) {
@@ -129,8 +133,8 @@ TableAnswer Engine::table(std::shared_ptr<const Game> game, CoordinateRange rows
   // A library caller's ranges get the command's checks too.
   rows = CoordinateRange::checked(rows.from, rows.to, "--rows");
   cols = CoordinateRange::checked(cols.from, cols.to, "--cols");
+  require_two_coordinates(*game);
   const CellText text(*game);
-  require_two_coordinates(*game, text);
 
   const std::uint64_t cells = saturating_mul(rows.count(), cols.count());
   const std::string what = "a table of " + std::to_string(rows.count()) + " x " +

@@ -309,6 +309,24 @@ TEST(CliTable, RefusesWhatIsNotATableInOneLine) {
                   "chomp:");
 }
 
+TEST(CliTable, SeqPointsAGameOfTwoCoordinatesToTheTable) {
+  // By its canonical name (rugs is tartan(ruler,ruler)).
+  for (const auto& [game, name] :
+       std::vector<std::pair<std::string, std::string>>{{"wythoff", "wythoff"},
+                                                        {"cut", "cut"},
+                                                        {"corner", "corner"},
+                                                        {"chomp", "chomp"},
+                                                        {"rugs", "tartan(ruler,ruler)"}}) {
+    const std::string message = expect_error(run_grundy({"seq", game, "--to", "5"}));
+    EXPECT_CONTAINS(message, "seq needs a game whose positions are integers");
+    EXPECT_CONTAINS(message, "(they are two coordinates: grundy table " + name + " --rows R");
+  }
+  for (const std::string game : {"hackenbush", "nodekayles"}) {
+    const std::string message = expect_error(run_grundy({"seq", game, "--to", "5"}));
+    EXPECT_EQ(message.find("table"), std::string::npos) << message;
+  }
+}
+
 class CliTablePlot : public ::testing::Test {
  protected:
   void SetUp() override {

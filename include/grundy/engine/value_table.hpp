@@ -60,6 +60,12 @@ struct TableAnswer {
   }
 };
 
+class Game;
+
+/// Whether Engine::table takes `game`: its positions are points (a grid-ordered game), or its
+/// parser takes two numbers `a,b` for at least one of the cells 0..2 x 0..2.
+bool has_two_coordinates(const Game& game);
+
 /// The most cells a table holds: its document and text stay a few hundred MB at most, and the
 /// values of the cells (parsing each position, looking it up) about a minute of work.
 inline constexpr std::uint64_t kMaxTableCells = std::uint64_t{1} << 24;

@@ -196,6 +196,36 @@ def plot_period(
     cache: bool = True,
 ) -> Svg: ...
 
+# The rows or columns of a table (grundy table --rows/--cols): N for 0..N, (A, B) for A..B, or
+# the command's text "A..B".
+_RangeArg = Union[int, tuple[int, int], str]
+
+@overload
+def table(
+    game: str,
+    rows: _RangeArg,
+    cols: Optional[_RangeArg] = None,
+    *,
+    numpy: Literal[False] = False,
+    max_memory: Optional[str] = None,
+) -> Result: ...
+@overload
+def table(
+    game: str,
+    rows: _RangeArg,
+    cols: Optional[_RangeArg] = None,
+    *,
+    numpy: Literal[True],
+    max_memory: Optional[str] = None,
+) -> numpy.ma.MaskedArray[Any, numpy.dtype[numpy.uint64]]: ...
+def plot_table(
+    game: str,
+    rows: _RangeArg,
+    cols: Optional[_RangeArg] = None,
+    *,
+    max_memory: Optional[str] = None,
+) -> Svg: ...
+
 # Nimber arithmetic on the nimbers below 2**64 (grundy nimber ...).
 def nim_add(a: int, b: int) -> int: ...
 def nim_mul(a: int, b: int) -> int: ...

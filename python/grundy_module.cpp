@@ -672,6 +672,105 @@ using Checkpoint = WholeNumber<"checkpoint", ~std::uint64_t{0}>;
 template <Keyword Name>
 using Nimber = WholeNumber<Name, ~std::uint64_t{0}>;
 
+// --- grundy.table and grundy.plot_table ------------------------------------------------------
+
+/// `rows=` or `cols=` as the command's `--rows`/`--cols` (the same checks and wording): an int N
+/// is 0..N, a pair (A, B) is A..B, and text is read as the command reads it (`"2..9"`).
+CoordinateRange table_range(const py::handle& range, std::string_view option) {
+  if (py::isinstance<py::str>(range))
+    return CoordinateRange::parse(range.cast<std::string>(), option);
+  if (py::isinstance<py::int_>(range) && !py::isinstance<py::bool_>(range)) {
+    return CoordinateRange::parse(py::str(range).cast<std::string>(), option);
+  }
+  if (py::isinstance<py::tuple>(range) || py::isinstance<py::list>(range)) {
+    const py::sequence pair = py::reinterpret_borrow<py::sequence>(range);
+    if (pair.size() == 2 && py::isinstance<py::int_>(pair[0]) &&
+        py::isinstance<py::int_>(pair[1])) {
+      return CoordinateRange::parse(
+          py::str(pair[0]).cast<std::string>() + ".." + py::str(pair[1]).cast<std::string>(),
+          option);
+    }
+  }
+  throw Error(std::string(option) + " is N (0..N), a pair (A, B) (A..B) or the text 'A..B', not " +
+              quote_excerpt(py::repr(range).cast<std::string>()));
+}
+
+/// The table of `grundy table`, computed for grundy.table and grundy.plot_table.
+TableAnswer make_table(const py::object& game, const py::object& rows, const py::object& cols,
+                       const CallOptions& limits) {
+  const CoordinateRange row_range = table_range(rows, "--rows");
+  const CoordinateRange col_range = cols.is_none() ? row_range : table_range(cols, "--cols");
+  CustomGames custom;
+  const auto parsed = game_argument(game, custom);
+  const Engine engine = make_engine(limits, custom);
+  return without_gil(custom, [&] { return engine.table(parsed, row_range, col_range); });
+}
+
+/// `grundy table --json` as a dict; numpy=True: the values as a 2-D numpy masked array of uint64,
+/// rows by columns, masked where the cell is not a position.
+py::object table(const py::object& game, const py::object& rows, const py::object& cols, bool numpy,
+                 const CallOptions& limits) {
+  if (numpy) require_numpy("numpy=True");
+  TableAnswer answer = make_table(game, rows, cols, limits);
+  if (!numpy) return to_python(to_document(answer));
+  const auto shape = py::make_tuple(answer.rows.count(), answer.cols.count());
+  std::string mask(answer.is_position.size(), '\0');
+  for (std::size_t i = 0; i < mask.size(); ++i) mask[i] = answer.is_position[i] ? 0 : 1;
+  const py::module_ np = py::module_::import("numpy");
+  py::object values = numpy_array(std::move(answer.values), "numpy=True").attr("reshape")(shape);
+  py::object masked = np.attr("frombuffer")(py::bytes(mask), py::arg("dtype") = np.attr("bool_"))
+                          .attr("reshape")(shape)
+                          .attr("copy")();
+  return np.attr("ma").attr("masked_array")(values, py::arg("mask") = masked);
+}
+
+/// `grundy table --plot`: the heat map, refused before computing when it would be too large.
+Svg plot_table(const py::object& game, const py::object& rows, const py::object& cols,
+               const CallOptions& limits) {
+  const CoordinateRange row_range = table_range(rows, "--rows");
+  check_table_plot_size(row_range, cols.is_none() ? row_range : table_range(cols, "--cols"));
+  return Svg{table_plot(make_table(game, rows, cols, limits))};
+}
+
+void bind_table(py::module_& m) {
+  const CallOptions defaults;
+  m.def(
+      "table",
+      [=](const py::object& game, const py::object& rows, const py::object& cols, bool numpy,
+          std::optional<std::string> max_memory) {
+        CallOptions options = defaults;
+        options.max_memory = std::move(max_memory);
+        return table(game, rows, cols, numpy, options);
+      },
+      py::arg("game"), py::arg("rows"), py::arg("cols") = py::none(), py::kw_only(),
+      py::arg("numpy") = false, py::arg("max_memory") = py::none(),
+      R"(The Grundy values of a two-coordinate game over a grid, as ``grundy table --json``.
+
+rows and cols are the two coordinates: N for 0..N, a pair (A, B) for A..B, or the command's text
+"A..B"; cols defaults to rows. A cell that is not a position of the game (cut:1x5, chomp:2,3) is
+None. numpy=True: a 2-D numpy masked array (uint64, rows by columns) masked at those cells.
+
+>>> t = grundy.table("wythoff", rows=3)
+>>> t["values"][1], t["p_positions"]
+([1, 2, 0, 4], [[0, 0], [1, 2], [2, 1]])
+)");
+  m.def(
+      "plot_table",
+      [=](const py::object& game, const py::object& rows, const py::object& cols,
+          std::optional<std::string> max_memory) {
+        CallOptions options = defaults;
+        options.max_memory = std::move(max_memory);
+        return plot_table(game, rows, cols, options);
+      },
+      py::arg("game"), py::arg("rows"), py::arg("cols") = py::none(), py::kw_only(),
+      py::arg("max_memory") = py::none(),
+      R"(The heat map of grundy.table's values, as ``grundy table --plot`` (shown inline in Jupyter).
+
+>>> str(grundy.plot_table("wythoff", rows=20)).startswith("<?xml")
+True
+)");
+}
+
 }  // namespace
 }  // namespace grundy::python
 
@@ -990,6 +1089,7 @@ True
       py::arg("max") = defaults.max_values, py::arg("max_memory") = py::none(),
       py::arg("threads") = 0, py::arg("cache") = true,
       R"(An SVG plot of what ``grundy period --plot`` draws: a few periods, the preperiod marked.)");
+  bind_table(m);
 
   // Nimber arithmetic on 64-bit nimbers: the operations of `grundy nimber`, with its errors.
   m.def(

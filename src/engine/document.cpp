@@ -79,6 +79,31 @@ Document to_document(const SequenceAnswer& answer) {
           {"values", array_of(answer.values)}};
 }
 
+Document to_document(const TableAnswer& table) {
+  Document values = Document::array();
+  Document p_positions = Document::array();
+  for (std::uint64_t row = table.rows.from;; ++row) {
+    Document line = Document::array();
+    for (std::uint64_t col = table.cols.from;; ++col) {
+      if (table.has_value(row, col)) {
+        line.push_back(table.value(row, col));
+      } else {
+        line.push_back(nullptr);
+      }
+      if (table.is_p_position(row, col)) p_positions.push_back(Document::array({row, col}));
+      if (col == table.cols.to) break;
+    }
+    values.push_back(std::move(line));
+    if (row == table.rows.to) break;
+  }
+  return {{"game", table.game},
+          {"position", table.position},
+          {"rows", {{"from", table.rows.from}, {"to", table.rows.to}}},
+          {"cols", {{"from", table.cols.from}, {"to", table.cols.to}}},
+          {"values", std::move(values)},
+          {"p_positions", std::move(p_positions)}};
+}
+
 Document to_document(const GenusAnswer& answer) {
   Document genera = Document::array();
   for (const Genus& genus : answer.genera) genera.push_back(to_document(genus));

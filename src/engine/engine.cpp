@@ -44,9 +44,14 @@ std::vector<MoveText> move_texts(const Sum& sum, const std::vector<Move>& moves)
 
 void require_heap_game(const Game& game, std::string_view request) {
   if (!game.integer_positions()) {
+    // A game of two coordinates has its values in a table instead: say so.
+    const std::string table =
+        has_two_coordinates(game)
+            ? " (they are two coordinates: grundy table " + game.name() + " --rows R --cols C)"
+            : "";
     throw Error(std::string(request) +
                 " needs a game whose positions are integers (heap sizes); the positions of " +
-                game.name() + " are not");
+                game.name() + " are not" + table);
   }
 }
 

@@ -8,6 +8,7 @@
 #include "grundy/analysis/sparse_mask.hpp"
 #include "grundy/core/atomic_file.hpp"
 #include "grundy/core/error.hpp"
+#include "svg_text.hpp"
 
 namespace grundy {
 namespace {
@@ -25,39 +26,10 @@ constexpr double kPictureHeight = kLegendY + 14;
 constexpr const char* kCommonColour = "#1f5fa8";
 constexpr const char* kRareColour = "#d81b60";
 
-std::string number(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.2f", v);
-  return buffer;
-}
-
-std::string xml_escape(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
-std::string text_at(double x, double y, const std::string& anchor, const std::string& text) {
-  return "<text x=\"" + number(x) + "\" y=\"" + number(y) + "\" text-anchor=\"" + anchor + "\">" +
-         xml_escape(text) + "</text>\n";
-}
+using svg::number;
+using svg::text_at;
+using svg::tick_step;
+using svg::xml_escape;
 
 std::string binary(Value v) {
   std::string digits;
@@ -66,18 +38,6 @@ std::string binary(Value v) {
     v >>= 1;
   } while (v != 0);
   return digits;
-}
-
-/// A round step (1, 2 or 5 times a power of ten) giving at most about `ticks` ticks over `span`.
-std::uint64_t tick_step(std::uint64_t span, std::uint64_t ticks) {
-  std::uint64_t step = 1;
-  while (true) {
-    for (const std::uint64_t k : {1, 2, 5}) {
-      if (span / (step * k) < ticks) return step * k;
-    }
-    if (step > ~std::uint64_t{0} / 100) return step * 10;
-    step *= 10;
-  }
 }
 
 /// Candidate ticks on the n axis, most important first: multiples of a round step (linear), or

@@ -131,6 +131,10 @@ void GridSolver::extend_to(std::uint64_t x, std::uint64_t y) {
   }
 }
 
+void GridSolver::report_row(std::uint64_t x) const {
+  if (progress_) progress_((x + 1) * columns_, rows_ * columns_);
+}
+
 void GridSolver::store(std::uint64_t x, std::uint64_t y, Value v) {
   if (v > std::numeric_limits<std::uint32_t>::max()) {
     throw Error("g(" + std::to_string(x) + ", " + std::to_string(y) + ") of " + game_.name() +
@@ -167,6 +171,7 @@ void GridSolver::fill_generic(std::uint64_t old_rows, std::uint64_t old_columns)
       });
       store(x, y, mex(scratch_, mex_));
     }
+    report_row(x);
   }
 }
 
@@ -196,6 +201,7 @@ void GridSolver::fill_cutting(std::uint64_t old_rows, std::uint64_t old_columns,
       }
       store(x, y, mex_.mex());
     }
+    report_row(x);
   }
 }
 
@@ -242,6 +248,7 @@ void GridSolver::fill_queen_moves() {
       insert(d, diagonal_low[d_index], g);
       store(x, y, g);
     }
+    report_row(x);
   }
 }
 

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "brute_force.hpp"
@@ -123,6 +124,33 @@ TEST(GridSolver, FastPathsAgreeWithTheGenericFill) {
         ASSERT_EQ(stepwise.value({x, y}), full.value({x, y}));
       }
     }
+  }
+}
+
+TEST(GridSolver, ReportsProgressRowByRowAndDropsATableStoppedThere) {
+  // Each fill path (generic, cuts, queen moves) reports after each row, the last report the
+  // whole box; a progress callback that throws (Ctrl-C) leaves no half-filled table.
+  for (const char* spec : {"corner", "cut", "wythoff"}) {
+    const auto game = parse_game(spec);
+    GridSolver solver(*game, Limits{});
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> calls;
+    solver.set_progress([&](std::uint64_t done, std::uint64_t total) {
+      calls.emplace_back(done, total);
+    });
+    solver.extend_to(29, 40);
+    ASSERT_EQ(calls.size(), solver.rows()) << spec;
+    for (std::size_t i = 1; i < calls.size(); ++i) EXPECT_GT(calls[i].first, calls[i - 1].first);
+    EXPECT_EQ(calls.back().first, calls.back().second) << spec;
+    EXPECT_EQ(calls.back().second, solver.rows() * solver.columns()) << spec;
+
+    GridSolver stopped(*game, Limits{});
+    stopped.set_progress([](std::uint64_t done, std::uint64_t total) {
+      if (2 * done > total) throw Error("interrupted");
+    });
+    EXPECT_THROW(stopped.extend_to(29, 40), Error);
+    EXPECT_EQ(stopped.rows(), 0u);
+    stopped.set_progress({});
+    EXPECT_EQ(stopped.value({29, 40}), solver.value({29, 40})) << spec;
   }
 }
 

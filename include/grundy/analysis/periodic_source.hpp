@@ -99,6 +99,7 @@ class PeriodicSource final : public ValueSource {
   /// Progress of long table extensions (the searches included).
   void set_progress(DenseSolver::Progress progress) {
     if (sparse_) sparse_->set_progress(progress);
+    if (GridSolver* grid = direct_.grid()) grid->set_progress(progress);
     if (DenseSolver* table = direct_.dense()) table->set_progress(std::move(progress));
   }
   /// Values g(0..size-1) are in a table (the sparse-space one or the dense one).

@@ -13,6 +13,7 @@
 #include "grundy/engine/explanation.hpp"
 #include "grundy/engine/misere_explanation.hpp"
 #include "grundy/engine/match.hpp"
+#include "grundy/engine/value_table.hpp"
 #include "grundy/solve/misere_solver.hpp"
 
 namespace grundy {
@@ -33,6 +34,9 @@ Document to_document(const QuotientAnswer& answer);
 Document to_document(const Explanation& explanation);
 Document to_document(const MisereExplanation& explanation);
 Document to_document(const MoveText& move);
+/// `grundy table --json`: `{"game", "position", "rows": {"from", "to"}, "cols": {"from", "to"},
+/// "values": [[g or null, ...] per row], "p_positions": [[row, col], ...]}`.
+Document to_document(const TableAnswer& table);
 /// One heap's genus: [g, [gamma0, gamma1, ...]].
 Document to_document(const Genus& genus);
 /// A position's value: the number, or the text `inf{K}` when infinite.

@@ -28,6 +28,8 @@
 #include "grundy/engine/explanation.hpp"
 #include "grundy/engine/misere_explanation.hpp"
 #include "grundy/engine/sequence_plot.hpp"
+#include "grundy/engine/table_plot.hpp"
+#include "grundy/engine/value_table.hpp"
 #include "grundy/rules/game.hpp"
 #include "grundy/rules/sum.hpp"
 #include "grundy/solve/component_search.hpp"
@@ -227,6 +229,14 @@ class Engine {
   /// `grundy explain`: a position's options, their values, the mex (or Smith's rule).
   Explanation explain(std::shared_ptr<const Game> game, const Position& p,
                       std::uint64_t max_options = 200) const;
+
+  /// `grundy table`: g over rows x cols of a game whose positions are two coordinates: points
+  /// (a grid-ordered game: wythoff, corner, cut as WxH) or two numbers `a,b` that its parser
+  /// takes (tartan(G1,G2), two-row chomp, staircase, welter, moore(K)). Cells whose text is not
+  /// a position are left empty. Refused (Error) for any other game, and before anything is
+  /// computed past kMaxTableCells cells, the memory limit, or the work limit of the game's table.
+  TableAnswer table(std::shared_ptr<const Game> game, CoordinateRange rows,
+                    CoordinateRange cols) const;
 
   /// Plots (SVG text): g(from..to), or what `period` found (a few periods past the preperiod).
   std::string sequence_plot(std::shared_ptr<const Game> game, std::uint64_t from, std::uint64_t to,

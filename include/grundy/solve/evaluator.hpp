@@ -34,6 +34,8 @@ class Evaluator final : public ValueSource {
   /// The dense table, when this game uses one (for `seq`).
   DenseSolver* dense() noexcept { return dense_.get(); }
   const DenseSolver* dense() const noexcept { return dense_.get(); }
+  /// The grid table, when this game uses one.
+  GridSolver* grid() noexcept { return grid_.get(); }
 
  private:
   std::shared_ptr<const Game> game_;

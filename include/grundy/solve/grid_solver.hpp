@@ -3,6 +3,8 @@
 /// option part lies in the box below its position): the cutting game, Wythoff's game.
 
 #include <cstdint>
+#include <functional>
+#include <utility>
 #include <vector>
 
 #include "grundy/core/limits.hpp"
@@ -21,6 +23,10 @@ class GridSolver final : public ValueSource {
   /// mirror image). Refuses with ResourceError before allocating when the table would pass the
   /// memory limit, and before computing when filling it would take more than kMaxWork steps.
   void extend_to(std::uint64_t x, std::uint64_t y);
+  /// Progress of a long fill: (cells done, cells to fill), reported after each row. It may throw
+  /// (a face's Ctrl-C check): the table is then dropped, as after any failed fill.
+  using Progress = std::function<void(std::uint64_t done, std::uint64_t total)>;
+  void set_progress(Progress progress) { progress_ = std::move(progress); }
   /// g(p), extending the table to p first.
   Value value(const Position& p) override;
   /// Bytes a table over `rows` x `columns` takes (the cells, and for queen-move games the line
@@ -43,6 +49,8 @@ class GridSolver final : public ValueSource {
   void fill_generic(std::uint64_t old_rows, std::uint64_t old_columns);
   void fill_cutting(std::uint64_t old_rows, std::uint64_t old_columns, std::uint64_t min_side);
   void fill_queen_moves();
+  /// Rows 0..x are filled.
+  void report_row(std::uint64_t x) const;
 
   const Game& game_;
   Limits limits_;
@@ -51,6 +59,7 @@ class GridSolver final : public ValueSource {
   std::vector<std::uint32_t> table_;  // row-major: g(x, y) at x * columns_ + y
   MexSet mex_;
   std::vector<Value> scratch_;
+  Progress progress_;
 };
 
 }  // namespace grundy

@@ -1,0 +1,58 @@
+#pragma once
+// The pieces of SVG text the plots share (sequence_plot.cpp, table_plot.cpp): numbers, escaped
+// text, labels and round tick steps.
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+namespace grundy::svg {
+
+/// A coordinate or size, to two decimals.
+inline std::string number(double v) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f", v);
+  return buffer;
+}
+
+inline std::string xml_escape(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+inline std::string text_at(double x, double y, const std::string& anchor, const std::string& text) {
+  return "<text x=\"" + number(x) + "\" y=\"" + number(y) + "\" text-anchor=\"" + anchor + "\">" +
+         xml_escape(text) + "</text>\n";
+}
+
+/// A round step (1, 2 or 5 times a power of ten) giving at most about `ticks` ticks over `span`.
+inline std::uint64_t tick_step(std::uint64_t span, std::uint64_t ticks) {
+  std::uint64_t step = 1;
+  while (true) {
+    for (const std::uint64_t k : {1, 2, 5}) {
+      if (span / (step * k) < ticks) return step * k;
+    }
+    if (step > ~std::uint64_t{0} / 100) return step * 10;
+    step *= 10;
+  }
+}
+
+}  // namespace grundy::svg

@@ -226,8 +226,7 @@ int run_census_command(const CensusArgs& args) {
 
 int run_report_command(const CensusArgs& args) {
   const ReportFormat format = report_format_from_name(args.format);
-  if (!std::filesystem::exists(args.db)) throw Error("no census database at '" + args.db + "'");
-  const CensusDatabase database(args.db);
+  const CensusDatabase database(args.db, CensusDatabase::Access::read_only);
   if (args.misere && args.report_family.empty() && database.families().empty()) {
     throw Error("census report --misere: name the family with --family (e.g. --family octal:3)");
   }
@@ -245,10 +244,9 @@ int run_report_command(const CensusArgs& args) {
 }
 
 int run_verify_command(const CensusArgs& args) {
-  if (!std::filesystem::exists(args.db)) throw Error("no census database at '" + args.db + "'");
   const std::uint64_t max_work =
       parse_number_option("--max-work", args.max_work, ~std::uint64_t{0});
-  const CensusDatabase database(args.db);
+  const CensusDatabase database(args.db, CensusDatabase::Access::read_only);
   std::function<void(std::uint64_t, std::uint64_t)> progress;
   if (isatty(STDERR_FILENO)) {
     progress = [](std::uint64_t done, std::uint64_t total) {

@@ -90,11 +90,18 @@ struct ValueEquivalence {
 
 class CensusDatabase {
  public:
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
 
-  /// Opens the database at `path`, creating it (and its schema) when absent. Throws Error for a
-  /// file that is not an SQLite database, or not a census database of this schema version.
-  explicit CensusDatabase(const std::filesystem::path& path);
+  /// How a command uses the file. `read_only` (report, verify) opens it SQLITE_OPEN_READONLY and
+  /// leaves it byte for byte as it was: a missing or empty file is refused rather than created,
+  /// and a file of an older schema version is read as it is, not upgraded.
+  enum class Access { read_write, read_only };
+
+  /// Opens the database at `path`; for writing, it is created (with its schema) when absent or
+  /// empty, and a file of an older schema version is upgraded. Throws Error, "'PATH' is not a
+  /// census database (WHY)", for a file this grundy cannot use: missing or empty (read-only),
+  /// not an SQLite file, an SQLite file without the census tables, or an unknown schema version.
+  explicit CensusDatabase(const std::filesystem::path& path, Access access = Access::read_write);
   ~CensusDatabase();
   CensusDatabase(const CensusDatabase&) = delete;
   CensusDatabase& operator=(const CensusDatabase&) = delete;
@@ -138,6 +145,9 @@ class CensusDatabase {
   void execute(const char* sql);
   std::filesystem::path path_;
   sqlite3* db_ = nullptr;
+  /// The file's schema version (kSchemaVersion once opened for writing).
+  int version_ = 0;
+  bool read_only_ = false;
 };
 
 }  // namespace grundy

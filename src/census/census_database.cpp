@@ -536,9 +536,14 @@ std::vector<std::string> CensusDatabase::families() const {
   return out;
 }
 
-void CensusDatabase::store_result(std::int64_t run, const GameResult& r,
-                                  const CensusBudget& budget) {
+void CensusDatabase::store_result(std::int64_t run, const GameResult& r, const CensusBudget& budget,
+                                  std::optional<std::uint64_t> run_games_computed) {
   Transaction t(db_);
+  if (run_games_computed) {
+    Statement u(db_, "UPDATE runs SET games_computed = ?2 WHERE id = ?1");
+    u.bind(1, run).bind(2, *run_games_computed);
+    u.step();
+  }
   Statement s(db_, ("INSERT OR REPLACE INTO results(" + std::string(kResultColumns) +
                     ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
                     "?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29)")

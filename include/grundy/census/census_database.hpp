@@ -123,8 +123,11 @@ class CensusDatabase {
   /// Families with members stored.
   std::vector<std::string> families() const;
 
-  /// Stores (replacing) the result of one game, in one transaction.
-  void store_result(std::int64_t run, const GameResult& result, const CensusBudget& budget);
+  /// Stores (replacing) the result of one game, in one transaction; with `run_games_computed`,
+  /// the run's games_computed becomes it in the same transaction, so that the row of a run that
+  /// is interrupted or killed counts the games it stored.
+  void store_result(std::int64_t run, const GameResult& result, const CensusBudget& budget,
+                    std::optional<std::uint64_t> run_games_computed = std::nullopt);
   std::optional<StoredResult> result(const std::string& game) const;
   /// Every stored result whose certificate is not empty (for `census verify`).
   std::vector<StoredResult> proven_results() const;

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,34 @@ TEST(CensusFamily, MembersAndCounts) {
   for (const char* bad : {"octal:0", "octal:7", "octal:03", "octal:", "octal", "foo:3", "octal:3x",
                           "hex:5", "sub:21", "allbut:-1", ""}) {
     EXPECT_THROW(parse_census_family(bad), Error) << bad;
+  }
+}
+
+TEST(CensusFamily, TheTableOfKindsIsTheOneListOfFamilies) {
+  const std::span<const CensusFamilyKind> kinds = census_family_kinds();
+  std::set<CensusFamily::Kind> seen;
+  for (const CensusFamilyKind& k : kinds) {
+    seen.insert(k.kind);
+    const std::string name(k.name);
+    EXPECT_EQ(parse_census_family(name + ":1").kind, k.kind) << name;
+    EXPECT_EQ(parse_census_family(name + ":" + std::to_string(k.max)).name(),
+              name + ":" + std::to_string(k.max));
+    EXPECT_THROW(parse_census_family(name + ":" + std::to_string(k.max + 1)), Error) << name;
+    const std::string form = name + ":" + std::string(k.size);
+    EXPECT_NE(census_family_names().find(form), std::string::npos) << form;
+    EXPECT_NE(census_family_forms().find(form + " with " + std::string(k.size) + " = 1.." +
+                                         std::to_string(k.max) + " (" + std::string(k.members)),
+              std::string::npos)
+        << form;
+  }
+  // Every kind of family has its row (the enumeration's last is repeating).
+  EXPECT_EQ(seen.size(), static_cast<std::size_t>(CensusFamily::Kind::repeating) + 1);
+  EXPECT_EQ(kinds.size(), seen.size());
+  try {
+    parse_census_family("octal:9");
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(census_family_forms()), std::string::npos) << e.what();
   }
 }
 

@@ -214,6 +214,19 @@ TEST(CensusCli, ReadOnlyCommandsLeaveEveryFileAsItWas) {
   }
 }
 
+TEST(CensusCli, TheHelpListsEveryFamily) {
+  const RunResult help = run_grundy({"census", "--help"});
+  expect_success(help);
+  for (const char* family : {"octal:K (K = 1..6)", "hex:K (K = 1..4)", "sub:M (M = 1..20)",
+                             "allbut:M (M = 1..20)", "repeating:K (K = 1..6)"}) {
+    EXPECT_CONTAINS(help.out, std::string("\n  ") + family + "  ");
+  }
+  EXPECT_CONTAINS(help.out, "repeating:K (K = 1..6)  every 0.d1..d(K-1)(dK) and 4.d1..d(K-1)(dK)");
+  EXPECT_CONTAINS(help.out, "(octal:K, hex:K, sub:M, allbut:M, repeating:K)");
+  EXPECT_CONTAINS(expect_error(run_grundy({"census", "octal:9"})), "; repeating:K with K = 1..6 (");
+  EXPECT_CONTAINS(expect_error(run_grundy({"census"})), "allbut:M, repeating:K), or report");
+}
+
 TEST(CensusCli, BadInputIsOneLineAndExitTwo) {
   TempDir dir;
   const std::string db = dir / "c.db";

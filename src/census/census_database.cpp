@@ -325,6 +325,7 @@ CensusDatabase::CensusDatabase(const std::filesystem::path& path, Access access)
   };
   std::error_code ec;
   const bool existed = std::filesystem::exists(path, ec);
+  if (existed && std::filesystem::is_directory(path, ec)) throw refusal("a directory");
   if (read_only) {
     // SQLite reads a file of no bytes as an empty database: say what it is instead.
     if (!existed) throw refusal("no such file");

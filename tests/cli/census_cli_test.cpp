@@ -156,6 +156,7 @@ TEST(CensusCli, ReadOnlyCommandsLeaveEveryFileAsItWas) {
                     foreign = dir / "foreign.db", future = dir / "future.db",
                     noise = dir / "noise.db", real = dir / "real.db";
   std::ofstream{empty};
+  std::filesystem::create_directory(dir / "folder.db");
   sqlite(foreign, "CREATE TABLE t(x); INSERT INTO t VALUES (1)");
   sqlite(future, "CREATE TABLE t(x); PRAGMA user_version = 9");
   {
@@ -171,7 +172,8 @@ TEST(CensusCli, ReadOnlyCommandsLeaveEveryFileAsItWas) {
       {missing, "no such file"},
       {foreign, "an SQLite file without the census tables"},
       {future, "schema version 9, this grundy reads versions 1 to 4"},
-      {noise, "not an SQLite file"}};
+      {noise, "not an SQLite file"},
+      {dir / "folder.db", "a directory"}};
   const std::string files = listing(dir / "");
   std::vector<std::string> bytes;
   for (const auto& [path, why] : refused) bytes.push_back(file_bytes(path));

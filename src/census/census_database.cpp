@@ -2,7 +2,6 @@
 
 #include <sqlite3.h>
 
-#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstring>
@@ -219,6 +218,7 @@ class Statement {
     return static_cast<std::uint64_t>(v);
   }
   double real(int i) const { return sqlite3_column_double(stmt_, i); }
+  std::int64_t integer(int i) const { return sqlite3_column_int64(stmt_, i); }
 
  private:
   void check(int rc) {
@@ -351,8 +351,9 @@ CensusDatabase::CensusDatabase(const std::filesystem::path& path, Access access)
   sqlite3_busy_timeout(db_, 10'000);
   try {
     {
+      // A signed 32-bit number in the file's header: any value may be there.
       Statement s(db_, "PRAGMA user_version");
-      if (s.step()) version_ = static_cast<int>(std::min<std::uint64_t>(s.number(0), 1u << 30));
+      if (s.step()) version_ = static_cast<int>(s.integer(0));
     }
     std::uint64_t tables = 0;
     {
@@ -372,8 +373,7 @@ CensusDatabase::CensusDatabase(const std::filesystem::path& path, Access access)
       t.commit();
       version_ = kSchemaVersion;
     } else if (version_ == 0) {
-      throw refusal(tables == 0 ? "an SQLite file with no tables"
-                                : "an SQLite file without the census tables");
+      throw refusal("an SQLite file without the census tables");
     } else if (version_ < 1 || version_ > kSchemaVersion) {
       throw refusal(versions);
     } else if (version_ < kSchemaVersion && !read_only) {

@@ -154,11 +154,12 @@ TEST(CensusCli, ReadOnlyCommandsLeaveEveryFileAsItWas) {
   TempDir dir;
   const std::string empty = dir / "empty.db", missing = dir / "missing.db",
                     foreign = dir / "foreign.db", future = dir / "future.db",
-                    noise = dir / "noise.db", real = dir / "real.db";
+                    past = dir / "past.db", noise = dir / "noise.db", real = dir / "real.db";
   std::ofstream{empty};
   std::filesystem::create_directory(dir / "folder.db");
   sqlite(foreign, "CREATE TABLE t(x); INSERT INTO t VALUES (1)");
   sqlite(future, "CREATE TABLE t(x); PRAGMA user_version = 9");
+  sqlite(past, "CREATE TABLE t(x); PRAGMA user_version = -3");
   {
     std::ofstream out(noise, std::ios::binary);
     std::uint32_t x = 12345;
@@ -172,6 +173,7 @@ TEST(CensusCli, ReadOnlyCommandsLeaveEveryFileAsItWas) {
       {missing, "no such file"},
       {foreign, "an SQLite file without the census tables"},
       {future, "schema version 9, this grundy reads versions 1 to 4"},
+      {past, "schema version -3, this grundy reads versions 1 to 4"},
       {noise, "not an SQLite file"},
       {dir / "folder.db", "a directory"}};
   const std::string files = listing(dir / "");

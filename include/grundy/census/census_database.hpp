@@ -99,8 +99,9 @@ class CensusDatabase {
 
   /// Opens the database at `path`; for writing, it is created (with its schema) when absent or
   /// empty, and a file of an older schema version is upgraded. Throws Error, "'PATH' is not a
-  /// census database (WHY)", for a file this grundy cannot use: missing or empty (read-only),
-  /// not an SQLite file, an SQLite file without the census tables, or an unknown schema version.
+  /// census database (WHY)", for a file this grundy cannot use: missing or empty (read-only), a
+  /// directory, not an SQLite file, an SQLite file without the census tables, or an unknown
+  /// schema version.
   explicit CensusDatabase(const std::filesystem::path& path, Access access = Access::read_write);
   ~CensusDatabase();
   CensusDatabase(const CensusDatabase&) = delete;

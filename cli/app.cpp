@@ -1,6 +1,7 @@
 #include "app.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <exception>
@@ -52,24 +53,115 @@ std::string after_colon(const std::string& message) {
   return colon == std::string::npos ? message : message.substr(colon + 2);
 }
 
+/// The subcommand the arguments reached (the last one parsed at the deepest level), or the app.
+const CLI::App& reached_command(const CLI::App& app) {
+  const CLI::App* at = &app;
+  for (std::vector<CLI::App*> parsed = at->get_subcommands(); !parsed.empty();
+       parsed = at->get_subcommands()) {
+    at = parsed.back();
+  }
+  return *at;
+}
+
+/// Edits (insertions, deletions, substitutions, swaps of neighbours) from a to b.
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min(
+          {d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+  }
+  return d[a.size()][b.size()];
+}
+
+/// The long option of `command` an unknown option most likely meant, or "" when none stands out:
+/// for `-x` the one long option that starts with x; for `--name` or `-name` the one long option
+/// it begins, else the one nearest it within a third of its letters.
+std::string closest_option(const CLI::App& command, std::string given) {
+  given.resize(std::min(given.find('='), given.size()));
+  std::vector<std::string> names;
+  for (const CLI::Option* option : command.get_options()) {
+    for (const std::string& name : option->get_lnames()) names.push_back(name);
+  }
+  const auto unique = [&](const auto& fits) {
+    std::string found;
+    for (const std::string& n : names) {
+      if (!fits(n)) continue;
+      if (!found.empty()) return std::string();
+      found = "--" + n;
+    }
+    return found;
+  };
+  if (given.size() == 2 && given[0] == '-') {
+    return unique([&](const std::string& n) { return n[0] == given[1]; });
+  }
+  const std::string name = given.substr(given.starts_with("--") ? 2 : 1);
+  if (std::string begun = unique([&](const std::string& n) { return n.starts_with(name); });
+      !begun.empty()) {
+    return begun;
+  }
+  std::size_t best = std::max<std::size_t>(1, name.size() / 3) + 1;
+  std::string nearest;
+  bool tie = false;
+  for (const std::string& n : names) {
+    const std::size_t d = edit_distance(name, n);
+    if (d < best) {
+      best = d;
+      nearest = "--" + n;
+      tie = false;
+    } else if (d == best && !nearest.empty()) {
+      tie = true;
+    }
+  }
+  return tie ? std::string() : nearest;
+}
+
 /// CLI11's own parse errors in the house style: lower case, what was wrong, where to look.
 /// `command` is the subcommand given ("" when none).
-std::string describe_parse_error(const CLI::ParseError& e, const std::string& command,
+std::string describe_parse_error(const CLI::ParseError& e, const CLI::App& app,
+                                 const std::string& command,
                                  const std::vector<std::string>& arguments) {
   const std::string message = e.what();
   const std::string help =
       command.empty() ? "see grundy --help" : "see grundy " + command + " --help";
   // By type: CLI11 names some errors after the subcommand that raised them (get_name()).
   if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
-    std::string first = after_colon(message);
-    if (const std::size_t space = first.find(' '); space != std::string::npos) first.resize(space);
-    if (first.size() > 1 && first[0] == '-' && !std::isdigit(static_cast<unsigned char>(first[1])))
-      return "unknown option '" + quote_excerpt(first) + "' (" + help + ")";
+    // What was left over, in the order given (CLI11's message lists it backwards): an unknown
+    // option first, since whatever follows it is most likely its value (`-o FILE`).
+    std::vector<std::string> extras = app.remaining(true);
+    if (extras.empty()) {
+      std::string last = after_colon(message);
+      if (const std::size_t space = last.find(' '); space != std::string::npos) last.resize(space);
+      extras.push_back(last);
+    }
+    const auto is_option = [](const std::string& a) {
+      return a.size() > 1 && a[0] == '-' && !std::isdigit(static_cast<unsigned char>(a[1]));
+    };
+    // The help of the subcommand reached (`grundy census report --help`).
+    const CLI::App& reached = reached_command(app);
+    std::string path;
+    for (const CLI::App* at = &reached; at != &app; at = at->get_parent()) {
+      path = at->get_name() + (path.empty() ? "" : " " + path);
+    }
+    const std::string where = path.empty() ? "see grundy --help" : "see grundy " + path + " --help";
+    const auto option = std::find_if(extras.begin(), extras.end(), is_option);
+    if (option != extras.end()) {
+      const std::string meant = closest_option(reached, *option);
+      return "unknown option '" + quote_excerpt(*option) + "' (" +
+             (meant.empty() ? "" : "did you mean " + meant + "? ") + where + ")";
+    }
+    const std::string first = extras.front();
     std::string hint;
     if ((command == "solve" || command == "play") && first.find(':') != std::string::npos) {
       hint = "; a sum is one argument: quote it, as in grundy " + command + " 'nim:3 + nim:4'";
     }
-    return "unexpected argument '" + quote_excerpt(first) + "'" + hint + " (" + help + ")";
+    return "unexpected argument '" + quote_excerpt(first) + "'" + hint + " (" + where + ")";
   }
   if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr) {
     if (command.empty()) {
@@ -149,7 +241,7 @@ int run(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     const std::vector<std::string> arguments(argv + 1, argv + argc);
     const std::string command = argc > 1 && argv[1][0] != '-' ? argv[1] : "";
-    print_error(describe_parse_error(e, command, arguments));
+    print_error(describe_parse_error(e, app, command, arguments));
     return 2;
   }
 

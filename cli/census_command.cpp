@@ -2,6 +2,7 @@
 // proven where possible, stored in an SQLite database (docs/census.md).
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -226,8 +227,7 @@ int run_census_command(const CensusArgs& args) {
 
 int run_report_command(const CensusArgs& args) {
   const ReportFormat format = report_format_from_name(args.format);
-  if (!std::filesystem::exists(args.db)) throw Error("no census database at '" + args.db + "'");
-  const CensusDatabase database(args.db);
+  const CensusDatabase database(args.db, CensusDatabase::Access::read_only);
   if (args.misere && args.report_family.empty() && database.families().empty()) {
     throw Error("census report --misere: name the family with --family (e.g. --family octal:3)");
   }
@@ -245,10 +245,9 @@ int run_report_command(const CensusArgs& args) {
 }
 
 int run_verify_command(const CensusArgs& args) {
-  if (!std::filesystem::exists(args.db)) throw Error("no census database at '" + args.db + "'");
   const std::uint64_t max_work =
       parse_number_option("--max-work", args.max_work, ~std::uint64_t{0});
-  const CensusDatabase database(args.db);
+  const CensusDatabase database(args.db, CensusDatabase::Access::read_only);
   std::function<void(std::uint64_t, std::uint64_t)> progress;
   if (isatty(STDERR_FILENO)) {
     progress = [](std::uint64_t done, std::uint64_t total) {
@@ -297,9 +296,8 @@ int run_verify_command(const CensusArgs& args) {
 Runner add_census_command(CLI::App& app) {
   auto args = std::make_shared<CensusArgs>();
   CLI::App* cmd = app.add_subcommand(
-      "census",
-      "Classify every game of a family (octal:K, hex:K, sub:M, allbut:M) into a database");
-  cmd->footer(
+      "census", "Classify every game of a family (" + census_family_names() + ") into a database");
+  const std::string footer =
       "\nEach game is computed within a budget and classified: trivial (a period proven from\n"
       "g(0..999)), solved (a proven period, with its certificate), or open (what its values\n"
       "show). Results go to an SQLite database as they come; the same command continues an\n"
@@ -310,10 +308,17 @@ Runner add_census_command(CLI::App& app) {
       "  grundy census octal:3 --db octal3.db\n"
       "  grundy census report --db octal3.db --format html --out octal3.html\n"
       "  grundy census verify --db octal3.db\n"
-      "  mpirun -np 4 grundy census octal:3 --db octal3.db --threads 1");
-  cmd->add_option("family", args->family,
-                  "octal:K (every 0.d1..dK and 4.d1..dK), hex:K, sub:M (every set with largest "
-                  "element <= M), allbut:M");
+      "  mpirun -np 4 grundy census octal:3 --db octal3.db --threads 1";
+  // The families from their table (census_family.hpp), so that the help cannot miss one.
+  std::string families = "\nFamilies:\n";
+  for (const CensusFamilyKind& k : census_family_kinds()) {
+    std::string line = "  " + std::string(k.name) + ":" + std::string(k.size) + " (" +
+                       std::string(k.size) + " = 1.." + std::to_string(k.max) + ")";
+    line.resize(std::max<std::size_t>(line.size() + 1, 26), ' ');
+    families += line + std::string(k.members) + "\n";
+  }
+  cmd->footer(families + footer);
+  cmd->add_option("family", args->family, "The family: " + census_family_names());
   cmd->add_option("--db", args->db, "The census database (default census.db)");
   cmd->add_option("--budget", args->budget,
                   "Per game: VALUES[,SECONDS], whichever comes first (default 1048576,20; "
@@ -359,7 +364,7 @@ Runner add_census_command(CLI::App& app) {
     if (report->parsed()) return run_report_command(*args);
     if (verify->parsed()) return run_verify_command(*args);
     if (args->family.empty()) {
-      throw Error("census: name a family (octal:K, hex:K, sub:M, allbut:M), or report or verify");
+      throw Error("census: name a family (" + census_family_names() + "), or report or verify");
     }
     return run_census_command(*args);
   };

@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 
 #include "grundy/core/error.hpp"
@@ -80,11 +81,19 @@ CREATE TABLE near_misses(
   b TEXT NOT NULL,
   first_difference INTEGER NOT NULL,
   PRIMARY KEY (family, a, b));
+)sql";
+
+/// Each member with its own game's result: a derived game's row holds its own least preperiod
+/// and values computed (an offset code's are its representative's shifted), so the view joins on
+/// the member's game, not its representative. Version 4 (files of versions 1 to 3 had the join on
+/// the representative: the view is dropped and made again when a writing command opens them).
+constexpr const char* kCensusView = R"sql(
+DROP VIEW IF EXISTS census;
 CREATE VIEW census AS
   SELECT m.family, m.ord, m.code, m.game, m.representative, m.relation, r.class,
          r.values_computed, r.preperiod, r.period, r.saltus, r.theorem, r.largest_value,
          r.rare_count, r.last_rare, r.regularity, r.seconds
-  FROM members m LEFT JOIN results r ON r.game = m.representative;
+  FROM members m LEFT JOIN results r ON r.game = m.game;
 )sql";
 
 /// Schema version 2's addition (with version 3's columns), made with kSchema in a new file; a
@@ -120,6 +129,37 @@ ALTER TABLE misere_quotients ADD COLUMN order_at_least INTEGER;
 )sql";
 
 constexpr std::int64_t kMaxStored = std::numeric_limits<std::int64_t>::max();
+
+/// An SQLite file in WAL mode (header bytes 18 and 19 are 2, https://sqlite.org/fileformat.html)
+/// with neither a -wal nor a -shm file beside it: a writer in WAL mode keeps both while it is
+/// connected, so none is, and every committed page is in the file itself.
+bool wal_at_rest(const std::filesystem::path& path) {
+  char header[20] = {};
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) return false;
+  const std::size_t n = std::fread(header, 1, sizeof header, f);
+  std::fclose(f);
+  std::error_code ec;
+  return n == sizeof header && std::memcmp(header, "SQLite format 3", 16) == 0 && header[18] == 2 &&
+         header[19] == 2 && !std::filesystem::exists(path.string() + "-wal", ec) &&
+         !std::filesystem::exists(path.string() + "-shm", ec);
+}
+
+/// `file:PATH?immutable=1`, the path percent-encoded (https://sqlite.org/uri.html).
+std::string immutable_uri(const std::filesystem::path& path) {
+  std::string uri = "file:";
+  for (const char c : std::filesystem::absolute(path).string()) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) != 0 || c == '/' || c == '.' || c == '-' || c == '_' || c == '~') {
+      uri += c;
+    } else {
+      char escaped[4];
+      std::snprintf(escaped, sizeof escaped, "%%%02X", u);
+      uri += escaped;
+    }
+  }
+  return uri + "?immutable=1";
+}
 
 class Statement {
  public:
@@ -178,6 +218,7 @@ class Statement {
     return static_cast<std::uint64_t>(v);
   }
   double real(int i) const { return sqlite3_column_double(stmt_, i); }
+  std::int64_t integer(int i) const { return sqlite3_column_int64(stmt_, i); }
 
  private:
   void check(int rc) {
@@ -276,10 +317,32 @@ StoredResult read_result(const Statement& s) {
 
 }  // namespace
 
-CensusDatabase::CensusDatabase(const std::filesystem::path& path) : path_(path) {
-  const bool existed = std::filesystem::exists(path);
-  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
-      SQLITE_OK) {
+CensusDatabase::CensusDatabase(const std::filesystem::path& path, Access access) : path_(path) {
+  const bool read_only = access == Access::read_only;
+  // Every refusal says why the file is not one this grundy can use, in the same words.
+  const auto refusal = [&](const std::string& why) {
+    return Error("'" + path.string() + "' is not a census database (" + why + ")");
+  };
+  std::error_code ec;
+  const bool existed = std::filesystem::exists(path, ec);
+  if (existed && std::filesystem::is_directory(path, ec)) throw refusal("a directory");
+  if (read_only) {
+    // SQLite reads a file of no bytes as an empty database: say what it is instead.
+    if (!existed) throw refusal("no such file");
+    if (std::filesystem::is_regular_file(path, ec) && std::filesystem::file_size(path, ec) == 0) {
+      throw refusal("empty file");
+    }
+  }
+  int flags = read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  std::string name = path.string();
+  if (read_only && wal_at_rest(path)) {
+    // Everything is in the file and no writer has it open. Opened as usual, SQLite would create
+    // its -wal and -shm files to read it; immutable reads it with no file of its own.
+    name = immutable_uri(path);
+    flags |= SQLITE_OPEN_URI;
+  }
+  read_only_ = read_only;
+  if (sqlite3_open_v2(name.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
     const std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close(db_);
     db_ = nullptr;
@@ -287,54 +350,74 @@ CensusDatabase::CensusDatabase(const std::filesystem::path& path) : path_(path) 
   }
   sqlite3_busy_timeout(db_, 10'000);
   try {
-    std::int64_t version = 0;
     {
+      // A signed 32-bit number in the file's header: any value may be there.
       Statement s(db_, "PRAGMA user_version");
-      if (s.step()) version = static_cast<std::int64_t>(s.number(0));
+      if (s.step()) version_ = static_cast<int>(s.integer(0));
     }
     std::uint64_t tables = 0;
     {
       Statement s(db_, "SELECT count(*) FROM sqlite_master");
       if (s.step()) tables = s.number(0);
     }
-    if (version == 0 && tables == 0) {
+    const std::string versions = "schema version " + std::to_string(version_) +
+                                 ", this grundy reads versions 1 to " +
+                                 std::to_string(kSchemaVersion);
+    if (version_ == 0 && tables == 0 && !read_only) {
       // A new (or empty) file: the schema, in one transaction.
       Transaction t(db_);
       execute(kSchema);
       execute(kMisereTable);
+      execute(kCensusView);
       execute(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
       t.commit();
-    } else if (version == 1 || version == 2) {
-      // Version 1 had no misère quotients: add their table; version 2 lacked five columns.
+      version_ = kSchemaVersion;
+    } else if (version_ == 0) {
+      throw refusal("an SQLite file without the census tables");
+    } else if (version_ < 1 || version_ > kSchemaVersion) {
+      throw refusal(versions);
+    } else if (version_ < kSchemaVersion && !read_only) {
+      // Version 1 had no misère quotients: add their table; version 2 lacked five columns;
+      // versions 1 to 3 joined the view on the representative.
       Transaction t(db_);
-      execute(version == 1 ? kMisereTable : kMisereColumns);
+      if (version_ == 1) execute(kMisereTable);
+      if (version_ == 2) execute(kMisereColumns);
+      execute(kCensusView);
       execute(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
       t.commit();
-    } else if (version != kSchemaVersion) {
-      throw Error("'" + path.string() + "' is " +
-                  (version == 0 ? std::string("not a census database")
-                                : "a census database of schema version " +
-                                      std::to_string(version) + ", not " +
-                                      std::to_string(kSchemaVersion)));
+      version_ = kSchemaVersion;
     }
-    // A write-ahead log: each result commits on its own, and a killed process loses nothing
-    // committed.
-    execute("PRAGMA journal_mode = WAL");
-    execute("PRAGMA foreign_keys = ON");
+    // A read-only connection reads an older version as it is (misere_rows() knows what each
+    // version holds) and sets nothing: a pragma that changes the journal mode writes the file.
+    if (!read_only) {
+      // A write-ahead log: each result commits on its own, and a killed process loses nothing
+      // committed.
+      execute("PRAGMA journal_mode = WAL");
+      execute("PRAGMA foreign_keys = ON");
+    }
   } catch (const Error& e) {
     sqlite3_close(db_);
     db_ = nullptr;
-    if (!existed) std::filesystem::remove(path);
+    if (!existed) std::filesystem::remove(path, ec);
     const std::string what = e.what();
-    // SQLite says "file is not a database" for a foreign file: name the file.
-    if (what.find("not a database") != std::string::npos) {
-      throw Error("'" + path.string() + "' is not a census database (not an SQLite file)");
+    // SQLite says "file is not a database" for a foreign file.
+    if (what.find("file is not a database") != std::string::npos) {
+      throw refusal("not an SQLite file");
     }
     throw;
   }
 }
 
-CensusDatabase::~CensusDatabase() { sqlite3_close(db_); }
+CensusDatabase::~CensusDatabase() {
+  if (db_ != nullptr && !read_only_) {
+    // Back to a rollback journal, which checkpoints and removes the -wal and -shm files: the
+    // file left behind is whole, and a read-only command reads it with nothing beside it. When
+    // another connection has it open this fails (busy) and the file stays in WAL mode.
+    sqlite3_busy_timeout(db_, 1000);
+    sqlite3_exec(db_, "PRAGMA journal_mode = DELETE", nullptr, nullptr, nullptr);
+  }
+  sqlite3_close(db_);
+}
 
 void CensusDatabase::execute(const char* sql) {
   char* message = nullptr;
@@ -454,9 +537,14 @@ std::vector<std::string> CensusDatabase::families() const {
   return out;
 }
 
-void CensusDatabase::store_result(std::int64_t run, const GameResult& r,
-                                  const CensusBudget& budget) {
+void CensusDatabase::store_result(std::int64_t run, const GameResult& r, const CensusBudget& budget,
+                                  std::optional<std::uint64_t> run_games_computed) {
   Transaction t(db_);
+  if (run_games_computed) {
+    Statement u(db_, "UPDATE runs SET games_computed = ?2 WHERE id = ?1");
+    u.bind(1, run).bind(2, *run_games_computed);
+    u.step();
+  }
   Statement s(db_, ("INSERT OR REPLACE INTO results(" + std::string(kResultColumns) +
                     ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
                     "?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29)")
@@ -595,10 +683,17 @@ std::optional<MisereRow> CensusDatabase::misere_row(const std::string& game) con
 }
 
 std::vector<MisereRow> CensusDatabase::misere_rows() const {
-  Statement s(db_,
-              "SELECT game, max_heap, max_work, reached, complete, quotient_order, p_count, "
-              "stable_from, tame, seconds, engine, periodicity, phi_preperiod, phi_period, "
-              "powers_at_least, order_at_least FROM misere_quotients ORDER BY game");
+  // A file of an older version opened read-only is read as it is: version 1 has no misère
+  // quotients, version 2 not the last five columns (NULL, as in its rows after an upgrade).
+  if (version_ < 2) return {};
+  Statement s(db_, version_ == 2
+                       ? "SELECT game, max_heap, max_work, reached, complete, quotient_order, "
+                         "p_count, stable_from, tame, seconds, engine, NULL, NULL, NULL, NULL, "
+                         "NULL FROM misere_quotients ORDER BY game"
+                       : "SELECT game, max_heap, max_work, reached, complete, quotient_order, "
+                         "p_count, stable_from, tame, seconds, engine, periodicity, "
+                         "phi_preperiod, phi_period, powers_at_least, order_at_least FROM "
+                         "misere_quotients ORDER BY game");
   std::vector<MisereRow> out;
   while (s.step()) {
     MisereRow r;

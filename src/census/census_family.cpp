@@ -10,17 +10,16 @@ namespace {
 
 constexpr char kHexDigits[] = "0123456789ABCDEF";
 
-struct KindName {
-  CensusFamily::Kind kind;
-  std::string_view name;
-  unsigned max;
-};
-constexpr KindName kKinds[] = {
-    {CensusFamily::Kind::octal, "octal", kMaxOctalDigits},
-    {CensusFamily::Kind::hexadecimal, "hex", kMaxHexDigits},
-    {CensusFamily::Kind::subtraction, "sub", kMaxSetElement},
-    {CensusFamily::Kind::all_but, "allbut", kMaxSetElement},
-    {CensusFamily::Kind::repeating, "repeating", kMaxRepeatingDigits},
+constexpr CensusFamilyKind kKinds[] = {
+    {CensusFamily::Kind::octal, "octal", "K", kMaxOctalDigits, "every 0.d1..dK and 4.d1..dK"},
+    {CensusFamily::Kind::hexadecimal, "hex", "K", kMaxHexDigits,
+     "every hex(L.h1..hK) with L = 0, 4, 8 or C"},
+    {CensusFamily::Kind::subtraction, "sub", "M", kMaxSetElement,
+     "every subtraction set with largest element <= M"},
+    {CensusFamily::Kind::all_but, "allbut", "M", kMaxSetElement,
+     "every all-but set with largest excluded element <= M"},
+    {CensusFamily::Kind::repeating, "repeating", "K", kMaxRepeatingDigits,
+     "every 0.d1..d(K-1)(dK) and 4.d1..d(K-1)(dK): dK != 0 repeats"},
 };
 
 /// Every code `L.d1..dk` with L one of `leading` and each d a digit of `base`, in the order
@@ -59,8 +58,30 @@ std::vector<std::string> sets(std::string_view name, unsigned m) {
 
 }  // namespace
 
+std::span<const CensusFamilyKind> census_family_kinds() {
+  return kKinds;
+}
+
+std::string census_family_forms() {
+  std::string out;
+  for (const CensusFamilyKind& k : kKinds) {
+    out += (out.empty() ? "" : "; ") + std::string(k.name) + ":" + std::string(k.size) + " with " +
+           std::string(k.size) + " = 1.." + std::to_string(k.max) + " (" + std::string(k.members) +
+           ")";
+  }
+  return out;
+}
+
+std::string census_family_names() {
+  std::string out;
+  for (const CensusFamilyKind& k : kKinds) {
+    out += (out.empty() ? "" : ", ") + std::string(k.name) + ":" + std::string(k.size);
+  }
+  return out;
+}
+
 std::string CensusFamily::name() const {
-  for (const KindName& k : kKinds) {
+  for (const CensusFamilyKind& k : kKinds) {
     if (k.kind == kind) return std::string(k.name) + ":" + std::to_string(size);
   }
   return {};
@@ -111,12 +132,7 @@ std::vector<std::string> CensusFamily::codes() const {
 
 CensusFamily parse_census_family(std::string_view text) {
   const auto refuse = [&]() -> CensusFamily {
-    throw Error("census family " + quote_excerpt(text) +
-                ": expected octal:K (K = 1.." + std::to_string(kMaxOctalDigits) +
-                " digits after the point), hex:K (K = 1.." + std::to_string(kMaxHexDigits) +
-                "), sub:M or allbut:M (M = 1.." + std::to_string(kMaxSetElement) +
-                ", the largest element), repeating:K (K = 1.." +
-                std::to_string(kMaxRepeatingDigits) + " digits, the last repeating)");
+    throw Error("census family " + quote_excerpt(text) + ": expected " + census_family_forms());
   };
   const std::size_t colon = text.find(':');
   if (colon == std::string_view::npos) return refuse();
@@ -127,7 +143,7 @@ CensusFamily parse_census_family(std::string_view text) {
       number[0] == '0') {
     return refuse();
   }
-  for (const KindName& k : kKinds) {
+  for (const CensusFamilyKind& k : kKinds) {
     if (k.name == name && size >= 1 && size <= k.max) return CensusFamily{k.kind, size};
   }
   return refuse();

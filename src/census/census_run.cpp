@@ -183,11 +183,13 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
     if (offset_of.count(g) != 0) derived_games.insert(g);
   }
   std::vector<std::pair<double, std::string>> to_compute;
+  // Games the first pass need not compute; the second pass may still continue some of them.
+  std::set<std::string> kept_games;
   for (const std::string& g : games) {
     if (derived_games.count(g) != 0) continue;
     std::optional<StoredResult> stored = database.result(g);
     if (stored && settled(*stored, options.budget)) {
-      ++summary.kept;
+      kept_games.insert(g);
       continue;
     }
     to_compute.emplace_back(hardness(g, stored), g);
@@ -229,10 +231,12 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
     for (const CensusJob& j : jobs) budgets[j.game] = j.budget;
     const auto handle = [&](JobOutcome& o) {
       if (o.result) {
-        database.store_result(summary.run, *o.result, budgets.at(o.game));
-        ++jobs_done;
         // A game continued by the second pass is one game computed, not two.
+        const std::uint64_t games_computed =
+            computed_games.size() + (computed_games.count(o.game) == 0 ? 1 : 0);
+        database.store_result(summary.run, *o.result, budgets.at(o.game), games_computed);
         computed_games.insert(o.game);
+        ++jobs_done;
         summary.computed = computed_games.size();
       } else if (o.interrupted) {
         interrupted = true;
@@ -393,6 +397,8 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
       }
     }
   }
+  // Each game counted once: computed in this run (either pass), kept, or derived.
+  for (const std::string& g : kept_games) summary.kept += computed_games.count(g) == 0 ? 1 : 0;
   database.finish_run(summary.run, summary.computed);
   summary.seconds = elapsed();
   if (!failures.empty()) {

@@ -4,9 +4,12 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -83,6 +86,34 @@ TEST(CensusFamily, MembersAndCounts) {
   for (const char* bad : {"octal:0", "octal:7", "octal:03", "octal:", "octal", "foo:3", "octal:3x",
                           "hex:5", "sub:21", "allbut:-1", ""}) {
     EXPECT_THROW(parse_census_family(bad), Error) << bad;
+  }
+}
+
+TEST(CensusFamily, TheTableOfKindsIsTheOneListOfFamilies) {
+  const std::span<const CensusFamilyKind> kinds = census_family_kinds();
+  std::set<CensusFamily::Kind> seen;
+  for (const CensusFamilyKind& k : kinds) {
+    seen.insert(k.kind);
+    const std::string name(k.name);
+    EXPECT_EQ(parse_census_family(name + ":1").kind, k.kind) << name;
+    EXPECT_EQ(parse_census_family(name + ":" + std::to_string(k.max)).name(),
+              name + ":" + std::to_string(k.max));
+    EXPECT_THROW(parse_census_family(name + ":" + std::to_string(k.max + 1)), Error) << name;
+    const std::string form = name + ":" + std::string(k.size);
+    EXPECT_NE(census_family_names().find(form), std::string::npos) << form;
+    EXPECT_NE(census_family_forms().find(form + " with " + std::string(k.size) + " = 1.." +
+                                         std::to_string(k.max) + " (" + std::string(k.members)),
+              std::string::npos)
+        << form;
+  }
+  // Every kind of family has its row (the enumeration's last is repeating).
+  EXPECT_EQ(seen.size(), static_cast<std::size_t>(CensusFamily::Kind::repeating) + 1);
+  EXPECT_EQ(kinds.size(), seen.size());
+  try {
+    parse_census_family("octal:9");
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(census_family_forms()), std::string::npos) << e.what();
   }
 }
 
@@ -354,6 +385,77 @@ TEST(CensusRun, ThreadsDoNotChangeResultsAndARerunKeepsEverything) {
     }
     EXPECT_EQ(r->result.values_computed, 8192u + shift) << game;
   }
+}
+
+/// Another "rank" in this process that computes each job handed to it on the next round and,
+/// once it has sent `stop_after` outcomes back, stops the census as SIGINT would.
+class StoppingWorkers final : public CensusWorkers {
+ public:
+  StoppingWorkers(std::atomic<bool>& stop, std::uint64_t stop_after)
+      : stop_(stop), stop_after_(stop_after) {}
+  unsigned ranks() const override { return 2; }
+  std::uint64_t in_flight() const override { return waiting_.size(); }
+  std::vector<JobOutcome> exchange(const std::function<std::optional<CensusJob>()>& next) override {
+    std::vector<JobOutcome> out;
+    for (const CensusJob& job : waiting_) {
+      out.push_back(run_census_job(job, Limits{}, nullptr));
+      if (++returned_ == stop_after_) stop_.store(true);
+    }
+    waiting_.clear();
+    if (std::optional<CensusJob> job = next()) waiting_.push_back(std::move(*job));
+    return out;
+  }
+  void finish() override {}
+
+ private:
+  std::atomic<bool>& stop_;
+  std::uint64_t stop_after_;
+  std::uint64_t returned_ = 0;
+  std::vector<CensusJob> waiting_;
+};
+
+TEST(CensusRun, AnInterruptedRunCountsWhatItStoredAndTheNextRunsCountsAddUp) {
+  CensusDir dir;
+  const CensusFamily family = parse_census_family("octal:2");
+  std::atomic<bool> stop{false};
+  CensusOptions options;
+  options.budget = small_budget(32768);
+  options.threads = 1;
+  options.stop = &stop;
+  // The members 0.10 to 0.17: quick games, and 0.16.
+  options.slice = std::pair<std::uint64_t, std::uint64_t>(8, 8);
+  CensusDatabase db(dir / "c.db");
+  StoppingWorkers workers(stop, 3);
+  EXPECT_THROW(run_census(family, db, options, &workers), Interrupted);
+  // The games it stored, each once (a derived game is not computed).
+  std::set<std::string> stored;
+  for (const CensusMember& m : db.members(family.name())) {
+    if (m.relation == Relation::offset || m.relation == Relation::proven_equal) continue;
+    if (auto r = db.result(m.game); r && r->run == 1) stored.insert(m.game);
+  }
+  ASSERT_GE(stored.size(), 3u);
+  const std::optional<CensusRun> interrupted = db.last_run(family.name());
+  ASSERT_TRUE(interrupted);
+  EXPECT_EQ(interrupted->games_computed, stored.size());
+  EXPECT_EQ(interrupted->finished, "");
+
+  // The same command computes the others. Each game is counted once: computed, kept or derived.
+  stop.store(false);
+  const CensusSummary resumed = run_census(family, db, options);
+  const std::uint64_t computable = resumed.games - resumed.derived;
+  ASSERT_GT(computable, stored.size());
+  EXPECT_EQ(resumed.computed, computable - stored.size());
+  EXPECT_EQ(resumed.kept, stored.size());
+  EXPECT_EQ(resumed.computed + resumed.kept + resumed.derived, resumed.games);
+  EXPECT_EQ(db.last_run(family.name())->games_computed, resumed.computed);
+  // A larger second pass continues a game its first pass keeps (0.16 looks bounded at 2^15
+  // values): computed in this run, so not kept too.
+  options.budget.extended_values = 65536;
+  const CensusSummary extended = run_census(family, db, options);
+  EXPECT_GE(extended.computed, 1u);
+  EXPECT_EQ(extended.computed + extended.kept + extended.derived, extended.games);
+  EXPECT_EQ(extended.computed + extended.kept, computable);
+  EXPECT_EQ(db.last_run(family.name())->games_computed, extended.computed);
 }
 
 TEST(CensusRun, TheSecondPassProvesAGameWhoseValuesLookBoundedAndCountsItOnce) {

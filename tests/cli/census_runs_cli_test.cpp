@@ -33,8 +33,16 @@ TEST(CensusRuns, KilledAndRunAgainEndsAsAnUninterruptedRun) {
   EXPECT_EQ(sqlite(killed, kResults), sqlite(clean, kResults));
   EXPECT_EQ(sqlite(killed, "SELECT game, representative, relation FROM equivalences ORDER BY game"),
             sqlite(clean, "SELECT game, representative, relation FROM equivalences ORDER BY game"));
-  // Three runs recorded, the killed ones unfinished.
+  // Three runs recorded, the killed ones unfinished, each counting the games it stored: under one
+  // budget every game not derived is computed by one run and kept by the next.
   EXPECT_EQ(sqlite(killed, "SELECT count(*), count(finished) FROM runs"), "3|1\n");
+  EXPECT_EQ(sqlite(killed, "SELECT id, games_computed FROM runs ORDER BY id"),
+            sqlite(killed,
+                   "SELECT r.id, (SELECT count(*) FROM results s WHERE s.run = r.id AND s.game NOT "
+                   "IN (SELECT game FROM members WHERE relation IN ('offset', 'proven_equal'))) "
+                   "FROM runs r ORDER BY r.id"));
+  EXPECT_EQ(sqlite(killed, "SELECT sum(games_computed) FROM runs"),
+            sqlite(clean, "SELECT games_computed FROM runs"));
 }
 
 }  // namespace

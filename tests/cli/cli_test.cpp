@@ -1294,6 +1294,32 @@ TEST(CliErrorsHouseStyle, UnknownOptionsAndArguments) {
   expect_house_style(m);
 }
 
+TEST(CliErrorsHouseStyle, AnUnknownOptionIsNamedWithTheLongOptionItMostLikelyMeant) {
+  // The option, not its value, is what is wrong: `-o FILE` was "unexpected argument 'FILE'". (The
+  // arguments are refused before any file is opened.)
+  std::string m = expect_error(run_grundy({"census", "report", "--db", "c.db", "-o", "F"}));
+  EXPECT_EQ(m, "unknown option '-o' (did you mean --out? see grundy census report --help)");
+  m = expect_error(run_grundy({"census", "report", "-o", "F", "--db", "c.db"}));
+  EXPECT_EQ(m, "unknown option '-o' (did you mean --out? see grundy census report --help)");
+  m = expect_error(run_grundy({"solve", "--jsn", "nim:3"}));
+  EXPECT_EQ(m, "unknown option '--jsn' (did you mean --json? see grundy solve --help)");
+  m = expect_error(run_grundy({"census", "octal:1", "--budgte", "9"}));
+  EXPECT_EQ(m, "unknown option '--budgte' (did you mean --budget? see grundy census --help)");
+  // Nothing stands out: no guess (--max begins three options of census, four start with m).
+  for (const auto& [args, option] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{"census", "octal:1", "--max", "3"}, "--max"},
+           {{"census", "octal:1", "-m"}, "-m"},
+           {{"value", "nim", "3", "-z"}, "-z"},
+           {{"value", "--frobnicate", "nim", "3"}, "--frobnicate"}}) {
+    m = expect_error(run_grundy(args));
+    EXPECT_EQ(m, "unknown option '" + option + "' (see grundy " + args[0] + " --help)");
+    expect_house_style(m);
+  }
+  // Extra arguments are named in the order given, with the help of the subcommand reached.
+  m = expect_error(run_grundy({"census", "report", "--db", "c.db", "a", "b"}));
+  EXPECT_EQ(m, "unexpected argument 'a' (see grundy census report --help)");
+}
+
 TEST(CliErrorsHouseStyle, MissingArgumentsAndValues) {
   std::string m = expect_error(run_grundy({}));
   EXPECT_CONTAINS(m, "no command given");

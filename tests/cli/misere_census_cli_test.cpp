@@ -83,9 +83,18 @@ TEST(MisereCensusCli, ASchemaVersionOneDatabaseIsUpgradedInPlace) {
   sqlite(db, "DROP TABLE misere_quotients; PRAGMA user_version = 1");
   ASSERT_EQ(sqlite(db, "PRAGMA user_version"), "1\n");
   const std::string results = sqlite(db, kResults);
+  // The report reads it as it is (no misère quotients yet) and leaves it as it was.
+  const std::string bytes = file_bytes(db);
+  expect_success(run_grundy({"census", "report", "--db", db}));
+  const RunResult none =
+      run_grundy({"census", "report", "--misere", "--db", db, "--family", "octal:1"});
+  expect_success(none);
+  EXPECT_CONTAINS(none.out, "not computed");
+  EXPECT_EQ(file_bytes(db), bytes);
+  // A census opens it for writing: it gets the misère table and the schema of today.
   expect_success(run_grundy(
       {"census", "octal:1", "--misere", "--db", db, "--max-heap", "8", "--slice", "0,3"}));
-  EXPECT_EQ(sqlite(db, "PRAGMA user_version"), "3\n");
+  EXPECT_EQ(sqlite(db, "PRAGMA user_version"), "4\n");
   EXPECT_EQ(sqlite(db, "SELECT count(*) FROM misere_quotients"), "3\n");
   EXPECT_EQ(sqlite(db, kResults), results);
   // The normal report still reads it, and the misère report finds the family by itself.
@@ -119,22 +128,19 @@ TEST(MisereCensusCli, ProvenPeriodsAndWhatAStoppedQuotientProvedAreStored) {
                   "the quotient of every heap size (phi(n + 2) = phi(n) for n \\>= 8, "
                   "proven), wild |\n");
   EXPECT_CONTAINS(md.out, "; proven at heap 12: \\|Q\\| \\>= ");
-  // A database of schema version 2 (no such columns) gets them when opened; its rows keep
-  // what they had, and the report reads them as observed.
+  // A database of schema version 2 (no such columns): the report reads it as it is, without
+  // upgrading it; a census gets it the columns, its rows keeping what they had.
   sqlite(db,
          "ALTER TABLE misere_quotients DROP COLUMN periodicity; ALTER TABLE misere_quotients DROP "
          "COLUMN phi_preperiod; ALTER TABLE misere_quotients DROP COLUMN phi_period; ALTER TABLE "
          "misere_quotients DROP COLUMN powers_at_least; ALTER TABLE misere_quotients DROP COLUMN "
          "order_at_least; PRAGMA user_version = 2");
   ASSERT_EQ(sqlite(db, "PRAGMA user_version"), "2\n");
+  const std::string version_2 = file_bytes(db);
   const RunResult old = run_grundy(
       {"census", "report", "--misere", "--db", db, "--family", "octal:2", "--format", "csv"});
   expect_success(old);
-  EXPECT_EQ(sqlite(db, "PRAGMA user_version"), "3\n");
-  EXPECT_EQ(sqlite(db,
-                   "SELECT complete, quotient_order, periodicity IS NULL FROM misere_quotients "
-                   "WHERE game = '0.75'"),
-            "1|8|1\n");
+  EXPECT_EQ(file_bytes(db), version_2);
   EXPECT_CONTAINS(old.out, "\r\n0.75,0.75,true,40,40,8,2,");
   // A rerun computes the complete row again for what it lacks; the stopped one is kept.
   const nlohmann::json rerun =
@@ -142,6 +148,7 @@ TEST(MisereCensusCli, ProvenPeriodsAndWhatAStoppedQuotientProvedAreStored) {
                               "20000000", "--slice", "61,2", "--json"}));
   EXPECT_EQ(rerun["computed"], 1);
   EXPECT_EQ(rerun["kept"], 1);
+  EXPECT_EQ(sqlite(db, "PRAGMA user_version"), "4\n");
   EXPECT_EQ(sqlite(db, "SELECT periodicity FROM misere_quotients WHERE game = '0.75'"),
             "proven\n");
 }

@@ -36,6 +36,17 @@ inline std::string sqlite(const std::string& db, const std::string& query) {
   return out;
 }
 
+/// The bytes of a file ("" when there is none): what a read-only command must leave as it was.
+inline std::string file_bytes(const std::string& path) {
+  std::string out;
+  if (FILE* f = std::fopen(path.c_str(), "rb")) {
+    char buffer[4096];
+    while (std::size_t n = std::fread(buffer, 1, sizeof buffer, f)) out.append(buffer, n);
+    std::fclose(f);
+  }
+  return out;
+}
+
 /// Every column of the results that does not depend on timing, run or date.
 inline constexpr const char* kResults =
     "SELECT game, class, values_computed, preperiod, period, saltus, theorem, largest_value, "

@@ -90,11 +90,19 @@ struct ValueEquivalence {
 
 class CensusDatabase {
  public:
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
 
-  /// Opens the database at `path`, creating it (and its schema) when absent. Throws Error for a
-  /// file that is not an SQLite database, or not a census database of this schema version.
-  explicit CensusDatabase(const std::filesystem::path& path);
+  /// How a command uses the file. `read_only` (report, verify) opens it SQLITE_OPEN_READONLY and
+  /// leaves it byte for byte as it was: a missing or empty file is refused rather than created,
+  /// and a file of an older schema version is read as it is, not upgraded.
+  enum class Access { read_write, read_only };
+
+  /// Opens the database at `path`; for writing, it is created (with its schema) when absent or
+  /// empty, and a file of an older schema version is upgraded. Throws Error, "'PATH' is not a
+  /// census database (WHY)", for a file this grundy cannot use: missing or empty (read-only), a
+  /// directory, not an SQLite file, an SQLite file without the census tables, or an unknown
+  /// schema version.
+  explicit CensusDatabase(const std::filesystem::path& path, Access access = Access::read_write);
   ~CensusDatabase();
   CensusDatabase(const CensusDatabase&) = delete;
   CensusDatabase& operator=(const CensusDatabase&) = delete;
@@ -116,8 +124,11 @@ class CensusDatabase {
   /// Families with members stored.
   std::vector<std::string> families() const;
 
-  /// Stores (replacing) the result of one game, in one transaction.
-  void store_result(std::int64_t run, const GameResult& result, const CensusBudget& budget);
+  /// Stores (replacing) the result of one game, in one transaction; with `run_games_computed`,
+  /// the run's games_computed becomes it in the same transaction, so that the row of a run that
+  /// is interrupted or killed counts the games it stored.
+  void store_result(std::int64_t run, const GameResult& result, const CensusBudget& budget,
+                    std::optional<std::uint64_t> run_games_computed = std::nullopt);
   std::optional<StoredResult> result(const std::string& game) const;
   /// Every stored result whose certificate is not empty (for `census verify`).
   std::vector<StoredResult> proven_results() const;
@@ -138,6 +149,9 @@ class CensusDatabase {
   void execute(const char* sql);
   std::filesystem::path path_;
   sqlite3* db_ = nullptr;
+  /// The file's schema version (kSchemaVersion once opened for writing).
+  int version_ = 0;
+  bool read_only_ = false;
 };
 
 }  // namespace grundy

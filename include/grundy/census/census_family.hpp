@@ -5,6 +5,7 @@
 /// octal code of K digits whose last digit repeats forever (`0.1(3)`).
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,8 +33,28 @@ inline constexpr unsigned kMaxHexDigits = 4;
 inline constexpr unsigned kMaxSetElement = 20;
 inline constexpr unsigned kMaxRepeatingDigits = 6;
 
-/// Parses `octal:K`, `hex:K`, `sub:M`, `allbut:M`, `repeating:K`. Throws Error naming the accepted forms and
-/// ranges for anything else.
+/// One kind of family as a census names it: `name:size`, its members in words, and the sizes
+/// accepted (1..max). The table of these is the one list of families: parsing, the refusal of
+/// anything else and the command's help all read it.
+struct CensusFamilyKind {
+  CensusFamily::Kind kind;
+  std::string_view name;     ///< "octal"
+  std::string_view size;     ///< what the number is called: "K" or "M"
+  unsigned max;              ///< sizes 1..max
+  std::string_view members;  ///< "every 0.d1..dK and 4.d1..dK"
+};
+
+/// Every kind of family, in the order the help lists them.
+std::span<const CensusFamilyKind> census_family_kinds();
+
+/// `octal:K with K = 1..6 (every 0.d1..dK and 4.d1..dK); hex:K with ...`: every form accepted.
+std::string census_family_forms();
+
+/// `octal:K, hex:K, sub:M, allbut:M, repeating:K`: the forms' names only.
+std::string census_family_names();
+
+/// Parses the forms of census_family_kinds(). Throws Error naming every accepted form and its
+/// range (census_family_forms()) for anything else.
 CensusFamily parse_census_family(std::string_view text);
 
 }  // namespace grundy

@@ -60,9 +60,10 @@ struct CensusSummary {
   std::int64_t run = 0;
   std::uint64_t members = 0;   ///< codes in the family
   std::uint64_t games = 0;     ///< distinct games among them
-  std::uint64_t computed = 0;  ///< games computed in this run
-  std::uint64_t kept = 0;      ///< games whose stored result needed no more work
-  std::uint64_t derived = 0;   ///< offset codes, derived from their representatives
+  /// The games, each counted once: computed + kept + derived = games.
+  std::uint64_t computed = 0;  ///< games whose values this run computed (either pass)
+  std::uint64_t kept = 0;      ///< the others not derived: their stored result needed no more work
+  std::uint64_t derived = 0;   ///< games proven equal or offset, from their representatives
   std::uint64_t trivial = 0, solved = 0, open = 0;  ///< classes of the distinct games
   std::uint64_t observed_equivalences = 0, proven_equivalences = 0, near_misses = 0;
   double seconds = 0;

@@ -168,8 +168,7 @@ class MooreNim final : public Game {
  public:
   explicit MooreNim(std::uint64_t k)
       : Game("moore(" + std::to_string(k) + ")"), k_(k), kept_(name()) {
-    set_traits(
-        {.layout = Layout::general, .formula_values = true, .formula_p_positions = true});
+    set_traits({.layout = Layout::general, .formula_values = true, .formula_p_positions = true});
   }
 
   static std::shared_ptr<const Game> make(Scanner* args) {
@@ -235,9 +234,8 @@ class MooreNim final : public Game {
                                                           OptionVisitor& visit) const override {
     if (target != 0) return std::nullopt;
     const NumberList heaps = kept_.list_of(p);
-    return moore_moves_to_p_positions(heaps, k_, limit, [&](const NumberList& q) {
-      visit_single(kept_.keep(q), visit);
-    });
+    return moore_moves_to_p_positions(
+        heaps, k_, limit, [&](const NumberList& q) { visit_single(kept_.keep(q), visit); });
   }
 
   std::vector<Position> sample_positions(std::size_t count) const override {

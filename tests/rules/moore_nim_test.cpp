@@ -21,15 +21,14 @@ namespace {
 
 using Heaps = std::vector<std::uint64_t>;
 
-/// g by the definition: lower between 1 and k heaps, each by any positive amount.
-Value moore_brute(Heaps heaps, std::uint64_t k, std::map<Heaps, Value>& memo) {
-  std::sort(heaps.begin(), heaps.end());
-  if (auto it = memo.find(heaps); it != memo.end()) return it->second;
-  std::vector<Value> values;
+/// Calls f(after) for every move of Nim_k from `heaps`: between 1 and k heaps lowered, each by
+/// any positive amount (equal heaps apart).
+void for_each_move(const Heaps& heaps, std::uint64_t k,
+                   const std::function<void(const Heaps&)>& f) {
   Heaps after = heaps;
   std::function<void(std::size_t, std::uint64_t)> go = [&](std::size_t i, std::uint64_t lowered) {
     if (i == heaps.size()) {
-      if (lowered > 0) values.push_back(moore_brute(after, k, memo));
+      if (lowered > 0) f(after);
       return;
     }
     go(i + 1, lowered);
@@ -41,6 +40,15 @@ Value moore_brute(Heaps heaps, std::uint64_t k, std::map<Heaps, Value>& memo) {
     after[i] = heaps[i];
   };
   go(0, 0);
+}
+
+/// g by the definition, over those moves.
+Value moore_brute(Heaps heaps, std::uint64_t k, std::map<Heaps, Value>& memo) {
+  std::sort(heaps.begin(), heaps.end());
+  if (auto it = memo.find(heaps); it != memo.end()) return it->second;
+  std::vector<Value> values;
+  for_each_move(heaps, k,
+                [&](const Heaps& after) { values.push_back(moore_brute(after, k, memo)); });
   return memo[heaps] = test::reference_mex(values);
 }
 
@@ -82,27 +90,16 @@ TEST(MooreNim, TheoremOnLargerPositions) {
 
 /// The distinct positions (largest first, no empty heap) a move of Nim_k leads to from `heaps`
 /// that are P-positions by the brute force.
-std::set<Heaps> brute_moves_to_p(const Heaps& heaps, std::uint64_t k, std::map<Heaps, Value>& memo) {
+std::set<Heaps> brute_moves_to_p(const Heaps& heaps, std::uint64_t k,
+                                 std::map<Heaps, Value>& memo) {
   std::set<Heaps> out;
-  Heaps after = heaps;
-  std::function<void(std::size_t, std::uint64_t)> go = [&](std::size_t i, std::uint64_t lowered) {
-    if (i == heaps.size()) {
-      if (lowered == 0 || moore_brute(after, k, memo) != 0) return;
-      Heaps q = after;
-      std::sort(q.rbegin(), q.rend());
-      while (!q.empty() && q.back() == 0) q.pop_back();
-      out.insert(q);
-      return;
-    }
-    go(i + 1, lowered);
-    if (lowered == k) return;
-    for (std::uint64_t v = 0; v < heaps[i]; ++v) {
-      after[i] = v;
-      go(i + 1, lowered + 1);
-    }
-    after[i] = heaps[i];
-  };
-  go(0, 0);
+  for_each_move(heaps, k, [&](const Heaps& after) {
+    if (moore_brute(after, k, memo) != 0) return;
+    Heaps q = after;
+    std::sort(q.rbegin(), q.rend());
+    while (!q.empty() && q.back() == 0) q.pop_back();
+    out.insert(q);
+  });
   return out;
 }
 
@@ -113,8 +110,8 @@ TEST(MooreNim, MovesToPPositionsByTheTheoremAreExactlyTheBruteForces) {
       const Heaps heaps = {code % 7, code / 7 % 7, code / 49 % 7, code / 343};
       SCOPED_TRACE("moore(" + std::to_string(k) + "):" + moore_text(heaps));
       std::vector<Heaps> listed;
-      const std::uint64_t count = moore_moves_to_p_positions(
-          heaps, k, 1000, [&](const Heaps& q) { listed.push_back(q); });
+      const std::uint64_t count =
+          moore_moves_to_p_positions(heaps, k, 1000, [&](const Heaps& q) { listed.push_back(q); });
       const std::set<Heaps> expected = brute_moves_to_p(heaps, k, memo);
       ASSERT_EQ(count, expected.size());
       ASSERT_EQ(std::set<Heaps>(listed.begin(), listed.end()), expected);

@@ -56,6 +56,40 @@ SimpleGraph file_graph(const std::string& path) {
 
 }  // namespace
 
+std::string column_letters(std::size_t column) {
+  // Bijective base 26: a..z are 0..25, aa is 26.
+  std::string letters;
+  for (std::size_t k = column + 1; k > 0; k = (k - 1) / 26) {
+    letters.insert(letters.begin(), static_cast<char>('a' + (k - 1) % 26));
+  }
+  return letters;
+}
+
+std::string cell_name(std::size_t row, std::size_t column) {
+  return column_letters(column) + std::to_string(row + 1);
+}
+
+std::optional<CellAt> parse_cell_name(Scanner& in) {
+  const std::string_view rest = in.rest();
+  std::size_t i = 0;
+  std::size_t column = 0;
+  while (i < rest.size() && rest[i] >= 'a' && rest[i] <= 'z') {
+    column = column * 26 + static_cast<std::size_t>(rest[i] - 'a' + 1);
+    if (column > kMaxSimpleGraphVertices) return std::nullopt;
+    ++i;
+  }
+  const std::size_t letters = i;
+  std::size_t row = 0;
+  while (i < rest.size() && rest[i] >= '0' && rest[i] <= '9') {
+    row = row * 10 + static_cast<std::size_t>(rest[i] - '0');
+    if (row > kMaxSimpleGraphVertices) return std::nullopt;
+    ++i;
+  }
+  if (letters == 0 || i == letters || row == 0) return std::nullopt;
+  for (std::size_t k = 0; k < i; ++k) in.get();
+  return CellAt{.row = row - 1, .column = column - 1};
+}
+
 SimpleGraph grid_graph(std::size_t rows, std::size_t columns) {
   SimpleGraph g(checked_cells(rows, columns));
   for (std::size_t r = 0; r < rows; ++r) {
@@ -143,6 +177,32 @@ std::optional<BoardCells> cells_of_board(std::string_view text) {
   return board;
 }
 
+/// Every cell of an R x C frame as a vertex, in order.
+BoardLayout full_layout(BoardAdjacency adjacency, std::size_t rows, std::size_t columns) {
+  BoardLayout layout{.adjacency = adjacency, .rows = rows, .columns = columns, .cell_of = {}};
+  layout.cell_of.resize(rows * columns);
+  for (std::size_t v = 0; v < layout.cell_of.size(); ++v) {
+    layout.cell_of[v] = static_cast<std::uint32_t>(v);
+  }
+  return layout;
+}
+
+/// The free cells of a board read already (board_graph checked it), in the order board_graph
+/// numbers them.
+BoardLayout layout_of_board(std::string_view text) {
+  const std::vector<std::string_view> lines = board_lines(text);
+  BoardLayout layout{
+      .adjacency = BoardAdjacency::grid, .rows = lines.size(), .columns = 0, .cell_of = {}};
+  for (const std::string_view line : lines) layout.columns = std::max(layout.columns, line.size());
+  for (std::size_t r = 0; r < lines.size(); ++r) {
+    for (std::size_t c = 0; c < lines[r].size(); ++c) {
+      if (lines[r][c] == '.')
+        layout.cell_of.push_back(static_cast<std::uint32_t>(r * layout.columns + c));
+    }
+  }
+  return layout;
+}
+
 /// Every cell of an R x C frame, when it fits a CellSet.
 std::optional<BoardCells> full_board(BoardAdjacency adjacency, std::size_t rows,
                                      std::size_t columns) {
@@ -206,8 +266,10 @@ GraphPosition parse_graph_position(Scanner& in, GraphNotations notations) {
     }
     in.skip_spaces();
     const std::size_t columns = vertex_count(in, "the columns");
-    return {grid_graph(rows, columns), std::to_string(rows) + "x" + std::to_string(columns),
-            full_board(BoardAdjacency::grid, rows, columns)};
+    SimpleGraph g = grid_graph(rows, columns);
+    return {std::move(g), std::to_string(rows) + "x" + std::to_string(columns),
+            full_board(BoardAdjacency::grid, rows, columns),
+            full_layout(BoardAdjacency::grid, rows, columns)};
   }
   const std::size_t at = in.offset();
   const std::string name(in.identifier());
@@ -225,7 +287,8 @@ GraphPosition parse_graph_position(Scanner& in, GraphNotations notations) {
     if (name == "file") return {file_graph(path), shown};
     const std::string what = "board file '" + quote_excerpt(path, 200) + "'";
     const std::string text = read_input_file(path, "board file");
-    return {board_graph(text, what), shown, cells_of_board(text)};
+    SimpleGraph g = board_graph(text, what);
+    return {std::move(g), shown, cells_of_board(text), layout_of_board(text)};
   }
   if (graphs) {
     Scanner number(inside, in.column() - inside.size() - 1);
@@ -234,7 +297,10 @@ GraphPosition parse_graph_position(Scanner& in, GraphNotations notations) {
     number.skip_spaces();
     number.expect_end("the size of " + name + "(N)");
     const std::string text = name + "(" + std::to_string(n) + ")";
-    if (name == "path") return {path_graph(n), text, full_board(BoardAdjacency::grid, 1, n)};
+    if (name == "path") {
+      return {path_graph(n), text, full_board(BoardAdjacency::grid, 1, n),
+              full_layout(BoardAdjacency::grid, 1, n)};
+    }
     if (name == "cycle") {
       if (n < 3)
         in.fail_at(at, "a cycle has at least 3 vertices, found cycle(" + std::to_string(n) + ")");
@@ -243,7 +309,9 @@ GraphPosition parse_graph_position(Scanner& in, GraphNotations notations) {
     if (name == "complete") return {complete_graph(n), text};
     if (name == "star") return {star_graph(n), text};
     if (name == "queens") {
-      return {queens_graph(n), text, full_board(BoardAdjacency::queens, n, n)};
+      SimpleGraph g = queens_graph(n);
+      return {std::move(g), text, full_board(BoardAdjacency::queens, n, n),
+              full_layout(BoardAdjacency::queens, n, n)};
     }
   }
   in.fail_at(at, "unknown position '" + quote_excerpt(name) + "(...)': expected " + expected);

@@ -1,11 +1,12 @@
 // The command on Node-Kayles, Arc-Kayles and Cram: the notations of the contract, values that
-// agree across notations and with the octal games on paths, solve's moves as canonical
-// components, refusals, and the table file (--table) kept across runs, refused when corrupt and
-// saved on Ctrl-C (exit 130).
+// agree across notations and with the octal games on paths, solve's and explain's moves (every
+// one, not one per symmetry) as positions that parse back, refusals, and the table file (--table)
+// kept across runs, refused when corrupt and saved on Ctrl-C (exit 130).
 #include <signal.h>
 #include <sys/wait.h>
 
 #include <fstream>
+#include <set>
 #include <thread>
 
 #include "cli_runner.hpp"
@@ -48,15 +49,44 @@ TEST(ComponentCli, ContractPositionsWorkAsWritten) {
   expect_json(c45);
 }
 
-TEST(ComponentCli, SolveShowsMovesAsCanonicalComponentsThatParseBack) {
+TEST(ComponentCli, SolveAndExplainCountEveryMoveNotOnePerSymmetry) {
+  // Cram on 3 x 4: 17 domino placements, 7 of them winning (docs/cli.md promises every winning
+  // move and its count; moves equal by a symmetry of the board are still moves).
+  const auto solved =
+      expect_json(run_grundy({"solve", "cram:3x4", "--json", "--max-moves", "100"}));
+  EXPECT_EQ(solved["winning_move_count"], 7) << solved.dump();
+  ASSERT_EQ(solved["winning_moves"].size(), 7U) << solved.dump();
+  std::set<std::string> to;
+  for (const auto& m : solved["winning_moves"]) to.insert(m["to"].get<std::string>());
+  EXPECT_EQ(to.size(), 7U) << solved.dump();
+  const auto explained = expect_json(run_grundy({"explain", "cram", "3x4", "--json"}));
+  EXPECT_EQ(explained["option_count"], 17) << explained.dump();
+  EXPECT_EQ(explained["options"].size(), 17U) << explained.dump();
+  EXPECT_EQ(explained["winning_move_count"], 7) << explained.dump();
+  std::size_t winning = 0;
+  for (const auto& o : explained["options"]) {
+    if (o["winning"].get<bool>()) {
+      ++winning;
+      EXPECT_TRUE(to.contains(o["option"].get<std::string>())) << o.dump();
+    }
+  }
+  EXPECT_EQ(winning, 7U);
+  EXPECT_CONTAINS(value_of({"explain", "cram", "3x4"}), "17 options, 7 winning");
+  // Every vertex of a complete graph is a move, though all are one orbit.
+  EXPECT_EQ(
+      expect_json(run_grundy({"solve", "nodekayles:complete(5)", "--json"}))["winning_move_count"],
+      5);
+}
+
+TEST(ComponentCli, SolveShowsMovesAsPositionsThatParseBack) {
   // Node-Kayles on a path of 7 is 0.137 at 7, a first-player win.
   const RunResult r = run_grundy({"solve", "nodekayles:path(7)", "--json"});
   const auto doc = expect_json(r);
   ASSERT_TRUE(doc.contains("winning_moves")) << doc.dump();
   ASSERT_FALSE(doc["winning_moves"].empty()) << doc.dump();
   for (const auto& move : doc["winning_moves"]) {
-    // Each move's result is written in the spec language (canonical components, `0` for
-    // nothing): a second-player win.
+    // Each move's result is written in the spec language (the path with the vertex taken): a
+    // second-player win.
     const std::string after = move["to"].get<std::string>();
     if (after == "0") continue;
     const RunResult again = run_grundy({"solve", after, "--json"});

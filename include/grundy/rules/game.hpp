@@ -88,6 +88,19 @@ class Game {
   /// Up to `count` small positions, smallest first: for tests, demos and tables.
   virtual std::vector<Position> sample_positions(std::size_t count) const = 0;
 
+  /// The move from `p` to its option `to` in the family's own notation for a person, when it has
+  /// one (a board's cells: `b2-b3`); empty when a move is named by what it leaves.
+  virtual std::string move_name(const Position& p, std::span<const Position> to) const {
+    (void)p, (void)to;
+    return {};
+  }
+  /// A picture of `p` for a person (a board with its coordinates), lines ending in '\n'; empty
+  /// when the family has none.
+  virtual std::string drawing(const Position& p) const {
+    (void)p;
+    return {};
+  }
+
  protected:
   /// A family states its traits once, in its constructor.
   void set_traits(const GameTraits& traits) noexcept { traits_ = traits; }

@@ -71,11 +71,37 @@ TEST(ComponentCli, SolveAndExplainCountEveryMoveNotOnePerSymmetry) {
     }
   }
   EXPECT_EQ(winning, 7U);
-  EXPECT_CONTAINS(value_of({"explain", "cram", "3x4"}), "17 options, 7 winning");
+  const std::string lines = value_of({"explain", "cram", "3x4"});
+  EXPECT_CONTAINS(lines, "17 options, 7 winning");
+  EXPECT_CONTAINS(lines, "  cram:3x4-a1-a2 (a1-a2)  value 0  wins\n");
+  EXPECT_EQ(explained["options"][1]["move"], "a1-a2") << explained.dump();
   // Every vertex of a complete graph is a move, though all are one orbit.
   EXPECT_EQ(
       expect_json(run_grundy({"solve", "nodekayles:complete(5)", "--json"}))["winning_move_count"],
       5);
+}
+
+TEST(ComponentCli, BoardMovesAreWrittenByTheirCells) {
+  // solve names each move by its cells (text and JSON); the position after it is the board with
+  // the pieces on, which parses back to itself.
+  const RunResult text = run_grundy({"solve", "cram:3x4"});
+  expect_success(text);
+  EXPECT_CONTAINS(text.out, "0: cram:3x4 -> cram:3x4-a1-a2 (a1-a2)\n");
+  const auto doc = expect_json(run_grundy({"solve", "nodekayles:3x3-a1", "--json"}));
+  for (const auto& m : doc["winning_moves"]) {
+    const std::string to = m["to"].get<std::string>();
+    EXPECT_EQ(to, "nodekayles:3x3-a1-" + m["move"].get<std::string>()) << doc.dump();
+    const auto again = expect_json(run_grundy({"solve", to, "--json"}));
+    EXPECT_EQ(again["sum"], to);
+    EXPECT_EQ(again["winner"], "second") << to;
+  }
+  // Pieces in any order are one position, printed in cell order.
+  EXPECT_EQ(expect_json(run_grundy({"solve", "cram:3x4-c3-b3-a1-a2", "--json"}))["sum"],
+            "cram:3x4-a1-a2-b3-c3");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "nodekayles", "3x3-a1-b1"})),
+                  "b1 is next to a1, taken already");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "cram", "3x3-d1"})),
+                  "cell d1 is not a free cell of 3x3");
 }
 
 TEST(ComponentCli, SolveShowsMovesAsPositionsThatParseBack) {

@@ -146,32 +146,47 @@ SimpleGraph star_graph(std::size_t leaves) {
 
 namespace {
 
-/// The lines of a board drawn as text, without a line end's '\r' or trailing empty lines.
-std::vector<std::string_view> board_lines(std::string_view text) {
-  std::vector<std::string_view> lines;
+/// A row of a board drawn as text: its cells, and the line of the file it is on (from 1).
+struct BoardRow {
+  std::string_view cells;
+  std::size_t line = 0;
+};
+
+/// The rows of a board drawn as text: each line without its end ('\n', "\r\n"), its comment
+/// (from ';' on) and trailing spaces and tabs; a line that held only a comment is no row (a
+/// blank line is a row without cells), nor are blank lines at the end.
+std::vector<BoardRow> board_rows(std::string_view text) {
+  std::vector<BoardRow> rows;
+  std::size_t line_number = 0;
   for (std::size_t at = 0; at <= text.size();) {
     std::size_t end = text.find('\n', at);
     if (end == std::string_view::npos) end = text.size();
     std::string_view line = text.substr(at, end - at);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.push_back(line);
     at = end + 1;
+    ++line_number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    // `;` for comments: `#` is a blocked cell here, not a comment as in a graph file.
+    const std::size_t comment = line.find(';');
+    if (comment != std::string_view::npos) line = line.substr(0, comment);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+    if (line.empty() && comment != std::string_view::npos) continue;
+    rows.push_back({line, line_number});
   }
-  while (!lines.empty() && lines.back().empty()) lines.pop_back();
-  return lines;
+  while (!rows.empty() && rows.back().cells.empty()) rows.pop_back();
+  return rows;
 }
 
 /// The cells of a board read already (board_graph checked it), when its frame fits a CellSet.
 std::optional<BoardCells> cells_of_board(std::string_view text) {
-  const std::vector<std::string_view> lines = board_lines(text);
+  const std::vector<BoardRow> lines = board_rows(text);
   std::size_t columns = 0;
-  for (const std::string_view line : lines) columns = std::max(columns, line.size());
+  for (const BoardRow& line : lines) columns = std::max(columns, line.cells.size());
   if (lines.empty() || columns == 0 || lines.size() * columns > kBoardCells) return std::nullopt;
   BoardCells board{
       .adjacency = BoardAdjacency::grid, .rows = lines.size(), .columns = columns, .cells = {}};
   for (std::size_t r = 0; r < lines.size(); ++r) {
-    for (std::size_t c = 0; c < lines[r].size(); ++c) {
-      if (lines[r][c] == '.') board.cells.set(r * columns + c);
+    for (std::size_t c = 0; c < lines[r].cells.size(); ++c) {
+      if (lines[r].cells[c] == '.') board.cells.set(r * columns + c);
     }
   }
   return board;
@@ -190,14 +205,15 @@ BoardLayout full_layout(BoardAdjacency adjacency, std::size_t rows, std::size_t 
 /// The free cells of a board read already (board_graph checked it), in the order board_graph
 /// numbers them.
 BoardLayout layout_of_board(std::string_view text) {
-  const std::vector<std::string_view> lines = board_lines(text);
+  const std::vector<BoardRow> lines = board_rows(text);
   BoardLayout layout{
       .adjacency = BoardAdjacency::grid, .rows = lines.size(), .columns = 0, .cell_of = {}};
-  for (const std::string_view line : lines) layout.columns = std::max(layout.columns, line.size());
+  for (const BoardRow& line : lines) layout.columns = std::max(layout.columns, line.cells.size());
   for (std::size_t r = 0; r < lines.size(); ++r) {
-    for (std::size_t c = 0; c < lines[r].size(); ++c) {
-      if (lines[r][c] == '.')
+    for (std::size_t c = 0; c < lines[r].cells.size(); ++c) {
+      if (lines[r].cells[c] == '.') {
         layout.cell_of.push_back(static_cast<std::uint32_t>(r * layout.columns + c));
+      }
     }
   }
   return layout;
@@ -216,24 +232,36 @@ std::optional<BoardCells> full_board(BoardAdjacency adjacency, std::size_t rows,
 
 SimpleGraph board_graph(std::string_view text, std::string_view what) {
   // Cells first, then the graph: the free cells are numbered row by row.
-  const std::vector<std::string_view> lines = board_lines(text);
+  const std::vector<BoardRow> lines = board_rows(text);
   std::vector<std::vector<std::int64_t>> index(lines.size());
   std::size_t free_cells = 0;
+  std::size_t columns = 0;
+  auto at = [&](const BoardRow& row, std::size_t c) {
+    return std::string(what) + " line " + std::to_string(row.line) + " column " +
+           std::to_string(c + 1) + ": ";
+  };
   for (std::size_t r = 0; r < lines.size(); ++r) {
-    for (std::size_t c = 0; c < lines[r].size(); ++c) {
-      const char ch = lines[r][c];
+    const BoardRow& row = lines[r];
+    columns = std::max(columns, row.cells.size());
+    for (std::size_t c = 0; c < row.cells.size(); ++c) {
+      const char ch = row.cells[c];
       if (ch != '.' && ch != '#') {
-        throw Error(std::string(what) + " line " + std::to_string(r + 1) + " column " +
-                    std::to_string(c + 1) + ": '" + quote_excerpt(lines[r].substr(c, 1)) +
-                    "' is neither '.' (a free cell) nor '#' (a blocked one)");
+        throw Error(at(row, c) + "'" + quote_excerpt(row.cells.substr(c, 1)) +
+                    "' is neither '.' (a free cell) nor '#' (a blocked one); ';' starts a "
+                    "comment");
       }
       index[r].push_back(ch == '.' ? static_cast<std::int64_t>(free_cells++) : -1);
       if (free_cells > kMaxSimpleGraphVertices) {
-        throw Error(std::string(what) + " has more than " +
-                    std::to_string(kMaxSimpleGraphVertices) +
+        throw Error(at(row, c) + "more than " + std::to_string(kMaxSimpleGraphVertices) +
                     " free cells, the most these games take");
       }
     }
+  }
+  // The frame (rows by the longest row) is drawn and named cell by cell: bounded too.
+  if (saturating_mul(lines.size(), columns) > kMaxBoardFrame) {
+    throw Error(std::string(what) + ": " + std::to_string(lines.size()) + " rows of up to " +
+                std::to_string(columns) + " cells make a frame of more than " +
+                std::to_string(kMaxBoardFrame) + " cells, the most a board may have");
   }
   SimpleGraph g(free_cells);
   for (std::size_t r = 0; r < index.size(); ++r) {

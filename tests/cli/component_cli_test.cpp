@@ -131,6 +131,36 @@ TEST(ComponentCli, GraphAndBoardFiles) {
             value_of({"value", "arckayles", "cycle(10)"}));
 }
 
+TEST(ComponentCli, BoardFilesTakeCommentsAndTrailingSpacesAndNameTheBadLine) {
+  // `;` starts a comment (`#` is a blocked cell, not a comment as in graph files); a line that is
+  // only a comment is no row; trailing spaces and tabs do not count.
+  const TempFile plain("....\n.##.\n....\n");
+  const TempFile commented("; a ring of ten cells\n....  \n.##. ; the hole\n....\t\n; the end\n");
+  EXPECT_EQ(value_of({"value", "cram", "board(" + commented.path() + ")"}),
+            value_of({"value", "cram", "board(" + plain.path() + ")"}));
+  // Rows are counted without the comment lines: b2 is the first cell of the hole, blocked.
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "cram", "board(" + commented.path() + ")-b2"})),
+                  "cell b2 is not a free cell");
+  EXPECT_EQ(value_of({"value", "cram", "board(" + commented.path() + ")-a2"}),
+            value_of({"value", "cram", "board(" + plain.path() + ")-a2"}));
+  // A refusal names the file, and the line and column in the file (comment lines counted).
+  const TempFile bad("; two rows\n...\n. x\n");
+  const std::string message =
+      expect_error(run_grundy({"value", "nodekayles", "board(" + bad.path() + ")"}));
+  EXPECT_CONTAINS(message, "board file '" + bad.path() + "' line 3 column 2: ' ' is neither");
+  const TempFile late("...\n...\n..x\n");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "cram", "board(" + late.path() + ")"})),
+                  "line 3 column 3: 'x'");
+  // A frame (rows by the longest row) past 2^20 cells is refused, naming the file.
+  std::string huge(1100, '#');
+  huge += "\n";
+  std::string wide;
+  for (int r = 0; r < 1000; ++r) wide += huge;
+  const TempFile too_large(wide);
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "cram", "board(" + too_large.path() + ")"})),
+                  "board file '" + too_large.path() + "': 1000 rows of up to 1100 cells");
+}
+
 TEST(ComponentCli, BadPositionsAreRefusedInOneLine) {
   for (const std::string bad :
        {"cycle(2)", "9000x9000", "tree(4)", "g6(B()", "file()", "file(/nonexistent/graph.txt)"}) {

@@ -69,9 +69,13 @@ SimpleGraph cycle_graph(std::size_t n);
 SimpleGraph complete_graph(std::size_t n);
 /// K(1,n): a centre and n leaves.
 SimpleGraph star_graph(std::size_t leaves);
+/// The most cells (free or blocked) of a board file's frame, its rows by its longest row.
+inline constexpr std::size_t kMaxBoardFrame = std::size_t{1} << 20;
+
 /// The grid graph of the free cells (`.`) of a board drawn as text, one row a line; `#` is a
-/// blocked cell; rows may differ in length (missing cells are blocked). `what` names the source
-/// in errors.
+/// blocked cell; rows may differ in length (missing cells are blocked); `;` starts a comment to
+/// the end of the line (a line holding only one is no row), and trailing spaces and tabs do not
+/// count. `what` names the source in errors, which give the line and column.
 SimpleGraph board_graph(std::string_view text, std::string_view what);
 
 }  // namespace grundy

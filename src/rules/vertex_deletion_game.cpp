@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <bit>
+#include <set>
 
 #include "grundy/core/error.hpp"
+#include "grundy/rules/canonical_graph.hpp"
 
 namespace grundy {
 
@@ -177,6 +179,40 @@ void VertexDeletionGame::options(const Position& p, OptionVisitor& visit) const 
       }
     }
   }
+}
+
+void VertexDeletionGame::search_options(const Position& p, OptionVisitor& visit) const {
+  const CanonicalGraph whole = canonical_graph(graph_of(p));
+  std::set<std::vector<Position>> seen;
+  for_each_deletion(whole.graph, rule_, whole.orbit_representatives,
+                    [&](std::span<const std::uint64_t> alive) {
+                      std::vector<Position> parts;
+                      for (const auto& vertices : connected_components(whole.graph, alive)) {
+                        if (tiny_component_value(rule_, vertices.size()) == Value{0}) continue;
+                        CanonicalGraph c = canonical_graph(induced_subgraph(whole.graph, vertices));
+                        parts.push_back(canonical_part(std::move(c)));
+                      }
+                      std::sort(parts.begin(), parts.end());
+                      seen.insert(std::move(parts));
+                    });
+  for (const auto& parts : seen) visit.option(parts);
+}
+
+Position VertexDeletionGame::canonical_part(CanonicalGraph c) const {
+  const std::string text = "g6(" + c.key + ")";
+  std::shared_ptr<const Base> base;
+  {
+    const std::lock_guard lock(mutex_);
+    if (auto it = bases_.find(text); it != bases_.end()) base = it->second;
+  }
+  if (!base) {
+    auto made = std::make_shared<Base>();
+    made->text = text;
+    made->graph = std::move(c.graph);
+    const std::lock_guard lock(mutex_);
+    base = bases_.emplace(text, std::move(made)).first->second;
+  }
+  return keep(base, {});
 }
 
 std::string VertexDeletionGame::move_name(const Position& p, std::span<const Position> to) const {

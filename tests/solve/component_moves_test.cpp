@@ -18,6 +18,7 @@
 #include "grundy/rules/graph_notation.hpp"
 #include "grundy/rules/vertex_deletion_game.hpp"
 #include "grundy/solve/component_source.hpp"
+#include "grundy/solve/misere_solver.hpp"
 #include "grundy/spec/parser.hpp"
 #include "temp_file.hpp"
 
@@ -275,6 +276,68 @@ TEST(GraphMoves, MovesEqualBySymmetryAreStillMoves) {
   EXPECT_EQ(options, 17U);
   OptionFunction none([](std::span<const Position>) {});
   EXPECT_EQ(cram_source.options_with_value(board, 0, 0, none).count, 7U);
+}
+
+/// Misère outcomes by brute force: whoever cannot move wins, so a position without moves is a win
+/// for the player to move.
+class MisereBrute {
+ public:
+  explicit MisereBrute(const Brute& moves, std::size_t vertices)
+      : moves_(moves), memo_(std::size_t{1} << vertices, -1) {}
+  bool wins(std::uint32_t set) {
+    if (memo_[set] >= 0) return memo_[set] != 0;
+    bool win = true;  // no move: a win under misère play
+    const std::vector<std::uint32_t> after = moves_.moves(set);
+    if (!after.empty()) {
+      win = false;
+      for (const std::uint32_t a : after) win = win || !wins(a);
+    }
+    memo_[set] = win ? 1 : 0;
+    return win;
+  }
+
+ private:
+  const Brute& moves_;
+  std::vector<std::int8_t> memo_;
+};
+
+TEST(MisereMoves, TheExhaustiveSearchListsEveryWinningMove) {
+  // The exhaustive search expands one move per orbit on canonical components, but the moves it
+  // lists and counts are every move to a position lost for the player to move.
+  const int rows = 3;
+  const int columns = 4;
+  for (const char* name : {"cram", "nodekayles"}) {
+    const bool node = std::string(name) == "nodekayles";
+    const Brute brute(grid_adjacency(rows, columns), node);
+    MisereBrute misere(brute, 12);
+    const auto game = parse_game(name);
+    const auto& rules = static_cast<const VertexDeletionGame&>(*game);
+    std::mt19937 rng(5);
+    for (int trial = 0; trial < 150; ++trial) {
+      const std::uint32_t set = trial == 0 ? 0xfffU : rng() & 0xfffU;
+      const test::TempFile file(board_text(rows, columns, set));
+      const std::string text = node ? "board(" + file.path() + ")" : covered(rows, columns, set);
+      Sum sum;
+      sum.components.push_back(Component{game, parse_position(*game, text)});
+      SearchOptions options;
+      options.max_moves = 1000;
+      const SearchSolution solved = solve_by_search(sum, options);
+      std::vector<std::uint32_t> expected;
+      for (const std::uint32_t after : brute.moves(set)) {
+        if (!misere.wins(after)) expected.push_back(after);
+      }
+      std::vector<std::uint32_t> listed;
+      for (const Move& m : solved.winning_moves) {
+        ASSERT_EQ(m.to.size(), 1U);
+        listed.push_back(board_bits(rules, m.to[0]));
+      }
+      std::sort(expected.begin(), expected.end());
+      std::sort(listed.begin(), listed.end());
+      EXPECT_EQ(solved.outcome == Outcome::N, misere.wins(set)) << name << " " << text;
+      EXPECT_EQ(listed, expected) << name << " " << text;
+      EXPECT_EQ(solved.winning_move_count, expected.size()) << name << " " << text;
+    }
+  }
 }
 
 TEST(BoardNotation, PositionsAfterMovesParseBackToThemselves) {

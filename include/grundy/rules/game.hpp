@@ -60,8 +60,14 @@ class Game {
   virtual Position parse_position(Scanner& in) const = 0;
   virtual std::string format_position(const Position& p) const = 0;
 
-  /// Every option of `p`, each exactly once.
+  /// Every option of `p`, each exactly once: the moves as a person makes them (listed, counted,
+  /// played).
   virtual void options(const Position& p, OptionVisitor& visit) const = 0;
+  /// The options an exhaustive search over positions may expand instead, below the position it
+  /// was asked about: the same games up to isomorphism, perhaps fewer and smaller (Node-Kayles:
+  /// one move per automorphism orbit, what it leaves split into canonical components), never
+  /// listed to a person. By default options().
+  virtual void search_options(const Position& p, OptionVisitor& visit) const { options(p, visit); }
 
   /// What the family states about itself (game_traits.hpp): the solvers read this, never the
   /// family's name or type.

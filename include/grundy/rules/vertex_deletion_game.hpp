@@ -18,6 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "grundy/rules/canonical_graph.hpp"
 #include "grundy/rules/game.hpp"
 #include "grundy/rules/graph_notation.hpp"
 #include "grundy/rules/vertex_deletion.hpp"
@@ -46,6 +47,11 @@ class VertexDeletionGame final : public Game {
   /// order, the option the one position that move leaves (never split, so moves that leave
   /// isomorphic graphs are still two options).
   void options(const Position& p, OptionVisitor& visit) const override;
+  /// For the exhaustive searches (misère play, remoteness): one move per orbit of the graph's
+  /// automorphisms, what it leaves as its connected components with moves, each in canonical
+  /// form (`g6(...)`), each distinct multiset once. Moves at two vertices of one orbit leave
+  /// isomorphic graphs, so these are the options up to isomorphism.
+  void search_options(const Position& p, OptionVisitor& visit) const override;
   std::string move_name(const Position& p, std::span<const Position> to) const override;
   std::string drawing(const Position& p) const override;
   std::vector<Position> sample_positions(std::size_t count) const override;
@@ -73,6 +79,8 @@ class VertexDeletionGame final : public Game {
   const Kept& kept(const Position& p) const;
   /// The position of `played` (increasing) on `base`, kept once per text.
   Position keep(const std::shared_ptr<const Base>& base, std::vector<std::uint32_t> played) const;
+  /// The position of a component in canonical form, printed `g6(KEY)`.
+  Position canonical_part(CanonicalGraph c) const;
   /// How vertex v of `base` is written: a cell name on a board, else its number.
   static std::string vertex_name(const Base& base, std::uint32_t v);
 

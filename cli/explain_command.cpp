@@ -93,12 +93,17 @@ void print_explanation(const Explanation& e) {
             << e.winning_count << " winning (value 0)";
   if (e.draw()) std::cout << ", " << e.keeping_draw_count << " keeping the draw";
   std::cout << '\n';
+  // A move with a name (a board's cells) is written after the option: `cram:3x4-b2-b3 (b2-b3)`.
+  auto shown = [](const ListedOption& o) {
+    return o.move.empty() ? o.text : o.text + " (" + o.move + ")";
+  };
   std::size_t width = 0;
-  for (const ListedOption& o : e.listed) width = std::max(width, o.text.size());
+  for (const ListedOption& o : e.listed) width = std::max(width, shown(o).size());
   for (std::size_t i = 0; i < e.listed.size(); ++i) {
     const ListedOption& o = e.listed[i];
     const bool keeps_draw = e.keeps_draw(i);
-    std::cout << "  " << o.text << std::string(width - o.text.size(), ' ') << "  value "
+    const std::string text = shown(o);
+    std::cout << "  " << text << std::string(width - text.size(), ' ') << "  value "
               << value_text(o)
               << (o.value == 0 ? "  wins"
                   : keeps_draw ? "  keeps the draw"

@@ -47,6 +47,8 @@ class Transcript {
   void position(const Match& match) {
     if (json_) return emit(position_event(match, list_));
     const std::string text = match.position_text();
+    // A board is drawn with its coordinates, so that a move can be read off it and typed.
+    std::cout << match.drawing();
     std::cout << "position: " << (text.empty() ? "(nothing)" : text) << '\n';
     if (!match.human_to_move() || match.state() == Match::State::repetition) return;
     const MoveList& moves = match.moves();

@@ -45,7 +45,8 @@ std::uint64_t Scanner::unsigned_integer(std::string_view what, std::uint64_t max
   bool overflow = false;
   while (!at_end() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
     const std::uint64_t d = static_cast<std::uint64_t>(text_[pos_] - '0');
-    if (v > (max - d) / 10) overflow = true;
+    // d > max first: max - d would wrap when max is a single digit.
+    if (d > max || v > (max - d) / 10) overflow = true;
     if (!overflow) v = v * 10 + d;
     ++pos_;
   }

@@ -4,7 +4,8 @@
 namespace grundy {
 
 std::string move_line(const MoveText& m) {
-  return std::to_string(m.component) + ": " + m.from + " -> " + m.to;
+  return std::to_string(m.component) + ": " + m.from + " -> " + m.to +
+         (m.move.empty() ? "" : " (" + m.move + ")");
 }
 
 }  // namespace grundy

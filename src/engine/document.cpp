@@ -136,7 +136,9 @@ Document to_document(const SequenceFileAnswer& answer) {
 }
 
 Document to_document(const MoveText& move) {
-  return {{"component", move.component}, {"from", move.from}, {"to", move.to}};
+  Document doc{{"component", move.component}, {"from", move.from}, {"to", move.to}};
+  if (!move.move.empty()) doc["move"] = move.move;
+  return doc;
 }
 
 Document to_document(const Genus& genus) {
@@ -214,6 +216,7 @@ Document to_document(const Explanation& e) {
   for (std::size_t i = 0; i < e.listed.size(); ++i) {
     const ListedOption& o = e.listed[i];
     Document option{{"option", o.text}, {"value", listed_value(o)}, {"winning", o.value == 0}};
+    if (!o.move.empty()) option["move"] = o.move;
     if (e.loopy()) option["keeps_draw"] = e.keeps_draw(i);
     options.push_back(std::move(option));
   }

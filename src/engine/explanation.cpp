@@ -132,7 +132,9 @@ void explain_by_options(const Game& game, const Position& p, ValueSource& source
       // A move to a position of value 0 leaves the opponent in a P-position: it wins.
       if (v == 0) ++e.winning_count;
     }
-    if (e.listed.size() < max_options) e.listed.push_back({format_option(game, parts), v, {}});
+    if (e.listed.size() < max_options) {
+      e.listed.push_back({format_option(game, parts), v, {}, game.move_name(p, parts)});
+    }
   });
   e.mex = e.option_values.mex();
   if (e.value.value == kInfiniteValue) e.value.escapes = escape_set(game, {&p, 1}, source);
@@ -182,7 +184,8 @@ void explain_by_counts(const Game& game, const Position& p, ValueSource& source,
   if (max_options == 0) return;
   try {
     for_each_option(game, p, [&](std::span<const Position> parts) {
-      e.listed.push_back({format_option(game, parts), option_value(parts, source), {}});
+      e.listed.push_back(
+          {format_option(game, parts), option_value(parts, source), {}, game.move_name(p, parts)});
       if (e.listed.size() == max_options) throw EnoughListed{};
     });
   } catch (const EnoughListed&) {

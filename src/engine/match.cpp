@@ -28,6 +28,29 @@ std::string squeeze(std::string_view text) {
   return out;
 }
 
+/// The cells of a move's name (`b2-b3`) in order, so that `b3-b2` names the same domino.
+std::vector<std::string> name_parts(std::string_view name) {
+  std::vector<std::string> parts;
+  std::size_t at = 0;
+  while (true) {
+    const std::size_t dash = name.find('-', at);
+    parts.emplace_back(name.substr(at, dash == std::string_view::npos ? dash : dash - at));
+    if (dash == std::string_view::npos) break;
+    at = dash + 1;
+  }
+  std::sort(parts.begin(), parts.end());
+  return parts;
+}
+
+/// Whether a squeezed typed move `i:NAME` or `NAME` is the move `m` by its name.
+bool names_move(const std::string& word, const MoveText& m) {
+  if (m.move.empty()) return false;
+  std::string_view name = word;
+  const std::string index = std::to_string(m.component) + ":";
+  if (name.starts_with(index)) name.remove_prefix(index.size());
+  return name_parts(name) == name_parts(squeeze(m.move));
+}
+
 /// A position with the player to move, the same whatever the order of its components: for the
 /// repetition rule.
 std::string repetition_key(const Sum& sum, bool human_to_move) {
@@ -138,6 +161,20 @@ std::string Match::position_text() const {
   return sum_.components.empty() ? std::string() : format_sum(sum_);
 }
 
+std::string Match::drawing() const {
+  std::string out;
+  for (std::size_t i = 0; i < sum_.components.size(); ++i) {
+    const Component& c = sum_.components[i];
+    const std::string picture = c.game->drawing(c.position);
+    if (picture.empty()) continue;
+    if (sum_.components.size() > 1) {
+      out += std::to_string(i) + ": " + format_component(*c.game, c.position) + "\n";
+    }
+    out += picture;
+  }
+  return out;
+}
+
 bool Match::human_wins() const {
   return human_to_move_ == (play_ == Play::misere);
 }
@@ -202,7 +239,7 @@ Match::Typed Match::human_move(std::string_view text) {
       const MoveText& m = moves_.moves[k];
       const std::string to = squeeze(m.to);
       if (word == squeeze(move_line(m)) || word == std::to_string(m.component) + ":" + to ||
-          word == to) {
+          word == to || names_move(word, m)) {
         chosen = raw_moves_[k];
       }
     }

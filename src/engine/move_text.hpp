@@ -7,11 +7,12 @@
 
 namespace grundy {
 
-/// Component index, the component before the move, and what the move leaves of it (`0` for
-/// nothing).
+/// Component index, the component before the move, what the move leaves of it (`0` for
+/// nothing), and the move's name when its family has one.
 inline MoveText describe_move(const Sum& sum, const Move& m) {
   const Component& c = sum.components[m.component];
-  return {m.component, format_component(*c.game, c.position), format_option(*c.game, m.to)};
+  return {m.component, format_component(*c.game, c.position), format_option(*c.game, m.to),
+          c.game->move_name(c.position, m.to)};
 }
 
 }  // namespace grundy

@@ -56,6 +56,40 @@ SimpleGraph file_graph(const std::string& path) {
 
 }  // namespace
 
+std::string column_letters(std::size_t column) {
+  // Bijective base 26: a..z are 0..25, aa is 26.
+  std::string letters;
+  for (std::size_t k = column + 1; k > 0; k = (k - 1) / 26) {
+    letters.insert(letters.begin(), static_cast<char>('a' + (k - 1) % 26));
+  }
+  return letters;
+}
+
+std::string cell_name(std::size_t row, std::size_t column) {
+  return column_letters(column) + std::to_string(row + 1);
+}
+
+std::optional<CellAt> parse_cell_name(Scanner& in) {
+  const std::string_view rest = in.rest();
+  std::size_t i = 0;
+  std::size_t column = 0;
+  while (i < rest.size() && rest[i] >= 'a' && rest[i] <= 'z') {
+    column = column * 26 + static_cast<std::size_t>(rest[i] - 'a' + 1);
+    if (column > kMaxSimpleGraphVertices) return std::nullopt;
+    ++i;
+  }
+  const std::size_t letters = i;
+  std::size_t row = 0;
+  while (i < rest.size() && rest[i] >= '0' && rest[i] <= '9') {
+    row = row * 10 + static_cast<std::size_t>(rest[i] - '0');
+    if (row > kMaxSimpleGraphVertices) return std::nullopt;
+    ++i;
+  }
+  if (letters == 0 || i == letters || row == 0) return std::nullopt;
+  for (std::size_t k = 0; k < i; ++k) in.get();
+  return CellAt{.row = row - 1, .column = column - 1};
+}
+
 SimpleGraph grid_graph(std::size_t rows, std::size_t columns) {
   SimpleGraph g(checked_cells(rows, columns));
   for (std::size_t r = 0; r < rows; ++r) {
@@ -112,35 +146,77 @@ SimpleGraph star_graph(std::size_t leaves) {
 
 namespace {
 
-/// The lines of a board drawn as text, without a line end's '\r' or trailing empty lines.
-std::vector<std::string_view> board_lines(std::string_view text) {
-  std::vector<std::string_view> lines;
+/// A row of a board drawn as text: its cells, and the line of the file it is on (from 1).
+struct BoardRow {
+  std::string_view cells;
+  std::size_t line = 0;
+};
+
+/// The rows of a board drawn as text: each line without its end ('\n', "\r\n"), its comment
+/// (from ';' on) and trailing spaces and tabs; a line that held only a comment is no row (a
+/// blank line is a row without cells), nor are blank lines at the end.
+std::vector<BoardRow> board_rows(std::string_view text) {
+  std::vector<BoardRow> rows;
+  std::size_t line_number = 0;
   for (std::size_t at = 0; at <= text.size();) {
     std::size_t end = text.find('\n', at);
     if (end == std::string_view::npos) end = text.size();
     std::string_view line = text.substr(at, end - at);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.push_back(line);
     at = end + 1;
+    ++line_number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    // `;` for comments: `#` is a blocked cell here, not a comment as in a graph file.
+    const std::size_t comment = line.find(';');
+    if (comment != std::string_view::npos) line = line.substr(0, comment);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+    if (line.empty() && comment != std::string_view::npos) continue;
+    rows.push_back({line, line_number});
   }
-  while (!lines.empty() && lines.back().empty()) lines.pop_back();
-  return lines;
+  while (!rows.empty() && rows.back().cells.empty()) rows.pop_back();
+  return rows;
 }
 
 /// The cells of a board read already (board_graph checked it), when its frame fits a CellSet.
 std::optional<BoardCells> cells_of_board(std::string_view text) {
-  const std::vector<std::string_view> lines = board_lines(text);
+  const std::vector<BoardRow> lines = board_rows(text);
   std::size_t columns = 0;
-  for (const std::string_view line : lines) columns = std::max(columns, line.size());
+  for (const BoardRow& line : lines) columns = std::max(columns, line.cells.size());
   if (lines.empty() || columns == 0 || lines.size() * columns > kBoardCells) return std::nullopt;
   BoardCells board{
       .adjacency = BoardAdjacency::grid, .rows = lines.size(), .columns = columns, .cells = {}};
   for (std::size_t r = 0; r < lines.size(); ++r) {
-    for (std::size_t c = 0; c < lines[r].size(); ++c) {
-      if (lines[r][c] == '.') board.cells.set(r * columns + c);
+    for (std::size_t c = 0; c < lines[r].cells.size(); ++c) {
+      if (lines[r].cells[c] == '.') board.cells.set(r * columns + c);
     }
   }
   return board;
+}
+
+/// Every cell of an R x C frame as a vertex, in order.
+BoardLayout full_layout(BoardAdjacency adjacency, std::size_t rows, std::size_t columns) {
+  BoardLayout layout{.adjacency = adjacency, .rows = rows, .columns = columns, .cell_of = {}};
+  layout.cell_of.resize(rows * columns);
+  for (std::size_t v = 0; v < layout.cell_of.size(); ++v) {
+    layout.cell_of[v] = static_cast<std::uint32_t>(v);
+  }
+  return layout;
+}
+
+/// The free cells of a board read already (board_graph checked it), in the order board_graph
+/// numbers them.
+BoardLayout layout_of_board(std::string_view text) {
+  const std::vector<BoardRow> lines = board_rows(text);
+  BoardLayout layout{
+      .adjacency = BoardAdjacency::grid, .rows = lines.size(), .columns = 0, .cell_of = {}};
+  for (const BoardRow& line : lines) layout.columns = std::max(layout.columns, line.cells.size());
+  for (std::size_t r = 0; r < lines.size(); ++r) {
+    for (std::size_t c = 0; c < lines[r].cells.size(); ++c) {
+      if (lines[r].cells[c] == '.') {
+        layout.cell_of.push_back(static_cast<std::uint32_t>(r * layout.columns + c));
+      }
+    }
+  }
+  return layout;
 }
 
 /// Every cell of an R x C frame, when it fits a CellSet.
@@ -156,24 +232,36 @@ std::optional<BoardCells> full_board(BoardAdjacency adjacency, std::size_t rows,
 
 SimpleGraph board_graph(std::string_view text, std::string_view what) {
   // Cells first, then the graph: the free cells are numbered row by row.
-  const std::vector<std::string_view> lines = board_lines(text);
+  const std::vector<BoardRow> lines = board_rows(text);
   std::vector<std::vector<std::int64_t>> index(lines.size());
   std::size_t free_cells = 0;
+  std::size_t columns = 0;
+  auto at = [&](const BoardRow& row, std::size_t c) {
+    return std::string(what) + " line " + std::to_string(row.line) + " column " +
+           std::to_string(c + 1) + ": ";
+  };
   for (std::size_t r = 0; r < lines.size(); ++r) {
-    for (std::size_t c = 0; c < lines[r].size(); ++c) {
-      const char ch = lines[r][c];
+    const BoardRow& row = lines[r];
+    columns = std::max(columns, row.cells.size());
+    for (std::size_t c = 0; c < row.cells.size(); ++c) {
+      const char ch = row.cells[c];
       if (ch != '.' && ch != '#') {
-        throw Error(std::string(what) + " line " + std::to_string(r + 1) + " column " +
-                    std::to_string(c + 1) + ": '" + quote_excerpt(lines[r].substr(c, 1)) +
-                    "' is neither '.' (a free cell) nor '#' (a blocked one)");
+        throw Error(at(row, c) + "'" + quote_excerpt(row.cells.substr(c, 1)) +
+                    "' is neither '.' (a free cell) nor '#' (a blocked one); ';' starts a "
+                    "comment");
       }
       index[r].push_back(ch == '.' ? static_cast<std::int64_t>(free_cells++) : -1);
       if (free_cells > kMaxSimpleGraphVertices) {
-        throw Error(std::string(what) + " has more than " +
-                    std::to_string(kMaxSimpleGraphVertices) +
+        throw Error(at(row, c) + "more than " + std::to_string(kMaxSimpleGraphVertices) +
                     " free cells, the most these games take");
       }
     }
+  }
+  // The frame (rows by the longest row) is drawn and named cell by cell: bounded too.
+  if (saturating_mul(lines.size(), columns) > kMaxBoardFrame) {
+    throw Error(std::string(what) + ": " + std::to_string(lines.size()) + " rows of up to " +
+                std::to_string(columns) + " cells make a frame of more than " +
+                std::to_string(kMaxBoardFrame) + " cells, the most a board may have");
   }
   SimpleGraph g(free_cells);
   for (std::size_t r = 0; r < index.size(); ++r) {
@@ -206,8 +294,10 @@ GraphPosition parse_graph_position(Scanner& in, GraphNotations notations) {
     }
     in.skip_spaces();
     const std::size_t columns = vertex_count(in, "the columns");
-    return {grid_graph(rows, columns), std::to_string(rows) + "x" + std::to_string(columns),
-            full_board(BoardAdjacency::grid, rows, columns)};
+    SimpleGraph g = grid_graph(rows, columns);
+    return {std::move(g), std::to_string(rows) + "x" + std::to_string(columns),
+            full_board(BoardAdjacency::grid, rows, columns),
+            full_layout(BoardAdjacency::grid, rows, columns)};
   }
   const std::size_t at = in.offset();
   const std::string name(in.identifier());
@@ -225,7 +315,8 @@ GraphPosition parse_graph_position(Scanner& in, GraphNotations notations) {
     if (name == "file") return {file_graph(path), shown};
     const std::string what = "board file '" + quote_excerpt(path, 200) + "'";
     const std::string text = read_input_file(path, "board file");
-    return {board_graph(text, what), shown, cells_of_board(text)};
+    SimpleGraph g = board_graph(text, what);
+    return {std::move(g), shown, cells_of_board(text), layout_of_board(text)};
   }
   if (graphs) {
     Scanner number(inside, in.column() - inside.size() - 1);
@@ -234,7 +325,10 @@ GraphPosition parse_graph_position(Scanner& in, GraphNotations notations) {
     number.skip_spaces();
     number.expect_end("the size of " + name + "(N)");
     const std::string text = name + "(" + std::to_string(n) + ")";
-    if (name == "path") return {path_graph(n), text, full_board(BoardAdjacency::grid, 1, n)};
+    if (name == "path") {
+      return {path_graph(n), text, full_board(BoardAdjacency::grid, 1, n),
+              full_layout(BoardAdjacency::grid, 1, n)};
+    }
     if (name == "cycle") {
       if (n < 3)
         in.fail_at(at, "a cycle has at least 3 vertices, found cycle(" + std::to_string(n) + ")");
@@ -243,7 +337,9 @@ GraphPosition parse_graph_position(Scanner& in, GraphNotations notations) {
     if (name == "complete") return {complete_graph(n), text};
     if (name == "star") return {star_graph(n), text};
     if (name == "queens") {
-      return {queens_graph(n), text, full_board(BoardAdjacency::queens, n, n)};
+      SimpleGraph g = queens_graph(n);
+      return {std::move(g), text, full_board(BoardAdjacency::queens, n, n),
+              full_layout(BoardAdjacency::queens, n, n)};
     }
   }
   in.fail_at(at, "unknown position '" + quote_excerpt(name) + "(...)': expected " + expected);

@@ -3,8 +3,6 @@
 #include <stdexcept>
 #include <unordered_map>
 
-#include "grundy/rules/canonical_graph.hpp"
-
 namespace grundy {
 namespace {
 
@@ -103,30 +101,6 @@ bool ComponentSource::part_has_value(const Position& part, Value target) {
   return search_.has_value(rules_.graph_of(part), target);
 }
 
-void ComponentSource::attach_option_boards(const BoardCells& board) {
-  BoardSearch& search = board_search(board.adjacency);
-  const BoardFrame& frame = board_frame(board.adjacency, board.rows, board.columns);
-  auto attach = [&](CellSet rest) {
-    while (!rest.empty()) {
-      const CellSet part = frame.component(rest, rest.first());
-      rest -= part;
-      const BoardShape shape = frame.canonical(part);
-      const BoardFrame& own = board_frame(board.adjacency, shape.rows, shape.columns);
-      const CanonicalGraph c = canonical_graph(cells_graph(own, shape.cells));
-      rules_.attach_board(rules_.canonical_component(c.key, c.graph),
-                          BoardCells{.adjacency = board.adjacency,
-                                     .rows = shape.rows,
-                                     .columns = shape.columns,
-                                     .cells = shape.cells});
-    }
-  };
-  // One move per orbit of the board's symmetries: the others leave congruent components.
-  const BoardShape whole{.cells = board.cells,
-                         .rows = static_cast<std::uint16_t>(board.rows),
-                         .columns = static_cast<std::uint16_t>(board.columns)};
-  search.for_each_move(whole, attach);
-}
-
 Value ComponentSource::value(const Position& p) {
   return saving_on_stop([&] { return part_value(p); });
 }
@@ -136,16 +110,17 @@ OptionSearch ComponentSource::options_with_value(const Position& p, Value target
   return saving_on_stop([&] {
     OptionSearch out;
     out.answered = true;
-    if (auto board = rules_.board_of(p)) attach_option_boards(*board);
     std::uint64_t count = 0;
+    // Every move is decided, not one per orbit: moves equal by symmetry are still moves, and
+    // the search's table answers the second of them at once.
     for_each_option(rules_, p, [&](std::span<const Position> parts) {
-      // The parts are components in canonical form: the graph they make together is their
-      // disjoint union, whose value is their XOR.
+      // Each part is valued on its own; parts together are their disjoint union, whose value is
+      // their XOR (the game gives one part, what the move leaves, but any number would do).
       Value fixed = 0;
       std::size_t largest = parts.size();
       for (std::size_t i = 0; i < parts.size(); ++i) {
-        if (largest == parts.size() || rules_.graph_of(parts[i]).vertex_count() >
-                                           rules_.graph_of(parts[largest]).vertex_count()) {
+        if (largest == parts.size() ||
+            rules_.vertices_left(parts[i]) > rules_.vertices_left(parts[largest])) {
           largest = i;
         }
       }

@@ -110,16 +110,35 @@ void Search::collect_winning_moves(SearchSolution& out) {
       heads_moved.push_back(c);
     }
     found.clear();
-    for (std::uint64_t o = first_option_[c]; o < first_option_[c] + option_count_[c]; ++o) {
-      build_child(root_, c, o);
-      const std::uint32_t child = intern_state(child_);
-      if (win_[child] != kLoss) continue;
-      Move m{i, {}};
-      for (std::uint64_t k = option_parts_[o]; k < option_parts_end_[o]; ++k) {
-        m.to.push_back(keys_[parts_[k]].position);
+    // The moves a person makes (Game::options), each listed and counted, not the search's own
+    // (search_options, perhaps one per orbit): the position each leaves is solved here when the
+    // search has not met it (a board with the move's pieces on, where the search met its parts).
+    std::vector<std::vector<Position>> moves;
+    for_each_option(*games_[component_game_[i]], sum_->components[i].position,
+                    [&](std::span<const Position> parts) {
+                      std::vector<Position> to(parts.begin(), parts.end());
+                      std::sort(to.begin(), to.end());
+                      moves.push_back(std::move(to));
+                    });
+    for (std::vector<Position>& to : moves) {
+      std::vector<std::uint32_t> child;
+      bool dropped = false;
+      for (const std::uint32_t k : root_) {
+        if (k == c && !dropped) {
+          dropped = true;
+          continue;
+        }
+        child.push_back(k);
       }
-      std::sort(m.to.begin(), m.to.end());
-      found.push_back(std::move(m));
+      for (const Position& part : to) {
+        const std::uint32_t id = intern_component(component_game_[i], part);
+        if (has_moves(id)) child.push_back(id);
+      }
+      canonicalise(child);
+      const std::uint32_t state = intern_state(child);
+      solve(state);
+      if (win_[state] != kLoss) continue;
+      found.push_back(Move{i, std::move(to)});
     }
     add_winning_moves(found, options_.max_moves, out);
   }

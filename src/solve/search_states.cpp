@@ -26,12 +26,15 @@ void Search::expand(std::uint32_t c) {
   if (first_option_[c] != kUnexpanded) return;
   const std::uint64_t first = option_parts_.size();
   const ComponentKey key = keys_[c];
-  for_each_option(*games_[key.game], key.position, [&](std::span<const Position> parts) {
+  // The search's own options (one per orbit, canonical parts, for the games that have them):
+  // the outcome, remoteness and misère Grundy value depend only on the options' games.
+  OptionFunction visit([&](std::span<const Position> parts) {
     if (option_parts_.size() >= options_.max_states) refuse();
     option_parts_.push_back(parts_.size());
     for (const Position& part : parts) parts_.push_back(intern_component(key.game, part));
     option_parts_end_.push_back(parts_.size());
   });
+  games_[key.game]->search_options(key.position, visit);
   first_option_[c] = first;
   option_count_[c] = option_parts_.size() - first;
 }

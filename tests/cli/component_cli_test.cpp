@@ -1,11 +1,12 @@
 // The command on Node-Kayles, Arc-Kayles and Cram: the notations of the contract, values that
-// agree across notations and with the octal games on paths, solve's moves as canonical
-// components, refusals, and the table file (--table) kept across runs, refused when corrupt and
-// saved on Ctrl-C (exit 130).
+// agree across notations and with the octal games on paths, solve's and explain's moves (every
+// one, not one per symmetry) as positions that parse back, refusals, and the table file (--table)
+// kept across runs, refused when corrupt and saved on Ctrl-C (exit 130).
 #include <signal.h>
 #include <sys/wait.h>
 
 #include <fstream>
+#include <set>
 #include <thread>
 
 #include "cli_runner.hpp"
@@ -48,15 +49,70 @@ TEST(ComponentCli, ContractPositionsWorkAsWritten) {
   expect_json(c45);
 }
 
-TEST(ComponentCli, SolveShowsMovesAsCanonicalComponentsThatParseBack) {
+TEST(ComponentCli, SolveAndExplainCountEveryMoveNotOnePerSymmetry) {
+  // Cram on 3 x 4: 17 domino placements, 7 of them winning (docs/cli.md promises every winning
+  // move and its count; moves equal by a symmetry of the board are still moves).
+  const auto solved =
+      expect_json(run_grundy({"solve", "cram:3x4", "--json", "--max-moves", "100"}));
+  EXPECT_EQ(solved["winning_move_count"], 7) << solved.dump();
+  ASSERT_EQ(solved["winning_moves"].size(), 7U) << solved.dump();
+  std::set<std::string> to;
+  for (const auto& m : solved["winning_moves"]) to.insert(m["to"].get<std::string>());
+  EXPECT_EQ(to.size(), 7U) << solved.dump();
+  const auto explained = expect_json(run_grundy({"explain", "cram", "3x4", "--json"}));
+  EXPECT_EQ(explained["option_count"], 17) << explained.dump();
+  EXPECT_EQ(explained["options"].size(), 17U) << explained.dump();
+  EXPECT_EQ(explained["winning_move_count"], 7) << explained.dump();
+  std::size_t winning = 0;
+  for (const auto& o : explained["options"]) {
+    if (o["winning"].get<bool>()) {
+      ++winning;
+      EXPECT_TRUE(to.contains(o["option"].get<std::string>())) << o.dump();
+    }
+  }
+  EXPECT_EQ(winning, 7U);
+  const std::string lines = value_of({"explain", "cram", "3x4"});
+  EXPECT_CONTAINS(lines, "17 options, 7 winning");
+  EXPECT_CONTAINS(lines, "  cram:3x4-a1-a2 (a1-a2)  value 0  wins\n");
+  EXPECT_EQ(explained["options"][1]["move"], "a1-a2") << explained.dump();
+  // Every vertex of a complete graph is a move, though all are one orbit.
+  EXPECT_EQ(
+      expect_json(run_grundy({"solve", "nodekayles:complete(5)", "--json"}))["winning_move_count"],
+      5);
+}
+
+TEST(ComponentCli, BoardMovesAreWrittenByTheirCells) {
+  // solve names each move by its cells (text and JSON); the position after it is the board with
+  // the pieces on, which parses back to itself.
+  const RunResult text = run_grundy({"solve", "cram:3x4"});
+  expect_success(text);
+  EXPECT_CONTAINS(text.out, "0: cram:3x4 -> cram:3x4-a1-a2 (a1-a2)\n");
+  const auto doc = expect_json(run_grundy({"solve", "nodekayles:3x3-a1", "--json"}));
+  for (const auto& m : doc["winning_moves"]) {
+    const std::string to = m["to"].get<std::string>();
+    EXPECT_EQ(to, "nodekayles:3x3-a1-" + m["move"].get<std::string>()) << doc.dump();
+    const auto again = expect_json(run_grundy({"solve", to, "--json"}));
+    EXPECT_EQ(again["sum"], to);
+    EXPECT_EQ(again["winner"], "second") << to;
+  }
+  // Pieces in any order are one position, printed in cell order.
+  EXPECT_EQ(expect_json(run_grundy({"solve", "cram:3x4-c3-b3-a1-a2", "--json"}))["sum"],
+            "cram:3x4-a1-a2-b3-c3");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "nodekayles", "3x3-a1-b1"})),
+                  "b1 is next to a1, taken already");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "cram", "3x3-d1"})),
+                  "cell d1 is not a free cell of 3x3");
+}
+
+TEST(ComponentCli, SolveShowsMovesAsPositionsThatParseBack) {
   // Node-Kayles on a path of 7 is 0.137 at 7, a first-player win.
   const RunResult r = run_grundy({"solve", "nodekayles:path(7)", "--json"});
   const auto doc = expect_json(r);
   ASSERT_TRUE(doc.contains("winning_moves")) << doc.dump();
   ASSERT_FALSE(doc["winning_moves"].empty()) << doc.dump();
   for (const auto& move : doc["winning_moves"]) {
-    // Each move's result is written in the spec language (canonical components, `0` for
-    // nothing): a second-player win.
+    // Each move's result is written in the spec language (the path with the vertex taken): a
+    // second-player win.
     const std::string after = move["to"].get<std::string>();
     if (after == "0") continue;
     const RunResult again = run_grundy({"solve", after, "--json"});
@@ -73,6 +129,36 @@ TEST(ComponentCli, GraphAndBoardFiles) {
   // The board is a cycle of ten cells.
   EXPECT_EQ(value_of({"value", "cram", "board(" + board.path() + ")"}),
             value_of({"value", "arckayles", "cycle(10)"}));
+}
+
+TEST(ComponentCli, BoardFilesTakeCommentsAndTrailingSpacesAndNameTheBadLine) {
+  // `;` starts a comment (`#` is a blocked cell, not a comment as in graph files); a line that is
+  // only a comment is no row; trailing spaces and tabs do not count.
+  const TempFile plain("....\n.##.\n....\n");
+  const TempFile commented("; a ring of ten cells\n....  \n.##. ; the hole\n....\t\n; the end\n");
+  EXPECT_EQ(value_of({"value", "cram", "board(" + commented.path() + ")"}),
+            value_of({"value", "cram", "board(" + plain.path() + ")"}));
+  // Rows are counted without the comment lines: b2 is the first cell of the hole, blocked.
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "cram", "board(" + commented.path() + ")-b2"})),
+                  "cell b2 is not a free cell");
+  EXPECT_EQ(value_of({"value", "cram", "board(" + commented.path() + ")-a2"}),
+            value_of({"value", "cram", "board(" + plain.path() + ")-a2"}));
+  // A refusal names the file, and the line and column in the file (comment lines counted).
+  const TempFile bad("; two rows\n...\n. x\n");
+  const std::string message =
+      expect_error(run_grundy({"value", "nodekayles", "board(" + bad.path() + ")"}));
+  EXPECT_CONTAINS(message, "board file '" + bad.path() + "' line 3 column 2: ' ' is neither");
+  const TempFile late("...\n...\n..x\n");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "cram", "board(" + late.path() + ")"})),
+                  "line 3 column 3: 'x'");
+  // A frame (rows by the longest row) past 2^20 cells is refused, naming the file.
+  std::string huge(1100, '#');
+  huge += "\n";
+  std::string wide;
+  for (int r = 0; r < 1000; ++r) wide += huge;
+  const TempFile too_large(wide);
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "cram", "board(" + too_large.path() + ")"})),
+                  "board file '" + too_large.path() + "': 1000 rows of up to 1100 cells");
 }
 
 TEST(ComponentCli, BadPositionsAreRefusedInOneLine) {

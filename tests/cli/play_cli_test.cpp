@@ -403,3 +403,42 @@ TEST(CliPlay, BadSumIsAnError) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(CliPlay, BoardsAreDrawnAndMovesTypedByTheirCells) {
+  // Cram on 3 x 4: the board drawn with its coordinates before each move, moves typed as cells
+  // (either way round, with or without the component), the position a board with the pieces on.
+  const RunResult r =
+      run_grundy({"play", "cram:3x4", "--list", "2"}, std::string("b3-b2\n0: c1-d1\nquit\n"));
+  expect_success(r);
+  EXPECT_CONTAINS(r.out, "  a b c d\n1 . . . .\n2 . . . .\n3 . . . .\nposition: cram:3x4\n");
+  EXPECT_CONTAINS(r.out, "  [1] 0: cram:3x4 -> cram:3x4-a1-b1 (a1-b1)\n");
+  EXPECT_CONTAINS(r.out, "you: 0: cram:3x4 -> cram:3x4-b2-b3 (b2-b3)\n");
+  EXPECT_CONTAINS(r.out, "  a b c d\n1 . . . .\n2 . X . .\n3 . X . .\nposition: cram:3x4-b2-b3\n");
+  EXPECT_EQ(count_of(r.out, "not a move here"), 0u) << r.out;
+  // Node-Kayles: the cell taken is X, its neighbours (gone with it) x.
+  const RunResult nk = run_grundy({"play", "nodekayles:3x3"}, std::string("b2\nquit\n"));
+  expect_success(nk);
+  EXPECT_CONTAINS(nk.out, "you: 0: nodekayles:3x3 -> nodekayles:3x3-b2 (b2)\n");
+  EXPECT_CONTAINS(nk.out, "  a b c\n1 . x .\n2 x X x\n3 . x .\n");
+  // A graph without cells names its vertices by number; nothing is drawn.
+  const RunResult graph = run_grundy({"play", "arckayles:cycle(6)"}, std::string("0: 2-3\nquit\n"));
+  expect_success(graph);
+  EXPECT_CONTAINS(graph.out, "you: 0: arckayles:cycle(6) -> arckayles:cycle(6)-2-3 (2-3)\n");
+  EXPECT_EQ(count_of(graph.out, "  a "), 0u) << graph.out;
+  // A cell that is no move is refused as any other text.
+  const RunResult bad = run_grundy({"play", "cram:3x4"}, std::string("b2-c3\nquit\n"));
+  expect_success(bad);
+  EXPECT_CONTAINS(bad.out, "not a move here: 'b2-c3'\n");
+}
+
+TEST(CliPlay, JsonMovesOfABoardNameTheirCells) {
+  const RunResult r =
+      run_grundy({"play", "cram:2x3", "--json", "--list", "1"}, std::string("a1-b1\n"));
+  expect_success(r);
+  EXPECT_CONTAINS(r.out, "\"move\":\"a1-b1\"");
+  EXPECT_CONTAINS(r.out, "\"to\":\"cram:2x3-a1-b1\"");
+}
+
+}  // namespace

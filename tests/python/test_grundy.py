@@ -401,6 +401,7 @@ SAME_REQUESTS = [
      lambda: grundy.explain("0.07", 2**53 + 1, max_options=2)),
     (["explain", "cut", "5x7"], lambda: grundy.explain("cut", "5x7")),
     (["explain", "nodekayles", "path(6)"], lambda: grundy.explain("nodekayles", "path(6)")),
+    (["explain", "cram", "3x4"], lambda: grundy.explain("cram", "3x4")),
     (["solve", "staircase:3,1,4 + welter:2,5,9"],
      lambda: grundy.solve("staircase:3,1,4 + welter:2,5,9")),
     (["solve", "moore(2):3,5,7 + hackenbush:0-1,1-2,0-2"],
@@ -465,6 +466,17 @@ def test_docstring_examples_run():
     failures, tried = doctest.testmod(grundy, extraglobs={"grundy": grundy})
     assert tried >= 8
     assert failures == 0
+
+
+def test_a_board_reports_every_move_not_one_per_symmetry():
+    # Cram on 3 x 4: 17 domino placements, 7 of them winning (moves equal by symmetry count).
+    explained = grundy.explain("cram", "3x4")
+    assert explained["option_count"] == 17
+    assert len(explained["options"]) == 17
+    assert explained["winning_move_count"] == 7
+    solved = grundy.solve("cram:3x4")
+    assert solved["winning_move_count"] == 7
+    assert len({m["to"] for m in solved["winning_moves"]}) == 7
 
 
 def test_explain_of_a_python_game():

@@ -64,11 +64,14 @@ struct MoveText {
   std::size_t component = 0;
   std::string from;
   std::string to;
+  /// The move in its family's notation for a person (a board's cells: `b2-b3`, `c4`); empty when
+  /// a move is named by what it leaves.
+  std::string move;
   friend bool operator==(const MoveText&, const MoveText&) = default;
 };
 
-/// `i: FROM -> TO`: how the command writes a move (solve's lines, play's lists), and how a
-/// player may type it.
+/// `i: FROM -> TO`, with ` (MOVE)` after it when the move has a name: how the command writes a
+/// move (solve's lines, play's lists), and how a player may type it.
 std::string move_line(const MoveText& move);
 
 /// `grundy solve`.

@@ -17,11 +17,12 @@
 namespace grundy {
 
 /// One option as listed: its text and value (kInfiniteValue: infinite, of escape set
-/// `escapes`).
+/// `escapes`), and the move's name when its family has one (a board's cells, `b2-b3`).
 struct ListedOption {
   std::string text;
   Value value = 0;
   std::vector<Value> escapes;
+  std::string move = {};
 };
 
 /// `3`, or `inf{0,2}`.

@@ -61,6 +61,9 @@ class Match {
   const Sum& position() const { return sum_; }
   /// The canonical sum; empty when nothing is left.
   std::string position_text() const;
+  /// The position drawn for a person: each component whose family draws it (a board, with its
+  /// coordinates), after a line `i: COMPONENT` when the sum has several; empty when none does.
+  std::string drawing() const;
   bool human_to_move() const { return human_to_move_; }
   const MoveList& moves() const { return moves_; }
   State state() const { return state_; }

@@ -63,8 +63,14 @@ class Game {
   virtual Position parse_position(Scanner& in) const = 0;
   virtual std::string format_position(const Position& p) const = 0;
 
-  /// Every option of `p`, each exactly once.
+  /// Every option of `p`, each exactly once: the moves as a person makes them (listed, counted,
+  /// played).
   virtual void options(const Position& p, OptionVisitor& visit) const = 0;
+  /// The options an exhaustive search over positions may expand instead, below the position it
+  /// was asked about: the same games up to isomorphism, perhaps fewer and smaller (Node-Kayles:
+  /// one move per automorphism orbit, what it leaves split into canonical components), never
+  /// listed to a person. By default options().
+  virtual void search_options(const Position& p, OptionVisitor& visit) const { options(p, visit); }
 
   /// What the family states about itself (game_traits.hpp): the solvers read this, never the
   /// family's name or type.
@@ -90,6 +96,19 @@ class Game {
   virtual std::optional<bool> formula_is_p_position(const Position&) const { return std::nullopt; }
   /// Up to `count` small positions, smallest first: for tests, demos and tables.
   virtual std::vector<Position> sample_positions(std::size_t count) const = 0;
+
+  /// The move from `p` to its option `to` in the family's own notation for a person, when it has
+  /// one (a board's cells: `b2-b3`); empty when a move is named by what it leaves.
+  virtual std::string move_name(const Position& p, std::span<const Position> to) const {
+    (void)p, (void)to;
+    return {};
+  }
+  /// A picture of `p` for a person (a board with its coordinates), lines ending in '\n'; empty
+  /// when the family has none.
+  virtual std::string drawing(const Position& p) const {
+    (void)p;
+    return {};
+  }
 
  protected:
   /// A family states its traits once, in its constructor.

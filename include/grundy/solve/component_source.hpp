@@ -1,8 +1,8 @@
 #pragma once
 /// \file The value source of the vertex-deletion games (Node-Kayles, Arc-Kayles, Cram): values
 /// from the component search, and the options of one value (a sum's winning moves) decided with
-/// its pruning, without every option's value. Positions whose cells are known (a board, or a
-/// component a move on one left) go to the board search, the rest to the graph search.
+/// its pruning, without every option's value. Positions on a board of at most 256 cells go to the
+/// board search, the rest to the graph search.
 
 #include <array>
 #include <filesystem>
@@ -46,9 +46,6 @@ class ComponentSource final : public ValueSource {
   auto saving_on_stop(Work&& work) -> decltype(work());
   Value part_value(const Position& part);
   bool part_has_value(const Position& part, Value target);
-  /// Attaches their cells to the components the moves of board `p` leave, so the options
-  /// for_each_option gives are searched on the board too.
-  void attach_option_boards(const BoardCells& board);
   /// Moves the board entries of a loaded table file into the board searches.
   void take_board_entries();
 

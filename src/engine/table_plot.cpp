@@ -21,8 +21,8 @@ using svg::xml_escape;
 
 // Layout, in pixels: the title, the column axis above the cells (row 0 at the top, as the text
 // grid prints it), the row axis on their left, the legend below.
-constexpr double kLeft = 80;
-constexpr double kTop = 72;
+constexpr double kCellsLeft = 80;
+constexpr double kCellsTop = 72;
 constexpr double kArea = 640;      // the longer side of the cells' area, at most
 constexpr double kMaxCell = 24;    // a small table's squares stop growing here
 constexpr double kLabelCell = 16;  // squares at least this wide show their value
@@ -98,8 +98,8 @@ std::string table_plot(const TableAnswer& table) {
       std::min(kMaxCell, kArea / static_cast<double>(std::max(row_count, col_count)));
   const double width = cell * static_cast<double>(col_count);
   const double height = cell * static_cast<double>(row_count);
-  const double picture_width = kLeft + std::max(width, kLegendWidth + 260) + 30;
-  const double legend_y = kTop + height + 34;
+  const double picture_width = kCellsLeft + std::max(width, kLegendWidth + 260) + 30;
+  const double legend_y = kCellsTop + height + 34;
   const double picture_height = legend_y + 44;
 
   Value top = 0;
@@ -146,8 +146,8 @@ std::string table_plot(const TableAnswer& table) {
   for (std::uint64_t r = 0; r < row_count; ++r) {
     for (std::uint64_t c = 0; c < col_count; ++c) {
       const std::size_t i = static_cast<std::size_t>(r * col_count + c);
-      const double x = kLeft + cell * static_cast<double>(c);
-      const double y = kTop + cell * static_cast<double>(r);
+      const double x = kCellsLeft + cell * static_cast<double>(c);
+      const double y = kCellsTop + cell * static_cast<double>(r);
       const std::string place = "x=\"" + number(x) + "\" y=\"" + number(y) + "\" width=\"" +
                                 number(cell) + "\" height=\"" + number(cell) + "\"";
       if (!table.is_position[i]) {
@@ -180,29 +180,29 @@ std::string table_plot(const TableAnswer& table) {
 
   // Axes: the columns' coordinates above the cells, the rows' on their left, each label at the
   // middle of its cell.
-  out += "<path d=\"M" + number(kLeft) + " " + number(kTop + height) + " V" + number(kTop) + " H" +
-         number(kLeft + width) + "\" fill=\"none\" stroke=\"black\"/>\n";
+  out += "<path d=\"M" + number(kCellsLeft) + " " + number(kCellsTop + height) + " V" + number(kCellsTop) + " H" +
+         number(kCellsLeft + width) + "\" fill=\"none\" stroke=\"black\"/>\n";
   for (const std::uint64_t t : axis_ticks(table.cols, cell)) {
-    const double x = kLeft + cell * (static_cast<double>(t - table.cols.from) + 0.5);
-    out += "<line class=\"tick\" x1=\"" + number(x) + "\" y1=\"" + number(kTop - 4) + "\" x2=\"" +
-           number(x) + "\" y2=\"" + number(kTop) + "\" stroke=\"black\"/>\n";
-    out += text_at(x, kTop - 8, "middle", std::to_string(t));
+    const double x = kCellsLeft + cell * (static_cast<double>(t - table.cols.from) + 0.5);
+    out += "<line class=\"tick\" x1=\"" + number(x) + "\" y1=\"" + number(kCellsTop - 4) + "\" x2=\"" +
+           number(x) + "\" y2=\"" + number(kCellsTop) + "\" stroke=\"black\"/>\n";
+    out += text_at(x, kCellsTop - 8, "middle", std::to_string(t));
   }
   for (const std::uint64_t t : axis_ticks(table.rows, cell)) {
-    const double y = kTop + cell * (static_cast<double>(t - table.rows.from) + 0.5);
-    out += "<line class=\"tick\" x1=\"" + number(kLeft - 4) + "\" y1=\"" + number(y) + "\" x2=\"" +
-           number(kLeft) + "\" y2=\"" + number(y) + "\" stroke=\"black\"/>\n";
-    out += text_at(kLeft - 7, y + 4, "end", std::to_string(t));
+    const double y = kCellsTop + cell * (static_cast<double>(t - table.rows.from) + 0.5);
+    out += "<line class=\"tick\" x1=\"" + number(kCellsLeft - 4) + "\" y1=\"" + number(y) + "\" x2=\"" +
+           number(kCellsLeft) + "\" y2=\"" + number(y) + "\" stroke=\"black\"/>\n";
+    out += text_at(kCellsLeft - 7, y + 4, "end", std::to_string(t));
   }
-  out += text_at(kLeft + width / 2, kTop - 28, "middle", col_name + " (columns)");
-  const double middle = kTop + height / 2;
+  out += text_at(kCellsLeft + width / 2, kCellsTop - 28, "middle", col_name + " (columns)");
+  const double middle = kCellsTop + height / 2;
   out += "<text x=\"20\" y=\"" + number(middle) +
          "\" text-anchor=\"middle\" transform=\"rotate(-90 20 " + number(middle) + ")\">" +
          xml_escape(row_name + " (rows)") + "</text>\n";
 
   // The legend: P-positions, non-positions (when the table has any), and the scale of values.
   out += "<g class=\"legend\">\n";
-  double x = kLeft;
+  double x = kCellsLeft;
   out += "<rect x=\"" + number(x) + "\" y=\"" + number(legend_y - 10) +
          "\" width=\"10\" height=\"10\" fill=\"" + kPColour + "\"/>\n";
   const std::string p_text = "P-position (g = 0): " + std::to_string(p_count);
@@ -223,14 +223,14 @@ std::string table_plot(const TableAnswer& table) {
       out += "<stop offset=\"" + number(t) + "\" stop-color=\"" + scale_colour(t) + "\"/>";
     }
     out += "</linearGradient></defs>\n";
-    out += "<rect x=\"" + number(kLeft + 24) + "\" y=\"" + number(bar_y) + "\" width=\"" +
+    out += "<rect x=\"" + number(kCellsLeft + 24) + "\" y=\"" + number(bar_y) + "\" width=\"" +
            number(kLegendWidth) + "\" height=\"10\" fill=\"url(#scale)\"/>\n";
-    out += text_at(kLeft + 20, bar_y + 10, "end", "1");
-    out += text_at(kLeft + 28 + kLegendWidth, bar_y + 10, "start",
+    out += text_at(kCellsLeft + 20, bar_y + 10, "end", "1");
+    out += text_at(kCellsLeft + 28 + kLegendWidth, bar_y + 10, "start",
                    std::to_string(top) + " (g, the largest in the table)");
   } else {
     out += text_at(
-        kLeft, bar_y + 10, "start",
+        kCellsLeft, bar_y + 10, "start",
         p_count > 0 ? "every position is a P-position" : "no cell is a position of " + table.game);
   }
   out += "</g>\n</svg>\n";

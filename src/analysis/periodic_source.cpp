@@ -175,7 +175,10 @@ void PeriodicSource::prepare(std::span<const Position> positions) {
   }
   try {
     if (sparse_) {
-      if (any) sparse_->extend_to(largest);
+      if (any) {
+        if (!theorem_ && largest >= options_.max_values) refuse_past_max(largest);
+        sparse_->extend_to(largest);
+      }
     } else {
       direct_.prepare(direct);
     }
@@ -185,6 +188,19 @@ void PeriodicSource::prepare(std::span<const Position> positions) {
     if (!period_failed) throw;
     throw ResourceError(no_period_message(e));
   }
+}
+
+void PeriodicSource::refuse_past_max(std::uint64_t n) const {
+  // No theorem covers the game (Grundy's game), so nothing but a table answers g(n), and the
+  // sparse-space engine's work cannot be told before it runs (it grows with the rare values):
+  // past --max it is refused at once, not left running for minutes. The memory limit first, as
+  // the table itself would refuse.
+  const std::string table = "a table of g(0.." + std::to_string(n) + ") for " + game_->name();
+  require_memory(options_.limits, SparseSpaceSolver::table_bytes(n, 1), table);
+  throw ResourceError(table + " holds more than --max " + std::to_string(options_.max_values) +
+                      " values, and no periodicity theorem covers " + game_->name() +
+                      " to answer past a table: --max " + std::to_string(n + 1) +
+                      " computes it (progress on a terminal)");
 }
 
 std::string PeriodicSource::no_period_message(const ResourceError& e) const {
@@ -200,6 +216,7 @@ Value PeriodicSource::value(const Position& p) {
   }
   try {
     if (sparse_) {
+      if (!theorem_ && p.x >= sparse_->size() && p.x >= options_.max_values) refuse_past_max(p.x);
       sparse_->extend_to(p.x);
       return sparse_->at(p.x);
     }

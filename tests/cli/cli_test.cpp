@@ -1248,6 +1248,22 @@ TEST(CliHuge, SolveAnswersWithWinningMovesAndCount) {
   EXPECT_TRUE(split_shown) << j;
 }
 
+TEST(CliHuge, AGameNoTheoremCoversIsRefusedPastMaxAtOnce) {
+  // Grundy's game: only a table answers, and the sparse-space table's work is unknown before it
+  // runs: past --max it is refused at once, naming the --max that computes it.
+  const auto began = std::chrono::steady_clock::now();
+  const std::string message = expect_error(run_grundy({"value", "grundy", "100000000"}));
+  EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::seconds(5));
+  EXPECT_CONTAINS(message, "--max 100000001");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "grundy", "20000", "--max", "20000"})),
+                  "--max 20001");
+  // Within --max it is computed, as seq computes it.
+  const RunResult within = run_grundy({"value", "grundy", "20000", "--max", "20001"});
+  expect_success(within);
+  const std::string seq = run_grundy({"seq", "grundy", "--from", "20000", "--to", "20000"}).out;
+  EXPECT_EQ(within.out, seq);
+}
+
 TEST(CliHuge, NoPeriodAndNoTableIsARefusal) {
   EXPECT_CONTAINS(expect_error(run_grundy({"value", "grundy", "100000000000"})), "memory limit");
   EXPECT_CONTAINS(expect_error(run_grundy({"value", "0.45", "100000000000", "--max", "300"})),

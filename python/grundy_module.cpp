@@ -94,6 +94,7 @@ class PythonGame final : public Game {
   }
 
   bool integers() const noexcept { return integers_; }
+  const py::function& options_function() const noexcept { return options_; }
 
  private:
   /// A part of an option of `p` the callable gave; with integer positions a whole number
@@ -127,6 +128,21 @@ struct CustomGame {
   CustomGame(py::function options, std::string name, bool integers)
       : game(std::make_shared<PythonGame>(std::move(options), std::move(name), integers)),
         evaluator(game, Limits{}) {}
+
+  /// The same callable read as a game of heap sizes, for the requests that take heaps (seq,
+  /// period, plots, genus) of a game not declared `integers=True`: `grundy.seq(Game(options=
+  /// lambda n: ...), to=30)` means g(0..30). Made once and kept, with its memo; an option that
+  /// is not a whole number is refused there, naming it.
+  CustomGame& as_heaps() {
+    if (game->integers()) return *this;
+    if (!heaps_) heaps_ = std::make_unique<CustomGame>(game->options_function(), game->name(), true);
+    return *heaps_;
+  }
+
+ private:
+  std::unique_ptr<CustomGame> heaps_;
+
+ public:
 
   /// A position given by the caller: any hashable object; with integer positions a whole number
   /// or its text, read as a heap size of a built-in game is (the command's words for -1).
@@ -381,18 +397,15 @@ std::shared_ptr<const Game> game_argument(const py::object& game, CustomGames& c
   return Engine::game(spec_argument(game));
 }
 
-/// A game given for a request of heap sizes (seq, period, plots, genus): a Python game of other
-/// positions is told how to declare integers, which the engine cannot know.
-std::shared_ptr<const Game> heap_game_argument(const py::object& game, CustomGames& custom,
-                                               std::string_view request) {
-  std::shared_ptr<const Game> parsed = game_argument(game, custom);
-  if (custom.contains(parsed.get()) && !parsed->integer_positions()) {
-    throw Error(std::string(request) +
-                " needs a game whose positions are integers (heap sizes); the positions of " +
-                parsed->name() +
-                " are Python objects (grundy.Game(options, integers=True) declares whole numbers)");
+/// A game given for a request of heap sizes (seq, period, plots, genus): a Python game is read as
+/// a game of heap sizes (CustomGame::as_heaps).
+std::shared_ptr<const Game> heap_game_argument(const py::object& game, CustomGames& custom) {
+  if (py::isinstance<CustomGame>(game)) {
+    CustomGame& heaps = game.cast<CustomGame&>().as_heaps();
+    custom[heaps.game.get()] = &heaps;
+    return heaps.game;
   }
-  return parsed;
+  return game_argument(game, custom);
 }
 
 /// A position given as text, a whole number (a heap size) or a tuple of whole numbers
@@ -461,7 +474,7 @@ py::object seq(const py::object& game, std::uint64_t to, std::uint64_t start, bo
                const CallOptions& limits) {
   if (numpy) require_numpy("numpy=True");
   CustomGames custom;
-  const auto parsed = heap_game_argument(game, custom, "seq");
+  const auto parsed = heap_game_argument(game, custom);
   const Engine engine = make_engine(limits, custom);
   SequenceAnswer answer = without_gil(custom, [&] { return engine.seq(parsed, start, to); });
   if (numpy) return numpy_array(std::move(answer.values), "numpy=True");
@@ -475,7 +488,7 @@ py::object seq(const py::object& game, std::uint64_t to, std::uint64_t start, bo
 py::object genus(const py::object& game, std::uint64_t to, std::uint64_t start,
                  const CallOptions& limits) {
   CustomGames custom;
-  const auto parsed = heap_game_argument(game, custom, "seq");
+  const auto parsed = heap_game_argument(game, custom);
   const Engine engine = make_engine(limits, custom);
   const GenusAnswer answer = without_gil(custom, [&] { return engine.genera(parsed, start, to); });
   return to_python(to_document(answer));
@@ -490,7 +503,7 @@ py::object write_sequence(const py::object& game, const std::filesystem::path& p
     throw Error("checkpoint is at most 86400 seconds (a day), not " + std::to_string(checkpoint));
   }
   CustomGames custom;
-  const auto parsed = heap_game_argument(game, custom, "seq");
+  const auto parsed = heap_game_argument(game, custom);
   DeferredInterrupt interrupt;
   const Engine engine = make_engine(limits, custom, &interrupt);
   try {
@@ -515,7 +528,7 @@ py::object write_sequence(const py::object& game, const std::filesystem::path& p
 py::object period(const py::object& game, bool verify, std::uint64_t max_work,
                   const CallOptions& limits) {
   CustomGames custom;
-  const auto parsed = heap_game_argument(game, custom, "period");
+  const auto parsed = heap_game_argument(game, custom);
   const Engine engine = make_engine(limits, custom);
   // A game no theorem covers (every Python game) gets the period its values show, never proven:
   // g(0..max-1) when max= is given, else the engine's default sample.
@@ -641,7 +654,7 @@ struct Svg {
 Svg plot(const py::object& game, std::uint64_t to, std::uint64_t start, bool log_x,
          bool period_plot, const CallOptions& limits) {
   CustomGames custom;
-  const auto parsed = heap_game_argument(game, custom, period_plot ? "period" : "seq");
+  const auto parsed = heap_game_argument(game, custom);
   const Engine engine = make_engine(limits, custom);
   const PlotScale scale = log_x ? PlotScale::log : PlotScale::linear;
   return without_gil(custom, [&] {

@@ -100,7 +100,8 @@ BAD_CALLS = [
      "cannot be negative"),
     (lambda: grundy.Game(options=nothing, integers=True).value(0.5), TypeError,
      "position must be a whole number"),
-    (lambda: grundy.seq(grundy.Game(options=nothing), to=3), ValueError, "integers=True"),
+    (lambda: grundy.seq(grundy.Game(options=lambda p: ["x"]), to=3), TypeError,
+     "not a whole number"),
     # Results.
     (lambda: grundy.plot("0.07", to=5).save(5), TypeError, ""),
 ]

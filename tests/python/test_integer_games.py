@@ -29,6 +29,18 @@ def run_cli(*args):
     return subprocess.run([os.environ["GRUNDY_CLI"], *args], capture_output=True, text=True)
 
 
+def test_the_new_users_call_without_integers_true():
+    # The report's own call: a game of heap sizes asked for its sequence, period, plot, genus.
+    g = grundy.Game(options=lambda n: [n - s for s in (1, 3, 5) if s <= n])
+    assert list(grundy.seq(g, to=30)) == brute_force(subtract_odd, 30)
+    p = grundy.period(g)
+    assert p["proven"] is False and p["observed"]["period"] == 2
+    assert str(grundy.plot(g, to=30)).startswith("<?xml")
+    assert grundy.genus(g, to=3)["genus"] == grundy.genus("sub(1,3,5)", to=3)["genus"]
+    # Its other positions are still Python objects: value and explain as before.
+    assert grundy.value(g, 7) == 1
+
+
 def test_seq_of_an_integer_game_is_the_mex_by_brute_force():
     g = grundy.Game(options=lambda n: [n - s for s in (1, 3, 5) if s <= n], integers=True,
                     name="s135")
@@ -140,12 +152,16 @@ def test_an_integer_game_in_a_sum():
     assert doc["sum"] == "s135:7 + nim:1" and doc["winner"] == "second"
 
 
-def test_a_game_of_other_positions_is_told_how_to_declare_integers():
-    g = grundy.Game(options=subtract_odd, name="s135")
+def test_a_game_of_other_positions_asked_for_heaps_names_the_option():
+    # Not declared integers=True: the requests of heap sizes read it as a game of heaps, and an
+    # option that is not a whole number is named.
+    g = grundy.Game(options=lambda p: [] if p == "a" else ["a"], name="letters")
     for call in (lambda: grundy.seq(g, to=30), lambda: grundy.period(g),
                  lambda: grundy.genus(g, to=3), lambda: grundy.plot(g, to=30)):
-        with pytest.raises(ValueError, match=r"integers=True"):
+        with pytest.raises(TypeError, match=r"letters: the options of \d+ include 'a', not a whole"):
             call()
+    # Its positions stay Python objects elsewhere.
+    assert grundy.value(g, "b") == 1
 
 
 def test_bad_positions_of_an_integer_game():

@@ -113,10 +113,10 @@ Runner add_quotient_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "quotient", "The misère quotient of a heap game: its monoid, P-portion and pretending map");
   cmd->footer(
-      "\nThe classes of the sums of heaps 0..N that no added sum tells apart under misere\n"
+      "\nThe classes of the sums of heaps 0..N that no added sum tells apart under misère\n"
       "play (Plambeck and Siegel): a commutative monoid Q, its P-portion, and the class\n"
-      "phi(h) of each heap. A sum is a misere P-position iff the product of its heaps'\n"
-      "classes is in P. Every quotient printed has been verified against the misere\n"
+      "phi(h) of each heap. A sum is a misère P-position iff the product of its heaps'\n"
+      "classes is in P. Every quotient printed has been verified against the misère\n"
       "recursion for all sums of heaps up to N (docs/misere-quotients.md).\n"
       "\nExamples:\n"
       "  grundy quotient kayles --max-heap 40\n"

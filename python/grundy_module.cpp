@@ -135,14 +135,10 @@ struct CustomGame {
   /// is not a whole number is refused there, naming it.
   CustomGame& as_heaps() {
     if (game->integers()) return *this;
-    if (!heaps_) heaps_ = std::make_unique<CustomGame>(game->options_function(), game->name(), true);
+    if (!heaps_)
+      heaps_ = std::make_unique<CustomGame>(game->options_function(), game->name(), true);
     return *heaps_;
   }
-
- private:
-  std::unique_ptr<CustomGame> heaps_;
-
- public:
 
   /// A position given by the caller: any hashable object; with integer positions a whole number
   /// or its text, read as a heap size of a built-in game is (the command's words for -1).
@@ -158,6 +154,9 @@ struct CustomGame {
   }
 
   Value value(const py::handle& given) { return evaluator.value(position(given)); }
+
+ private:
+  std::unique_ptr<CustomGame> heaps_;  // as_heaps(), made on first use
 };
 
 /// A value source that serves a CustomGame's own memo to the engine.
@@ -555,10 +554,9 @@ py::object quotient(const py::object& game, std::uint64_t max_heap, std::uint64_
   CustomGames custom;
   const auto parsed = game_argument(game, custom);
   const Engine engine = make_engine(limits, custom);
-  const QuotientAnswer answer =
-      without_gil(custom, [&] {
-        return engine.quotient(parsed, max_heap, max_work, engine.quotient_progress("quotient"));
-      });
+  const QuotientAnswer answer = without_gil(custom, [&] {
+    return engine.quotient(parsed, max_heap, max_work, engine.quotient_progress("quotient"));
+  });
   return to_python(to_document(answer));
 }
 

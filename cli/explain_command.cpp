@@ -132,10 +132,14 @@ void print_misere_explanation(const MisereExplanation& e) {
   }
   std::cout << e.option_count << (e.option_count == 1 ? " option" : " options") << ", "
             << e.winning_count << " winning (misère P-positions)\n";
+  // As without --misere: a board's move by its cells after the option.
+  auto shown = [](const MisereExplanation::Option& o) {
+    return o.move.empty() ? o.text : o.text + " (" + o.move + ")";
+  };
   std::size_t width = 0;
-  for (const auto& o : e.listed) width = std::max(width, o.text.size());
+  for (const auto& o : e.listed) width = std::max(width, shown(o).size());
   for (const auto& o : e.listed) {
-    std::cout << "  " << o.text << std::string(width - o.text.size(), ' ') << "  ";
+    std::cout << "  " << shown(o) << std::string(width - shown(o).size(), ' ') << "  ";
     if (e.quotient) std::cout << o.element << ", ";
     std::cout << (o.outcome == Outcome::P ? "P  wins" : "N") << '\n';
   }

@@ -84,7 +84,9 @@ MisereExplanation explain_misere_position(std::shared_ptr<const Game> game, cons
       auto list = OptionFunction([&](std::span<const Position> parts) {
         const std::uint32_t y = quotient->element(position.components[0], parts);
         e.listed.push_back({format_option(*game, parts),
-                            q.monoid.p_portion[y] ? Outcome::P : Outcome::N, name(y)});
+                            q.monoid.p_portion[y] ? Outcome::P : Outcome::N,
+                            name(y),
+                            {}});
       });
       quotient_options_where(
           *code, q, period, p.x, [](std::uint32_t) { return true; },
@@ -95,7 +97,9 @@ MisereExplanation explain_misere_position(std::shared_ptr<const Game> game, cons
     for_each_counted_option(*game, p, e, [&](std::span<const Position> parts) {
       const std::uint32_t y = quotient->element(position.components[0], parts);
       return MisereExplanation::Option{format_option(*game, parts),
-                                       q.monoid.p_portion[y] ? Outcome::P : Outcome::N, name(y)};
+                                       q.monoid.p_portion[y] ? Outcome::P : Outcome::N,
+                                       name(y),
+                                       {}};
     });
     return e;
   }
@@ -105,7 +109,7 @@ MisereExplanation explain_misere_position(std::shared_ptr<const Game> game, cons
   e.outcome = search.solve(position).outcome;
   for_each_counted_option(*game, p, e, [&](std::span<const Position> parts) {
     const Outcome o = search.solve(sum_of(game, parts)).outcome;
-    return MisereExplanation::Option{format_option(*game, parts), o, {}};
+    return MisereExplanation::Option{format_option(*game, parts), o, {}, game->move_name(p, parts)};
   });
   return e;
 }
@@ -133,6 +137,7 @@ Document to_document(const MisereExplanation& e) {
     Document row{{"option", o.text}, {"winner", std::string(winner_name(o.outcome))}};
     if (e.quotient) row["element"] = o.element;
     row["winning"] = o.outcome == Outcome::P;
+    if (!o.move.empty()) row["move"] = o.move;
     options.push_back(row);
   }
   d["options"] = options;

@@ -102,6 +102,15 @@ TEST(ComponentCli, BoardMovesAreWrittenByTheirCells) {
                   "b1 is next to a1, taken already");
   EXPECT_CONTAINS(expect_error(run_grundy({"value", "cram", "3x3-d1"})),
                   "cell d1 is not a free cell of 3x3");
+  // explain --misere names them too, each option the board with its move's cells added.
+  const RunResult misere = run_grundy({"explain", "cram", "2x3", "--misere"});
+  expect_success(misere);
+  EXPECT_CONTAINS(misere.out, "\n  cram:2x3-a1-b1 (a1-b1)  N\n");
+  const auto explained = expect_json(run_grundy({"explain", "cram", "2x3", "--misere", "--json"}));
+  ASSERT_EQ(explained["options"].size(), 7u);
+  for (const auto& o : explained["options"]) {
+    EXPECT_EQ(o["option"], "cram:2x3-" + o["move"].get<std::string>()) << explained.dump();
+  }
 }
 
 TEST(ComponentCli, SolveShowsMovesAsPositionsThatParseBack) {

@@ -43,6 +43,8 @@ struct MisereExplanation {
     Outcome outcome = Outcome::P;
     /// Its class in the quotient (when one decided).
     std::string element;
+    /// The move by its cells on a board (`b2-b3`), empty elsewhere (Game::move_name).
+    std::string move;
   };
   std::uint64_t option_count = 0;
   /// Options that are misère P-positions: the moves that win.

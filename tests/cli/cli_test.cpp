@@ -511,6 +511,24 @@ TEST(CliFamilies, LoneHugeWythoffThroughTheTheorem) {
   EXPECT_EQ(top.out.rfind("first player wins\n0: wythoff:9223372036854775807,", 0), 0u) << top;
 }
 
+TEST(CliFamilies, DivisionGamesOfHugeHeapsAtOnce) {
+  // div(2,3,4,5,6) at 10^18, through its steps; a sum of such heaps with every winning move.
+  const auto began = std::chrono::steady_clock::now();
+  const json v = expect_json(
+      run_grundy({"value", "div(2,3,4,5,6)", "1000000000000000000", "166666666666666666", "--json"}));
+  EXPECT_EQ(v["game"], "div(2,3,4,5,6)");
+  EXPECT_EQ(v["values"][0]["value"], 3);
+  EXPECT_EQ(v["values"][1]["value"], 0);  // 10^18 / 6: the winning move below
+  const json s = expect_json(run_grundy({"solve", "div(2..6):1000000000000000000", "--json"}));
+  EXPECT_EQ(s["winner"], "first");
+  EXPECT_EQ(s["winning_move_count"], 1);
+  EXPECT_EQ(s["winning_moves"][0]["to"], "div(2,3,4,5,6):166666666666666666");
+  EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::seconds(10));
+  // The first values, by hand: g(1) = mex{g(0)} = 1, g(2) = mex{g(1), g(0)} = 2, g(6..11) = 0.
+  EXPECT_EQ(run_grundy({"seq", "div(2..6)", "--to", "12"}).out, "0 1 2 2 3 3 0 0 0 0 0 0 1\n");
+  EXPECT_CONTAINS(expect_error(run_grundy({"value", "div(1,2)", "3"})), "at least 2");
+}
+
 TEST(CliFamilies, HugeWythoffInsideASumIsAnError) {
   const std::string message =
       expect_error(run_grundy({"solve", "wythoff:1000000000000,3 + nim:1"}));

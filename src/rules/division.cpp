@@ -1,0 +1,118 @@
+// Division games: from n >= 1, a move leaves floor(n/k) for a k of the set (`div(2,3,4,5,6)`,
+// `div(2..6)`); 0 is terminal. The contest problems that pose them take n up to 10^18, where the
+// values are not periodic but constant on long runs: they come from DivisionSteps
+// (division_steps.hpp) as steps, so any heap is answered in microseconds. Every move lowers n, so
+// the game is heap-ordered as well (a dense table of small heaps agrees: the family tests).
+#include <algorithm>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "grundy/core/error.hpp"
+#include "grundy/rules/division_steps.hpp"
+#include "grundy/rules/heap_game.hpp"
+#include "grundy/rules/registry.hpp"
+
+namespace grundy {
+namespace {
+
+/// The most divisors a set may hold (each heap has at most that many options).
+constexpr std::size_t kMaxDivisors = 4096;
+
+class Division final : public HeapGame {
+ public:
+  explicit Division(std::vector<std::uint64_t> divisors)
+      : HeapGame(spec_name(divisors)), divisors_(divisors), steps_(std::move(divisors)) {
+    set_traits({.layout = Layout::heaps, .formula_values = true});
+  }
+
+  static std::shared_ptr<const Game> make(Scanner* args) {
+    const char* example = "e.g. div(2,3) or div(2..6)";
+    if (args == nullptr) {
+      throw SpecError(1, std::string("div needs its divisors, ") + example);
+    }
+    Scanner& in = *args;
+    std::vector<std::uint64_t> divisors;
+    do {
+      in.skip_spaces();
+      const std::size_t at = in.offset();
+      const std::uint64_t lo = in.unsigned_integer("a divisor", kMaxCoordinate);
+      std::uint64_t hi = lo;
+      if (in.accept("..")) {
+        const std::size_t hi_at = in.offset();
+        hi = in.unsigned_integer("the end of the range", kMaxCoordinate);
+        if (hi < lo) {
+          in.fail_at(hi_at,
+                     "empty range of divisors " + std::to_string(lo) + ".." + std::to_string(hi));
+        }
+      }
+      if (lo < 2) {
+        in.fail_at(at, "a divisor must be at least 2, found " + std::to_string(lo) +
+                           (lo == 0 ? " (n/0 is not a number)" : " (n/1 = n would be a pass)"));
+      }
+      if (hi - lo >= kMaxDivisors || divisors.size() + (hi - lo + 1) > kMaxDivisors) {
+        in.fail_at(at, "at most " + std::to_string(kMaxDivisors) + " divisors");
+      }
+      for (std::uint64_t k = lo;; ++k) {
+        divisors.push_back(k);
+        if (k == hi) break;
+      }
+      in.skip_spaces();
+    } while (in.accept(','));
+    std::sort(divisors.begin(), divisors.end());
+    divisors.erase(std::unique(divisors.begin(), divisors.end()), divisors.end());
+    return std::make_shared<const Division>(std::move(divisors));
+  }
+
+  void options(const Position& p, OptionVisitor& visit) const override {
+    if (p.x == 0) return;
+    // Larger divisors leave smaller heaps: from the largest, the options come in increasing
+    // order, and equal ones (floor(n/k) = floor(n/k')) once.
+    std::uint64_t last = ~std::uint64_t{0};
+    for (auto k = divisors_.rbegin(); k != divisors_.rend(); ++k) {
+      const std::uint64_t q = p.x / *k;
+      if (q == last) continue;
+      last = q;
+      if (q == 0) {
+        visit.option({});
+      } else {
+        const Position left{q, 0};
+        visit.option(std::span<const Position>(&left, 1));
+      }
+    }
+  }
+
+  std::optional<Value> formula_value(const Position& p) const override {
+    const std::lock_guard lock(mutex_);
+    return steps_.value(p.x);
+  }
+
+ private:
+  /// The canonical name: the divisors increasing, ranges expanded (as `sub(1..3)` is
+  /// `sub(1,2,3)`).
+  static std::string spec_name(const std::vector<std::uint64_t>& divisors) {
+    std::string out = "div(";
+    for (std::size_t i = 0; i < divisors.size(); ++i) {
+      out += (i > 0 ? "," : "") + std::to_string(divisors[i]);
+    }
+    return out + ")";
+  }
+
+  std::vector<std::uint64_t> divisors_;
+  mutable std::mutex mutex_;
+  mutable DivisionSteps steps_;
+};
+
+const FamilyRegistration kDivision{Family{
+    .name = "div",
+    .syntax = "div(2,3) | div(2..6)",
+    .summary = "division game: from n, leave floor(n/k) for a k of the set (k >= 2); 0 is "
+               "terminal; values as steps, any n to 2^63-1",
+    .arguments = Arguments::required,
+    .examples = {"div(2)", "div(2,3)", "div(2..6)", "div(3,5,7)", "div(2..9)"},
+    .make = &Division::make,
+}};
+
+}  // namespace
+}  // namespace grundy

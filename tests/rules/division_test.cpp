@@ -1,0 +1,127 @@
+// Division games: the steps against the definition for every n to 10^6, against a memoised
+// recursion over the heaps themselves at 10^18, and the spec, its canonical name and errors.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "grundy/core/error.hpp"
+#include "grundy/rules/division_steps.hpp"
+#include "grundy/spec/parser.hpp"
+
+namespace grundy {
+namespace {
+
+/// g(0..n) by the definition, value by value: g(m) = mex { g(m / k) : k in D } for m >= 1.
+std::vector<Value> brute_force(const std::vector<std::uint64_t>& divisors, std::uint64_t n) {
+  std::vector<Value> g(n + 1, 0);
+  std::vector<bool> seen;
+  for (std::uint64_t m = 1; m <= n; ++m) {
+    seen.assign(divisors.size() + 2, false);
+    for (const std::uint64_t k : divisors) {
+      if (g[m / k] < seen.size()) seen[g[m / k]] = true;
+    }
+    Value v = 0;
+    while (seen[v]) ++v;
+    g[m] = v;
+  }
+  return g;
+}
+
+/// g(n) by recursion over the heaps n / k themselves, memoised (no steps).
+Value recursion(const std::vector<std::uint64_t>& divisors, std::uint64_t n,
+                std::map<std::uint64_t, Value>& memo) {
+  if (n == 0) return 0;
+  if (auto it = memo.find(n); it != memo.end()) return it->second;
+  std::set<Value> seen;
+  for (const std::uint64_t k : divisors) seen.insert(recursion(divisors, n / k, memo));
+  Value g = 0;
+  while (seen.contains(g)) ++g;
+  return memo[n] = g;
+}
+
+const std::vector<std::vector<std::uint64_t>> kSets = {
+    {2}, {2, 3}, {2, 3, 4, 5, 6}, {3, 5, 7}, {2, 3, 4, 5, 6, 7, 8, 9}, {4, 9, 10}, {2, 1000}};
+
+std::string spec(const std::vector<std::uint64_t>& divisors) {
+  std::string s = "div(";
+  for (std::size_t i = 0; i < divisors.size(); ++i) {
+    s += (i ? "," : "") + std::to_string(divisors[i]);
+  }
+  return s + ")";
+}
+
+TEST(Division, StepsAgreeWithTheDefinitionForEveryHeapToAMillion) {
+  constexpr std::uint64_t kTo = 1'000'000;
+  for (const auto& divisors : kSets) {
+    SCOPED_TRACE(spec(divisors));
+    const std::vector<Value> expected = brute_force(divisors, kTo);
+    const auto game = parse_game(spec(divisors));
+    for (std::uint64_t n = 0; n <= kTo; ++n) {
+      ASSERT_EQ(*game->formula_value({n, 0}), expected[n]) << n;
+    }
+    // The steps are maximal runs: consecutive steps differ.
+    DivisionSteps steps(divisors);
+    const auto& runs = steps.steps_to(kTo);
+    for (std::size_t i = 1; i < runs.size(); ++i) {
+      ASSERT_NE(runs[i].value, runs[i - 1].value);
+      ASSERT_EQ(expected[runs[i].start], runs[i].value);
+      ASSERT_NE(expected[runs[i].start - 1], runs[i].value);
+    }
+  }
+}
+
+TEST(Division, HugeHeapsAgreeWithTheRecursionOverHeaps) {
+  // The heaps floor(n / (k1·k2·...)) a recursion visits are few: it reaches 10^18 directly.
+  for (const auto& divisors : kSets) {
+    SCOPED_TRACE(spec(divisors));
+    const auto game = parse_game(spec(divisors));
+    std::map<std::uint64_t, Value> memo;
+    for (const std::uint64_t n :
+         std::vector<std::uint64_t>{1000000000000000000, 999999999999999999, 123456789012345678,
+                                    kMaxCoordinate, 4611686018427387904, 4611686018427387903}) {
+      ASSERT_EQ(*game->formula_value({n, 0}), recursion(divisors, n, memo)) << n;
+    }
+  }
+  // div(2..6) changes value only a few dozen times up to 10^18.
+  DivisionSteps steps({2, 3, 4, 5, 6});
+  EXPECT_LT(steps.steps_to(1000000000000000000ULL).size(), 100u);
+}
+
+TEST(Division, TheMultiplicationGameIsTheSameRecursionWithCeilings) {
+  // multiply(a..b,N) from p has h(ceil(N/p)), and h(M) = g(M - 1) for div(a..b): ceil(M/k) - 1 =
+  // floor((M - 1)/k). Two computations written apart, checked against each other.
+  const auto division = parse_game("div(2..9)");
+  for (const std::uint64_t n : std::vector<std::uint64_t>{
+           2, 9, 10, 18, 19, 162, 163, 1000, 2917, 34012226, 4294967295, 1024819115206086201}) {
+    const auto multiply = parse_game("multiply(2..9," + std::to_string(n) + ")");
+    EXPECT_EQ(*multiply->formula_value({1, 0}), *division->formula_value({n - 1, 0})) << n;
+  }
+}
+
+TEST(Division, OptionsAndSpec) {
+  const auto game = parse_game("div(6, 2..4, 3)");
+  EXPECT_EQ(game->name(), "div(2,3,4,6)");
+  std::vector<std::vector<Position>> options;
+  for_each_option(*game, {25, 0}, [&](std::span<const Position> parts) {
+    options.emplace_back(parts.begin(), parts.end());
+  });
+  // 25/6 = 4, 25/4 = 6, 25/3 = 8, 25/2 = 12, each once, increasing.
+  const std::vector<std::vector<Position>> expected = {{{4, 0}}, {{6, 0}}, {{8, 0}}, {{12, 0}}};
+  EXPECT_EQ(options, expected);
+  options.clear();
+  for_each_option(*game, {3, 0}, [&](std::span<const Position> parts) {
+    options.emplace_back(parts.begin(), parts.end());
+  });
+  // 3/6 = 3/4 = 0 (nothing left) once, then 3/3 = 1, 3/2 = 1 once.
+  EXPECT_EQ(options, (std::vector<std::vector<Position>>{{}, {{1, 0}}}));
+  for (const char* bad :
+       {"div", "div()", "div(1)", "div(0,2)", "div(5..3)", "div(2,)", "div(2..100000)", "div(x)"}) {
+    EXPECT_THROW(parse_game(bad), SpecError) << bad;
+  }
+}
+
+}  // namespace
+}  // namespace grundy

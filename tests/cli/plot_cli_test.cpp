@@ -16,40 +16,19 @@
 #include <vector>
 
 #include "cli_runner.hpp"
+#include "plot_test_dir.hpp"
+#include "temp_file.hpp"
 
 namespace {
 
 using namespace grundy_test;
 namespace fs = std::filesystem;
 
-class CliPlot : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("grundy-plot-test-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
+using CliPlot = grundy::test::PlotTestDir;
 
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+std::string read_file(const std::string& path) { return grundy::test::read_bytes(path); }
 
-  fs::path dir_;
-};
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::size_t count_of(const std::string& text, const std::string& needle) {
-  std::size_t n = 0;
-  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
-  return n;
-}
+using grundy::test::count_of;
 
 /// xmllint accepts the file and rsvg-convert renders it to a PNG.
 void expect_valid_and_renders(const std::string& svg, const std::string& png) {

@@ -22,6 +22,8 @@
 #include <vector>
 
 #include "cli_runner.hpp"
+#include "plot_test_dir.hpp"
+#include "temp_file.hpp"
 
 namespace {
 
@@ -327,32 +329,11 @@ TEST(CliTable, SeqPointsAGameOfTwoCoordinatesToTheTable) {
   }
 }
 
-class CliTablePlot : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("grundy-table-test-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  fs::path dir_;
-};
+using CliTablePlot = grundy::test::PlotTestDir;
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string read_file(const std::string& path) { return grundy::test::read_bytes(path); }
 
-std::size_t count_of(const std::string& text, const std::string& needle) {
-  std::size_t n = 0;
-  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
-  return n;
-}
+using grundy::test::count_of;
 
 TEST_F(CliTablePlot, AHeatMapWithOneSquarePerCellAndPPositionsApart) {
   const std::string svg = path("cut.svg");

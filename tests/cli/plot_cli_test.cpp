@@ -26,7 +26,9 @@ namespace fs = std::filesystem;
 
 using CliPlot = grundy::test::PlotTestDir;
 
-std::string read_file(const std::string& path) { return grundy::test::read_bytes(path); }
+std::string read_file(const std::string& path) {
+  return grundy::test::read_bytes(path);
+}
 
 using grundy::test::count_of;
 

@@ -331,7 +331,9 @@ TEST(CliTable, SeqPointsAGameOfTwoCoordinatesToTheTable) {
 
 using CliTablePlot = grundy::test::PlotTestDir;
 
-std::string read_file(const std::string& path) { return grundy::test::read_bytes(path); }
+std::string read_file(const std::string& path) {
+  return grundy::test::read_bytes(path);
+}
 
 using grundy::test::count_of;
 

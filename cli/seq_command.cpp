@@ -5,6 +5,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "commands.hpp"
 #include "common.hpp"
@@ -32,6 +33,7 @@ struct SeqArgs {
   std::string format = "text";
   std::string checkpoint;  // --checkpoint S (with --out; empty: 60 seconds)
   bool log_x = false;      // --log-x
+  bool runs = false;       // --runs: maximal runs of equal values
 };
 
 /// Prints g(from..to) as text (one line), JSON (the contract), an OEIS b-file or CSV; streamed,
@@ -187,11 +189,20 @@ int run_seq(const SeqArgs& args) {
   }
   if (!args.in.empty()) {
     if (!args.out.empty()) throw Error("--in and --out do not go together");
+    if (args.runs) throw Error("--runs does not go with --in");
     if (args.misere) throw Error("--misere does not go with --in: a sequence file holds values");
     return run_seq_from_file(args);
   }
   if (args.game.empty()) throw Error("seq needs a GAME (or --in FILE)");
   if (args.to.empty()) throw Error("seq needs --to N");
+  if (args.runs) {
+    for (const auto& [given, name] : {std::pair{!args.out.empty(), "--out"},
+                                      std::pair{args.misere, "--misere"},
+                                      std::pair{!args.plot.empty(), "--plot"},
+                                      std::pair{args.format != "text", "--format"}}) {
+      if (given) throw Error(std::string("--runs does not go with ") + name);
+    }
+  }
   const std::shared_ptr<const Game> game = Engine::game(args.game);
   const std::uint64_t to = parse_number_option("--to", args.to, kMaxCoordinate);
   const std::uint64_t from = parse_number_option("--from", args.from, kMaxCoordinate);
@@ -248,6 +259,23 @@ int run_seq(const SeqArgs& args) {
     std::cout << out;
     return 0;
   }
+  if (args.runs) {
+    // One line per maximal run of equal values: `A..B v`, or `A v` for a run of one heap.
+    const RunsAnswer answer = engine.runs(game, from, to);
+    end_progress();
+    if (args.common.json) {
+      std::cout << dump_document(to_document(answer)) << '\n';
+      return 0;
+    }
+    std::string out;
+    for (const ValueRun& r : answer.runs) {
+      out += std::to_string(r.from);
+      if (r.to != r.from) out += ".." + std::to_string(r.to);
+      out += ' ' + std::to_string(r.value) + '\n';
+    }
+    std::cout << out;
+    return 0;
+  }
   SequenceValues values = engine.sequence(game, from, to);
   print_sequence(args, game->name(), from, to, [&](std::uint64_t n) { return values.at(n); });
   return 0;
@@ -265,7 +293,8 @@ Runner add_seq_command(CLI::App& app) {
       "  grundy seq 0.312 --to 10 --misere   (genus sequence: g^gamma0gamma1..., e.g. 0^120)\n"
       "  grundy seq 0.6 --to 100000000 --out officers.gseq   (Ctrl-C, then the same command "
       "resumes)\n"
-      "  grundy seq --in officers.gseq --from 1000 --to 2000 --format bfile");
+      "  grundy seq --in officers.gseq --from 1000 --to 2000 --format bfile\n"
+      "  grundy seq 'div(2,3,4,5,6)' --to 1000000000000000000 --runs");
   cmd->add_option("game", args->game,
                   "Game spec whose positions are integers, e.g. 0.77 (optional with --in)");
   cmd->add_option("--to", args->to, "Last position N (with --in: default the file's last)");
@@ -288,6 +317,9 @@ Runner add_seq_command(CLI::App& app) {
                   "default 60)");
   cmd->add_flag("--log-x", args->log_x, "With --plot: a logarithmic n axis (x = log(1 + n))")
       ->needs("--plot");
+  cmd->add_flag("--runs", args->runs,
+                "Print the maximal runs of equal values, one per line: A..B g (division games: "
+                "any range, e.g. div(2..6) --to 1000000000000000000)");
   add_common_options(*cmd, args->common);
   add_threads_option(*cmd, args->common);
   add_period_search_options(*cmd, args->max, args->no_cache);

@@ -104,6 +104,14 @@ Document to_document(const TableAnswer& table) {
           {"p_positions", std::move(p_positions)}};
 }
 
+Document to_document(const RunsAnswer& answer) {
+  Document runs = Document::array();
+  for (const ValueRun& r : answer.runs)
+    runs.push_back({{"from", r.from}, {"to", r.to}, {"value", r.value}});
+  return {
+      {"game", answer.game}, {"from", answer.from}, {"to", answer.to}, {"runs", std::move(runs)}};
+}
+
 Document to_document(const GenusAnswer& answer) {
   Document genera = Document::array();
   for (const Genus& genus : answer.genera) genera.push_back(to_document(genus));

@@ -260,6 +260,30 @@ SequenceAnswer Engine::seq(std::shared_ptr<const Game> game, std::uint64_t from,
   return answer;
 }
 
+RunsAnswer Engine::runs(std::shared_ptr<const Game> game, std::uint64_t from,
+                        std::uint64_t to) const {
+  require_heap_game(*game, "seq");
+  require_range(from, to);
+  RunsAnswer answer{game->name(), from, to, {}};
+  if (auto runs = game->formula_runs(from, to)) {
+    answer.runs = std::move(*runs);
+    return answer;
+  }
+  SequenceValues values = sequence(std::move(game), from, to);
+  for (std::uint64_t n = from;; ++n) {
+    const Value v = values.at(n);
+    if (!answer.runs.empty() && answer.runs.back().value == v) {
+      answer.runs.back().to = n;
+    } else {
+      require_memory(limits_, bytes_for(answer.runs.size() + 1, sizeof(ValueRun)),
+                     "the runs of g(" + std::to_string(from) + ".." + std::to_string(to) + ")");
+      answer.runs.push_back({n, n, v});
+    }
+    if (n == to) break;
+  }
+  return answer;
+}
+
 std::size_t Engine::list_room(std::uint64_t from, std::uint64_t to, std::size_t item_bytes,
                               const std::string& list, const std::string& items) const {
   // The list itself is a table too: sized with overflow checks and against the memory limit

@@ -88,6 +88,19 @@ class Division final : public HeapGame {
     return steps_.value(p.x);
   }
 
+  std::optional<std::vector<ValueRun>> formula_runs(std::uint64_t from,
+                                                   std::uint64_t to) const override {
+    const std::lock_guard lock(mutex_);
+    const auto& steps = steps_.steps_to(to);
+    std::vector<ValueRun> runs;
+    for (std::size_t i = 0; i < steps.size() && steps[i].start <= to; ++i) {
+      const std::uint64_t end = i + 1 < steps.size() ? steps[i + 1].start - 1 : to;
+      if (end < from) continue;
+      runs.push_back({std::max(from, steps[i].start), std::min(end, to), steps[i].value});
+    }
+    return runs;
+  }
+
  private:
   /// The canonical name: the divisors increasing, ranges expanded (as `sub(1..3)` is
   /// `sub(1,2,3)`).

@@ -529,6 +529,37 @@ TEST(CliFamilies, DivisionGamesOfHugeHeapsAtOnce) {
   EXPECT_CONTAINS(expect_error(run_grundy({"value", "div(1,2)", "3"})), "at least 2");
 }
 
+TEST(CliSeq, RunsOfEqualValues) {
+  // Any range of a division game, from its runs.
+  const RunResult huge =
+      run_grundy({"seq", "div(2,3,4,5,6)", "--to", "1000000000000000000", "--runs"});
+  expect_success(huge);
+  EXPECT_EQ(huge.out.rfind("0 0\n1 1\n2..3 2\n4..5 3\n6..11 0\n", 0), 0u) << huge;
+  EXPECT_LT(count_newlines(huge.out), 100u);
+  EXPECT_NE(huge.out.find("..1000000000000000000 "), std::string::npos) << huge;
+  // Any other heap game: its values, cut into runs, as seq prints them.
+  const std::string values = run_grundy({"seq", "0.6", "--from", "3", "--to", "300"}).out;
+  const json runs =
+      expect_json(run_grundy({"seq", "0.6", "--from", "3", "--to", "300", "--runs", "--json"}));
+  EXPECT_EQ(runs["from"], 3);
+  std::string joined;
+  std::uint64_t next = 3;
+  for (const json& r : runs["runs"]) {
+    EXPECT_EQ(r["from"].get<std::uint64_t>(), next);
+    next = r["to"].get<std::uint64_t>() + 1;
+    for (std::uint64_t n = r["from"]; n <= r["to"].get<std::uint64_t>(); ++n) {
+      joined += (joined.empty() ? "" : " ") + std::to_string(r["value"].get<std::uint64_t>());
+    }
+  }
+  EXPECT_EQ(next, 301u);
+  EXPECT_EQ(joined + "\n", values);
+  for (const char* other : {"--misere", "--format"}) {
+    std::vector<std::string> args = {"seq", "kayles", "--to", "5", "--runs", other};
+    if (std::string(other) == "--format") args.push_back("csv");
+    EXPECT_CONTAINS(expect_error(run_grundy(args)), "--runs does not go with");
+  }
+}
+
 TEST(CliFamilies, HugeWythoffInsideASumIsAnError) {
   const std::string message =
       expect_error(run_grundy({"solve", "wythoff:1000000000000,3 + nim:1"}));

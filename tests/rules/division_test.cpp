@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "grundy/core/error.hpp"
+#include "grundy/rules/game.hpp"
 #include "grundy/rules/division_steps.hpp"
 #include "grundy/spec/parser.hpp"
 
@@ -88,6 +89,25 @@ TEST(Division, HugeHeapsAgreeWithTheRecursionOverHeaps) {
   // div(2..6) changes value only a few dozen times up to 10^18.
   DivisionSteps steps({2, 3, 4, 5, 6});
   EXPECT_LT(steps.steps_to(1000000000000000000ULL).size(), 100u);
+}
+
+TEST(Division, RunsAreTheValuesCompressed) {
+  // formula_runs over ranges, against the brute force's values cut into maximal runs.
+  const std::vector<std::uint64_t> divisors = {2, 3, 4, 5, 6};
+  const std::vector<Value> g = brute_force(divisors, 20000);
+  const auto game = parse_game(spec(divisors));
+  for (const auto& [from, to] : std::vector<std::pair<std::uint64_t, std::uint64_t>>{
+           {0, 0}, {0, 20000}, {5, 5}, {7, 11}, {6, 12000}, {11999, 20000}}) {
+    std::vector<ValueRun> expected;
+    for (std::uint64_t n = from; n <= to; ++n) {
+      if (!expected.empty() && expected.back().value == g[n]) {
+        expected.back().to = n;
+      } else {
+        expected.push_back({n, n, g[n]});
+      }
+    }
+    EXPECT_EQ(game->formula_runs(from, to), expected) << from << ".." << to;
+  }
 }
 
 TEST(Division, TheMultiplicationGameIsTheSameRecursionWithCeilings) {

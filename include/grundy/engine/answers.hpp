@@ -43,6 +43,14 @@ struct SequenceAnswer {
   std::vector<Value> values;
 };
 
+/// `grundy seq --runs`: the maximal runs of equal values of g(from..to).
+struct RunsAnswer {
+  std::string game;
+  std::uint64_t from = 0;
+  std::uint64_t to = 0;
+  std::vector<ValueRun> runs;
+};
+
 /// `grundy seq --misere` held in memory: the genus of each heap g(from..to).
 struct GenusAnswer {
   std::string game;

@@ -22,6 +22,7 @@ using Document = nlohmann::ordered_json;
 
 Document to_document(const ValueAnswer& answer);
 Document to_document(const SequenceAnswer& answer);
+Document to_document(const RunsAnswer& answer);
 /// `{"game", "from", "to", "play": "misere", "genus": [...]}`; the command streams the same
 /// document heap by heap.
 Document to_document(const GenusAnswer& answer);

@@ -179,6 +179,10 @@ class Engine {
                           std::uint64_t to) const;
   /// The same, held in memory (sized against the memory limit first).
   SequenceAnswer seq(std::shared_ptr<const Game> game, std::uint64_t from, std::uint64_t to) const;
+  /// `grundy seq --runs`: the maximal runs of equal values of g(from..to), from the family's
+  /// runs where it has them (division games: any range), else found value by value within the
+  /// limits of `sequence` (the runs held counted against the memory limit as they grow).
+  RunsAnswer runs(std::shared_ptr<const Game> game, std::uint64_t from, std::uint64_t to) const;
   /// `grundy seq --misere`: the genus of each heap. Refused before any value is computed when the
   /// search for the last heap passes the state budget by its bound.
   GenusSequence genus_sequence(std::shared_ptr<const Game> game, std::uint64_t from,

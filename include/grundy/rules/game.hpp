@@ -46,6 +46,14 @@ inline constexpr std::uint64_t kTooManyToCount = ~std::uint64_t{0};
 /// theorem finds the moves, but there are too many to enumerate for their count).
 inline constexpr std::uint64_t kNotCounted = kTooManyToCount - 1;
 
+/// A maximal run of equal Grundy values of a heap game: g(n) = value for from <= n <= to.
+struct ValueRun {
+  std::uint64_t from = 0;
+  std::uint64_t to = 0;
+  Value value = 0;
+  friend bool operator==(const ValueRun&, const ValueRun&) = default;
+};
+
 /// An impartial game: a family with its parameters bound (`sub(1,3,4)`, `0.77`, `graph(g.txt)`).
 /// Rules only describe the game; solving lives in the solve layer.
 class Game {
@@ -94,6 +102,14 @@ class Game {
   /// game): whether `p` is a P-position; nothing when the family has none. Such a family also
   /// answers formula_options_with_value(p, 0, ...), the moves to P-positions, for every p.
   virtual std::optional<bool> formula_is_p_position(const Position&) const { return std::nullopt; }
+  /// For heap families whose values come as runs (division games): the maximal runs of g over
+  /// heaps from..to, in order, the first and last cut to the range; nothing when the family has
+  /// no such formula (the runs are then found value by value).
+  virtual std::optional<std::vector<ValueRun>> formula_runs(std::uint64_t from,
+                                                           std::uint64_t to) const {
+    (void)from, (void)to;
+    return std::nullopt;
+  }
   /// Up to `count` small positions, smallest first: for tests, demos and tables.
   virtual std::vector<Position> sample_positions(std::size_t count) const = 0;
 

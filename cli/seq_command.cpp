@@ -196,10 +196,9 @@ int run_seq(const SeqArgs& args) {
   if (args.game.empty()) throw Error("seq needs a GAME (or --in FILE)");
   if (args.to.empty()) throw Error("seq needs --to N");
   if (args.runs) {
-    for (const auto& [given, name] : {std::pair{!args.out.empty(), "--out"},
-                                      std::pair{args.misere, "--misere"},
-                                      std::pair{!args.plot.empty(), "--plot"},
-                                      std::pair{args.format != "text", "--format"}}) {
+    for (const auto& [given, name] :
+         {std::pair{!args.out.empty(), "--out"}, std::pair{args.misere, "--misere"},
+          std::pair{!args.plot.empty(), "--plot"}, std::pair{args.format != "text", "--format"}}) {
       if (given) throw Error(std::string("--runs does not go with ") + name);
     }
   }

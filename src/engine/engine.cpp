@@ -13,8 +13,8 @@
 #include "grundy/rules/registry.hpp"
 #include "grundy/solve/component_source.hpp"
 #include "grundy/solve/dense_solver.hpp"
-#include "grundy/solve/solver_choice.hpp"
 #include "grundy/solve/loopy_value.hpp"
+#include "grundy/solve/solver_choice.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
 #include "move_text.hpp"
@@ -444,8 +444,8 @@ std::uint64_t observed_sample(const Game& game, const Limits& limits, std::uint6
 
 }  // namespace
 
-PeriodReport Engine::period(std::shared_ptr<const Game> game, bool verify,
-                            std::uint64_t max_work, std::uint64_t observe) const {
+PeriodReport Engine::period(std::shared_ptr<const Game> game, bool verify, std::uint64_t max_work,
+                            std::uint64_t observe) const {
   if (options_.max_values == 0) throw Error("--max must be at least 1");
   const PeriodOptions options = period_options();
   PeriodReport report;

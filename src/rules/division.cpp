@@ -89,7 +89,7 @@ class Division final : public HeapGame {
   }
 
   std::optional<std::vector<ValueRun>> formula_runs(std::uint64_t from,
-                                                   std::uint64_t to) const override {
+                                                    std::uint64_t to) const override {
     const std::lock_guard lock(mutex_);
     const auto& steps = steps_.steps_to(to);
     std::vector<ValueRun> runs;

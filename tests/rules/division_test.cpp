@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "grundy/core/error.hpp"
-#include "grundy/rules/game.hpp"
 #include "grundy/rules/division_steps.hpp"
+#include "grundy/rules/game.hpp"
 #include "grundy/spec/parser.hpp"
 
 namespace grundy {

@@ -106,7 +106,7 @@ class Game {
   /// heaps from..to, in order, the first and last cut to the range; nothing when the family has
   /// no such formula (the runs are then found value by value).
   virtual std::optional<std::vector<ValueRun>> formula_runs(std::uint64_t from,
-                                                           std::uint64_t to) const {
+                                                            std::uint64_t to) const {
     (void)from, (void)to;
     return std::nullopt;
   }

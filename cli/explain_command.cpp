@@ -94,9 +94,7 @@ void print_explanation(const Explanation& e) {
   if (e.draw()) std::cout << ", " << e.keeping_draw_count << " keeping the draw";
   std::cout << '\n';
   // A move with a name (a board's cells) is written after the option: `cram:3x4-b2-b3 (b2-b3)`.
-  auto shown = [](const ListedOption& o) {
-    return o.move.empty() ? o.text : o.text + " (" + o.move + ")";
-  };
+  auto shown = [](const ListedOption& o) { return with_move_name(o.text, o.move); };
   std::size_t width = 0;
   for (const ListedOption& o : e.listed) width = std::max(width, shown(o).size());
   for (std::size_t i = 0; i < e.listed.size(); ++i) {
@@ -133,9 +131,7 @@ void print_misere_explanation(const MisereExplanation& e) {
   std::cout << e.option_count << (e.option_count == 1 ? " option" : " options") << ", "
             << e.winning_count << " winning (misère P-positions)\n";
   // As without --misere: a board's move by its cells after the option.
-  auto shown = [](const MisereExplanation::Option& o) {
-    return o.move.empty() ? o.text : o.text + " (" + o.move + ")";
-  };
+  auto shown = [](const MisereExplanation::Option& o) { return with_move_name(o.text, o.move); };
   std::size_t width = 0;
   for (const auto& o : e.listed) width = std::max(width, shown(o).size());
   for (const auto& o : e.listed) {

@@ -29,16 +29,17 @@ struct PeriodArgs {
 /// The line that says what the values show when no theorem covers the game: an observation,
 /// never a proof.
 std::string observed_line(const PeriodReport& report) {
-  const std::string values = "g(0.." + std::to_string(report.observed_values - 1) + ")";
+  const std::uint64_t n = report.answer.values_computed;
+  const std::string values = "g(0.." + std::to_string(n - 1) + ")";
   const auto& o = report.observed;
   if (!o) {
     return "observed: no period in " + values +
-           " (its last quarter does not repeat twice; not proven either way: no periodicity "
+           " (its second half does not repeat twice; not proven either way: no periodicity "
            "theorem covers this game)";
   }
   const std::string shift = o->saltus == 0 ? "" : " + " + std::to_string(o->saltus);
   return "observed: g(n + " + std::to_string(o->period) + ") = g(n)" + shift + " for " +
-         std::to_string(o->preperiod) + " <= n < " + std::to_string(o->values - o->period) +
+         std::to_string(o->preperiod) + " <= n < " + std::to_string(n - o->period) +
          ", preperiod " + std::to_string(o->preperiod) + " period " + std::to_string(o->period) +
          (o->saltus == 0 ? "" : " saltus " + std::to_string(o->saltus)) + " in " + values +
          " (not proven: no periodicity theorem covers this game)";
@@ -71,9 +72,9 @@ int run_period(const PeriodArgs& args) {
                             : parse_number_option("--max-work", args.max_work, ~std::uint64_t{0});
   if (!args.plot.empty()) check_plot_path(args.plot);
   const Engine engine(options, terminal_reporter());
-  // No theorem: the values observed are --max when given, else a sample of the default size.
-  const std::uint64_t observe =
-      args.max_option->count() > 0 ? options.max_values : Engine::kDefaultObservedValues;
+  // No theorem: the values observed are --max when given, else the engine's default sample.
+  const std::optional<std::uint64_t> observe =
+      args.max_option->count() > 0 ? std::optional(options.max_values) : std::nullopt;
   const PeriodReport report = engine.period(game, args.verify, max_work, observe);
   if (!args.plot.empty()) {
     write_file_atomically(
@@ -102,7 +103,7 @@ int run_period(const PeriodArgs& args) {
     if (report.verified) std::cout << "verified: " << report.verified->summary() << '\n';
   } else if (!report.theorem_applies()) {
     std::cout << "no period theorem applies to " << game->name() << ": " << answer.why_not << '\n';
-    if (report.observed_values > 0) std::cout << observed_line(report) << '\n';
+    if (report.observed_values()) std::cout << observed_line(report) << '\n';
     if (!report.not_observed.empty()) {
       std::cout << "observed: nothing (" << report.not_observed << ")\n";
     }

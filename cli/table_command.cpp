@@ -44,7 +44,7 @@ class Output {
 
 /// `ROW\COL`: the top-left corner of a grid and of a CSV matrix.
 std::string corner(const TableAnswer& table) {
-  return table.position.substr(0, 3) + "\\" + table.position.substr(table.position.size() - 3);
+  return table.row_name() + "\\" + table.col_name();
 }
 
 std::string padded(const std::string& text, std::size_t width) {
@@ -73,11 +73,7 @@ void print_grid(const TableAnswer& table) {
   const std::size_t label = std::max(top_left.size(), std::to_string(table.rows.to).size());
 
   Output out;
-  const std::string& form = table.position;
-  out.line(table.game + ": g(" + form + ") for " + form.substr(0, 3) + " = " +
-           std::to_string(table.rows.from) + ".." + std::to_string(table.rows.to) + ", " +
-           form.substr(form.size() - 3) + " = " + std::to_string(table.cols.from) + ".." +
-           std::to_string(table.cols.to) + "; * marks a P-position (g = 0)" +
+  out.line(table.title() + "; * marks a P-position (g = 0)" +
            (blanks ? ", . a cell that is not a position" : ""));
   std::string line = padded(top_left, label);
   for (std::uint64_t col = table.cols.from;; ++col) {

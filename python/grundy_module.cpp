@@ -531,9 +531,9 @@ py::object period(const py::object& game, bool verify, std::uint64_t max_work,
   const Engine engine = make_engine(limits, custom);
   // A game no theorem covers (every Python game) gets the period its values show, never proven:
   // g(0..max-1) when max= is given, else the engine's default sample.
-  const std::uint64_t observe = limits.max_values == EngineOptions::kDefaultMaxValues
-                                    ? Engine::kDefaultObservedValues
-                                    : limits.max_values;
+  const std::optional<std::uint64_t> observe = limits.max_values == EngineOptions::kDefaultMaxValues
+                                                   ? std::nullopt
+                                                   : std::optional(limits.max_values);
   const PeriodReport report =
       without_gil(custom, [&] { return engine.period(parsed, verify, max_work, observe); });
   return to_python(to_document(report));

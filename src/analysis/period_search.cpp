@@ -232,10 +232,10 @@ std::optional<ObservedPeriod> observed_period(std::span<const Value> g) {
   if (n >= 4) {
     const std::uint64_t from = n / 2;
     const std::uint64_t p = least_period(g.subspan(from));
-    if (p <= (n - from) / 2) return ObservedPeriod{least_start(g, p), p, 0, n};
+    if (p <= (n - from) / 2) return ObservedPeriod{least_start(g, p), p, 0};
   }
   if (auto a = candidate_arithmetic_period(g)) {
-    return ObservedPeriod{a->preperiod, a->period, a->saltus, n};
+    return ObservedPeriod{a->preperiod, a->period, a->saltus};
   }
   return std::nullopt;
 }

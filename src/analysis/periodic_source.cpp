@@ -176,7 +176,7 @@ void PeriodicSource::prepare(std::span<const Position> positions) {
   try {
     if (sparse_) {
       if (any) {
-        if (!theorem_ && largest >= options_.max_values) refuse_past_max(largest);
+        require_within_max(largest);
         sparse_->extend_to(largest);
       }
     } else {
@@ -190,7 +190,8 @@ void PeriodicSource::prepare(std::span<const Position> positions) {
   }
 }
 
-void PeriodicSource::refuse_past_max(std::uint64_t n) const {
+void PeriodicSource::require_within_max(std::uint64_t n) const {
+  if (theorem_ || n < options_.max_values) return;
   // No theorem covers the game (Grundy's game), so nothing but a table answers g(n), and the
   // sparse-space engine's work cannot be told before it runs (it grows with the rare values):
   // past --max it is refused at once, not left running for minutes. The memory limit first, as
@@ -216,7 +217,7 @@ Value PeriodicSource::value(const Position& p) {
   }
   try {
     if (sparse_) {
-      if (!theorem_ && p.x >= sparse_->size() && p.x >= options_.max_values) refuse_past_max(p.x);
+      if (p.x >= sparse_->size()) require_within_max(p.x);
       sparse_->extend_to(p.x);
       return sparse_->at(p.x);
     }

@@ -90,6 +90,10 @@ std::optional<std::pair<std::uint64_t, Value>> shift_period(const PeriodicityThe
   return std::pair{*period, *saltus};
 }
 
+/// The families periods are proven for, named where a game is not one of them.
+constexpr const char* kProvenFor =
+    "periods are proven for subtraction games, octal and hexadecimal codes and polygon";
+
 PeriodicityTheorem periodicity_theorem(const Game& game) {
   PeriodicityTheorem th;
   if (const TakeBreakCode* code = game.traits().take_break) {
@@ -149,14 +153,10 @@ PeriodicityTheorem periodicity_theorem(const Game& game) {
   }
   if (game.traits().layout == Layout::heaps || game.traits().layout == Layout::integers) {
     // A sequence, but no theorem: what its values show can still be observed (Engine::period).
-    th.reason = "no periodicity theorem covers " + game.name() +
-                " (periods are proven for subtraction games, octal and hexadecimal codes and "
-                "polygon)";
+    th.reason = "no periodicity theorem covers " + game.name() + " (" + kProvenFor + ")";
     return th;
   }
-  throw Error("no periodicity theory for " + game.name() +
-              ": periods are proven for subtraction games, octal and hexadecimal codes and "
-              "polygon");
+  throw Error("no periodicity theory for " + game.name() + ": " + kProvenFor);
 }
 
 std::uint64_t PeriodicityTheorem::values_needed(std::uint64_t i, std::uint64_t p) const {

@@ -191,14 +191,14 @@ Document to_document(const PeriodReport& report) {
   doc["max"] = report.max_values;
   if (!answer.why_not.empty()) doc["reason"] = answer.why_not;
   doc["theorem_applies"] = report.theorem_applies();
-  if (!report.theorem_applies() && report.observed_values > 0) {
+  if (report.observed_values()) {
     // What the values show, never a proof ("proven" stays false).
     doc["observed"] = nullptr;
     if (const auto& o = report.observed) {
       doc["observed"] = {{"preperiod", o->preperiod},
                          {"period", o->period},
                          {"saltus", o->saltus},
-                         {"holds_below", o->values - o->period},
+                         {"holds_below", answer.values_computed - o->period},
                          {"proven", false}};
     }
   }

@@ -74,15 +74,6 @@ void require_file_of(const SequenceFile& file, const std::filesystem::path& path
 
 }  // namespace
 
-template <class Work>
-auto Engine::reported(Work&& work) const -> decltype(work()) {
-  struct Done {
-    const Engine& engine;
-    ~Done() { engine.done(); }
-  } done_after{*this};
-  return work();
-}
-
 Engine::Engine(EngineOptions options, Reporter reporter)
     : options_(std::move(options)), reporter_(std::move(reporter)) {
   if (options_.max_memory) {
@@ -420,32 +411,23 @@ namespace {
 /// About a second of a dense table's steps (DenseSolver::kMaxWork is about a minute).
 constexpr std::uint64_t kSampleWork = DenseSolver::kMaxWork / 60;
 
-/// g(0..n-1) for the largest n of `want`, want/16, want/256, ..., 1024 whose dense
-/// table, where one serves the game, takes about a second at most; 0 when none does, with the
-/// reason in `why`.
-std::uint64_t observed_sample(const Game& game, const Limits& limits, std::uint64_t want,
-                              std::string& why) {
+/// Why a dense table of g(0..n-1), where one serves the game, is too long for the default
+/// sample (more than about a second); empty when it is not.
+std::string too_long_for_a_sample(const Game& game, const Limits& limits, std::uint64_t n) {
   const GameTraits& traits = game.traits();
   if (traits.layout != Layout::heaps || traits.formula_values || sparse_space_serves(traits)) {
-    return want;
+    return {};
   }
-  const DenseSolver table(game, limits);
-  while (table.work_to(want - 1) > kSampleWork) {
-    if (want <= 1024) {
-      why = "a table of g(0.." + std::to_string(want - 1) + ") needs about " +
-            about_steps(table.work_to(want - 1)) + " steps, more than a second of work: --max " +
-            std::to_string(want) + " computes it";
-      return 0;
-    }
-    want = std::max<std::uint64_t>(1024, want / 16);
-  }
-  return want;
+  const std::uint64_t steps = DenseSolver(game, limits).work_to(n - 1);
+  if (steps <= kSampleWork) return {};
+  return "a table of g(0.." + std::to_string(n - 1) + ") needs about " + about_steps(steps) +
+         " steps, more than a second of work: --max " + std::to_string(n) + " computes it";
 }
 
 }  // namespace
 
 PeriodReport Engine::period(std::shared_ptr<const Game> game, bool verify, std::uint64_t max_work,
-                            std::uint64_t observe) const {
+                            std::optional<std::uint64_t> observe) const {
   if (options_.max_values == 0) throw Error("--max must be at least 1");
   const PeriodOptions options = period_options();
   PeriodReport report;
@@ -454,34 +436,34 @@ PeriodReport Engine::period(std::shared_ptr<const Game> game, bool verify, std::
   report.answer =
       find_or_load_periodicity(*game, options, options_.max_values, table_progress("period"));
   done();
-  // No theorem: what the values show, within the same table limits as `seq`; the default
-  // sample shrinks (by 16 at a time, to 1024 at least) where its table would pass them or a
-  // dense table of it would take more than about a second, and is given up below that.
-  const bool sample = observe == kDefaultObservedValues;
-  if (sample && !report.theorem_applies()) {
-    observe = observed_sample(*game, limits_, observe, report.not_observed);
-  }
-  while (!report.theorem_applies() && observe > 0) {
-    try {
-      SequenceValues values = sequence(game, 0, observe - 1);
-      std::vector<Value> g(observe);
-      for (std::uint64_t n = 0; n < observe; ++n) g[n] = values.at(n);
-      report.observed_values = observe;
-      report.answer.values_computed = observe;
-      report.observed = observed_period(std::span<const Value>(g));
-      break;
-    } catch (const ResourceError& e) {
-      if (!sample) throw;  // the values asked for (--max) are refused as `seq` refuses them
-      if (observe <= 1024) {
+  // No theorem: what the values show, within the same table limits as `seq`. The default
+  // sample shrinks (by 16 at a time, to 1024 at least) where a dense table of it would take
+  // more than about a second or its table is refused, and is given up below that.
+  const bool sample = !observe.has_value();
+  for (std::uint64_t n = observe.value_or(kDefaultObservedValues); !report.theorem_applies();) {
+    std::string why = sample ? too_long_for_a_sample(*game, limits_, n) : std::string();
+    if (why.empty()) {
+      try {
+        SequenceValues values = sequence(game, 0, n - 1);
+        std::vector<Value> g(n);
+        for (std::uint64_t m = 0; m < n; ++m) g[m] = values.at(m);
+        report.answer.values_computed = n;
+        report.observed = observed_period(std::span<const Value>(g));
+        break;
+      } catch (const ResourceError& e) {
+        if (!sample) throw;  // the values asked for (--max) are refused as `seq` refuses them
+        why = e.what();
+      } catch (const Error& e) {
+        // The positions are not 0, 1, 2, ... (multiply starts at 1): nothing to observe.
         report.not_observed = e.what();
         break;
       }
-      observe = std::max<std::uint64_t>(1024, observe / 16);
-    } catch (const Error& e) {
-      // The positions are not 0, 1, 2, ... (multiply starts at 1): nothing to observe.
-      report.not_observed = e.what();
+    }
+    if (n <= 1024) {
+      report.not_observed = why;
       break;
     }
+    n = std::max<std::uint64_t>(1024, n / 16);
   }
   if (verify && report.answer.periodicity) {
     report.verified = verify_period_answer(*game, report.answer, options, options_.max_values,

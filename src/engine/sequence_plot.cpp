@@ -145,16 +145,7 @@ std::string SequencePlot::svg(const std::string& title) const {
   const std::uint64_t to = from_ + count_ - 1;
   const std::optional<Rare> rare_values = rare();
 
-  std::string out =
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
-      number(kPictureWidth) + "\" height=\"" + number(kPictureHeight) + "\" viewBox=\"0 0 " +
-      number(kPictureWidth) + " " + number(kPictureHeight) +
-      "\" font-family=\"sans-serif\" font-size=\"12\">\n"
-      "<title>" +
-      xml_escape(title) +
-      "</title>\n"
-      "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  std::string out = svg::document_start(kPictureWidth, kPictureHeight, title);
   out += text_at(kLeft + kWidth / 2, 20, "middle", title);
 
   if (period_ && period_->preperiod <= to) {

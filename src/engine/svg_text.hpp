@@ -43,6 +43,20 @@ inline std::string text_at(double x, double y, const std::string& anchor, const 
          xml_escape(text) + "</text>\n";
 }
 
+/// The start of a picture `width` x `height` with its title (for tools) and a white ground;
+/// the caller adds the rest and `</svg>`.
+inline std::string document_start(double width, double height, const std::string& title) {
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
+         number(width) + "\" height=\"" + number(height) + "\" viewBox=\"0 0 " + number(width) +
+         " " + number(height) +
+         "\" font-family=\"sans-serif\" font-size=\"12\">\n"
+         "<title>" +
+         xml_escape(title) +
+         "</title>\n"
+         "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+}
+
 /// A round step (1, 2 or 5 times a power of ten) giving at most about `ticks` ticks over `span`.
 inline std::uint64_t tick_step(std::uint64_t span, std::uint64_t ticks) {
   std::uint64_t step = 1;

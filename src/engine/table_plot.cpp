@@ -115,24 +115,11 @@ std::string table_plot(const TableAnswer& table) {
   }
 
   // "ROW,COL" -> "ROW" and "COL", the axes' names.
-  const std::string& form = table.position;
-  const std::string row_name = form.substr(0, 3);
-  const std::string col_name = form.size() >= 3 ? form.substr(form.size() - 3) : form;
-  const std::string title = table.game + ": g(" + form + ") for " + row_name + " = " +
-                            std::to_string(table.rows.from) + ".." + std::to_string(table.rows.to) +
-                            ", " + col_name + " = " + std::to_string(table.cols.from) + ".." +
-                            std::to_string(table.cols.to);
+  const std::string row_name = table.row_name();
+  const std::string col_name = table.col_name();
+  const std::string title = table.title();
 
-  std::string out =
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
-      number(picture_width) + "\" height=\"" + number(picture_height) + "\" viewBox=\"0 0 " +
-      number(picture_width) + " " + number(picture_height) +
-      "\" font-family=\"sans-serif\" font-size=\"12\">\n"
-      "<title>" +
-      xml_escape(title) +
-      "</title>\n"
-      "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  std::string out = svg::document_start(picture_width, picture_height, title);
   out += text_at(picture_width / 2, 20, "middle", title);
 
   // The cells, row by row: P-positions in one group of their own colour, the others each in
@@ -180,18 +167,19 @@ std::string table_plot(const TableAnswer& table) {
 
   // Axes: the columns' coordinates above the cells, the rows' on their left, each label at the
   // middle of its cell.
-  out += "<path d=\"M" + number(kCellsLeft) + " " + number(kCellsTop + height) + " V" + number(kCellsTop) + " H" +
-         number(kCellsLeft + width) + "\" fill=\"none\" stroke=\"black\"/>\n";
+  out += "<path d=\"M" + number(kCellsLeft) + " " + number(kCellsTop + height) + " V" +
+         number(kCellsTop) + " H" + number(kCellsLeft + width) +
+         "\" fill=\"none\" stroke=\"black\"/>\n";
   for (const std::uint64_t t : axis_ticks(table.cols, cell)) {
     const double x = kCellsLeft + cell * (static_cast<double>(t - table.cols.from) + 0.5);
-    out += "<line class=\"tick\" x1=\"" + number(x) + "\" y1=\"" + number(kCellsTop - 4) + "\" x2=\"" +
-           number(x) + "\" y2=\"" + number(kCellsTop) + "\" stroke=\"black\"/>\n";
+    out += "<line class=\"tick\" x1=\"" + number(x) + "\" y1=\"" + number(kCellsTop - 4) +
+           "\" x2=\"" + number(x) + "\" y2=\"" + number(kCellsTop) + "\" stroke=\"black\"/>\n";
     out += text_at(x, kCellsTop - 8, "middle", std::to_string(t));
   }
   for (const std::uint64_t t : axis_ticks(table.rows, cell)) {
     const double y = kCellsTop + cell * (static_cast<double>(t - table.rows.from) + 0.5);
-    out += "<line class=\"tick\" x1=\"" + number(kCellsLeft - 4) + "\" y1=\"" + number(y) + "\" x2=\"" +
-           number(kCellsLeft) + "\" y2=\"" + number(y) + "\" stroke=\"black\"/>\n";
+    out += "<line class=\"tick\" x1=\"" + number(kCellsLeft - 4) + "\" y1=\"" + number(y) +
+           "\" x2=\"" + number(kCellsLeft) + "\" y2=\"" + number(y) + "\" stroke=\"black\"/>\n";
     out += text_at(kCellsLeft - 7, y + 4, "end", std::to_string(t));
   }
   out += text_at(kCellsLeft + width / 2, kCellsTop - 28, "middle", col_name + " (columns)");

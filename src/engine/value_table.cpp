@@ -151,45 +151,42 @@ TableAnswer Engine::table(std::shared_ptr<const Game> game, CoordinateRange rows
   answer.is_position.assign(count, false);
   const TableProgress progress = table_progress("table");
   // The progress display is cleared whether the table is made or refused.
-  struct Done {
-    const Engine& engine;
-    ~Done() { engine.done(); }
-  } done_after{*this};
-
-  // The positions first, so that the game's table is sized once for all of them.
-  std::vector<Position> positions;
-  positions.reserve(count);
-  std::size_t at = 0;
-  for (std::uint64_t row = rows.from;; ++row) {
-    for (std::uint64_t col = cols.from;; ++col) {
-      if (const auto p = position_of(*game, text(row, col))) {
-        positions.push_back(*p);
-        answer.is_position[at] = true;
+  reported([&] {
+    // The positions first, so that the game's table is sized once for all of them.
+    std::vector<Position> positions;
+    positions.reserve(count);
+    std::size_t at = 0;
+    for (std::uint64_t row = rows.from;; ++row) {
+      for (std::uint64_t col = cols.from;; ++col) {
+        if (const auto p = position_of(*game, text(row, col))) {
+          positions.push_back(*p);
+          answer.is_position[at] = true;
+        }
+        ++at;
+        if (progress && at % kCellsPerReport == 0) progress(at, 2 * cells);
+        if (col == cols.to) break;
       }
-      ++at;
-      if (progress && at % kCellsPerReport == 0) progress(at, 2 * cells);
-      if (col == cols.to) break;
+      if (row == rows.to) break;
     }
-    if (row == rows.to) break;
-  }
-  const std::unique_ptr<ValueSource> source = value_source(game, "table");
-  // The largest positions first: a family that grows its own table to the positions it meets
-  // (Chomp's box of diagrams, Moore's Nim's) then fills it once rather than once per row.
-  std::reverse(positions.begin(), positions.end());
-  source->prepare(positions);
-  std::reverse(positions.begin(), positions.end());
-  std::size_t next = 0;
-  for (std::size_t i = 0; i < count; ++i) {
-    if (answer.is_position[i]) {
-      const Value v = source->value(positions[next++]);
-      if (v == kInfiniteValue) {
-        throw Error("the table of " + game->name() +
-                    " has a position of infinite (loopy) value; a table holds Grundy values");
+    const std::unique_ptr<ValueSource> source = value_source(game, "table");
+    // The largest positions first: a family that grows its own table to the positions it meets
+    // (Chomp's box of diagrams, Moore's Nim's) then fills it once rather than once per row.
+    std::reverse(positions.begin(), positions.end());
+    source->prepare(positions);
+    std::reverse(positions.begin(), positions.end());
+    std::size_t next = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+      if (answer.is_position[i]) {
+        const Value v = source->value(positions[next++]);
+        if (v == kInfiniteValue) {
+          throw Error("the table of " + game->name() +
+                      " has a position of infinite (loopy) value; a table holds Grundy values");
+        }
+        answer.values[i] = v;
       }
-      answer.values[i] = v;
+      if (progress && (i + 1) % kCellsPerReport == 0) progress(count + i + 1, 2 * cells);
     }
-    if (progress && (i + 1) % kCellsPerReport == 0) progress(count + i + 1, 2 * cells);
-  }
+  });
   return answer;
 }
 

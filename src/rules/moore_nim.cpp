@@ -78,12 +78,18 @@ class MooreSearch {
     for (std::size_t i = 0; i < heaps_.size(); ++i) {
       if (lowered_[i] || ((heaps_[i] >> bit) & 1) != 0) choosers.push_back(i);
     }
-    choose(bit, choosers, 0, 0);
+    // tight_from[j]: the tight heaps among choosers[j..]. Only choosers[at] changes while
+    // choosers[at..] are decided, so these counts hold throughout the digit.
+    std::vector<std::uint64_t> tight_from(choosers.size() + 1, 0);
+    for (std::size_t j = choosers.size(); j-- > 0;) {
+      tight_from[j] = tight_from[j + 1] + (lowered_[choosers[j]] ? 0 : 1);
+    }
+    choose(bit, choosers, tight_from, 0, 0);
   }
 
   /// Decides choosers[at..] on `bit`, `ones` of the earlier ones having taken a 1.
-  void choose(int bit, const std::vector<std::size_t>& choosers, std::size_t at,
-              std::uint64_t ones) {
+  void choose(int bit, const std::vector<std::size_t>& choosers,
+              const std::vector<std::uint64_t>& tight_from, std::size_t at, std::uint64_t ones) {
     if (stopped_) return;
     if (++steps_ > max_steps_) {
       stopped_ = true;
@@ -91,8 +97,7 @@ class MooreSearch {
     }
     // The ones the rest can still take: every one of them at most; at least the tight ones
     // that cannot be lowered any more (k lowered already).
-    std::uint64_t tight = 0;
-    for (std::size_t j = at; j < choosers.size(); ++j) tight += lowered_[choosers[j]] ? 0 : 1;
+    const std::uint64_t tight = tight_from[at];
     const std::uint64_t room = k_ - std::min<std::uint64_t>(k_, lowered_count_);
     const std::uint64_t least = ones + (tight > room ? tight - room : 0);
     const std::uint64_t most = ones + (choosers.size() - at);
@@ -106,20 +111,20 @@ class MooreSearch {
     const std::uint64_t one = std::uint64_t{1} << bit;
     if (lowered_[i]) {
       after_[i] &= ~one;
-      choose(bit, choosers, at + 1, ones);
+      choose(bit, choosers, tight_from, at + 1, ones);
       after_[i] |= one;
-      choose(bit, choosers, at + 1, ones + 1);
+      choose(bit, choosers, tight_from, at + 1, ones + 1);
       after_[i] &= ~one;
       return;
     }
     // Tight with a 1 here: keep it, or lower the heap by taking a 0.
     after_[i] |= one;
-    choose(bit, choosers, at + 1, ones + 1);
+    choose(bit, choosers, tight_from, at + 1, ones + 1);
     after_[i] &= ~one;
     if (lowered_count_ < k_) {
       lowered_[i] = true;
       ++lowered_count_;
-      choose(bit, choosers, at + 1, ones);
+      choose(bit, choosers, tight_from, at + 1, ones);
       --lowered_count_;
       lowered_[i] = false;
     }

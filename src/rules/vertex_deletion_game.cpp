@@ -31,6 +31,19 @@ std::string VertexDeletionGame::vertex_name(const Base& base, std::uint32_t v) {
   return cell_name(cell / base.layout->columns, cell % base.layout->columns);
 }
 
+template <class Make>
+std::shared_ptr<const VertexDeletionGame::Base> VertexDeletionGame::kept_base(
+    const std::string& text, Make&& make) const {
+  {
+    const std::lock_guard lock(mutex_);
+    if (auto it = bases_.find(text); it != bases_.end()) return it->second;
+  }
+  // Made outside the lock; a base another thread kept meanwhile wins.
+  auto made = std::make_shared<const Base>(make());
+  const std::lock_guard lock(mutex_);
+  return bases_.emplace(text, std::move(made)).first->second;
+}
+
 Position VertexDeletionGame::keep(const std::shared_ptr<const Base>& base,
                                   std::vector<std::uint32_t> played) const {
   std::string text = base->text;
@@ -93,26 +106,20 @@ std::optional<BoardCells> VertexDeletionGame::board_of(const Position& p) const 
 
 Position VertexDeletionGame::parse_position(Scanner& in) const {
   GraphPosition parsed = parse_graph_position(in, notations_);
-  std::shared_ptr<const Base> base;
-  {
-    const std::lock_guard lock(mutex_);
-    if (auto it = bases_.find(parsed.text); it != bases_.end()) base = it->second;
-  }
-  if (!base) {
-    auto made = std::make_shared<Base>();
-    made->text = parsed.text;
-    made->graph = std::move(parsed.graph);
-    made->board = std::move(parsed.board);
-    made->layout = std::move(parsed.layout);
-    if (made->layout) {
-      made->vertex_at.assign(made->layout->rows * made->layout->columns, -1);
-      for (std::size_t v = 0; v < made->layout->cell_of.size(); ++v) {
-        made->vertex_at[made->layout->cell_of[v]] = static_cast<std::int32_t>(v);
+  const std::shared_ptr<const Base> base = kept_base(parsed.text, [&] {
+    Base made{parsed.text,
+              std::move(parsed.graph),
+              std::move(parsed.board),
+              std::move(parsed.layout),
+              {}};
+    if (made.layout) {
+      made.vertex_at.assign(made.layout->rows * made.layout->columns, -1);
+      for (std::size_t v = 0; v < made.layout->cell_of.size(); ++v) {
+        made.vertex_at[made.layout->cell_of[v]] = static_cast<std::int32_t>(v);
       }
     }
-    const std::lock_guard lock(mutex_);
-    base = bases_.emplace(made->text, std::move(made)).first->second;
-  }
+    return made;
+  });
   // The pieces played: `-CELL` on a board, `-VERTEX` (a number) on a graph.
   const SimpleGraph& g = base->graph;
   std::vector<std::uint32_t> played;
@@ -200,19 +207,7 @@ void VertexDeletionGame::search_options(const Position& p, OptionVisitor& visit)
 
 Position VertexDeletionGame::canonical_part(CanonicalGraph c) const {
   const std::string text = "g6(" + c.key + ")";
-  std::shared_ptr<const Base> base;
-  {
-    const std::lock_guard lock(mutex_);
-    if (auto it = bases_.find(text); it != bases_.end()) base = it->second;
-  }
-  if (!base) {
-    auto made = std::make_shared<Base>();
-    made->text = text;
-    made->graph = std::move(c.graph);
-    const std::lock_guard lock(mutex_);
-    base = bases_.emplace(text, std::move(made)).first->second;
-  }
-  return keep(base, {});
+  return keep(kept_base(text, [&] { return Base{text, std::move(c.graph), {}, {}, {}}; }), {});
 }
 
 std::string VertexDeletionGame::move_name(const Position& p, std::span<const Position> to) const {

@@ -206,7 +206,7 @@ TEST(CliPeriodSlips, NoTheoremSaysSo) {
   EXPECT_EQ(r.out,
             "no period theorem applies to sub(squares): no periodicity theorem covers this "
             "infinite subtraction set (no residue argument applies)\nobserved: no period in "
-            "g(0..99999) (its last quarter does not repeat twice; not proven either way: no "
+            "g(0..99999) (its second half does not repeat twice; not proven either way: no "
             "periodicity theorem covers this game)\n");
   const json j = expect_json(run_grundy({"period", "sub(squares)", "--json"}));
   EXPECT_EQ(j["proven"], false);

@@ -45,8 +45,6 @@ struct ObservedPeriod {
   std::uint64_t preperiod = 0;
   std::uint64_t period = 0;
   Value saltus = 0;
-  /// The values it was seen in: g(0..values-1).
-  std::uint64_t values = 0;
 };
 
 /// What g(0..g.size()-1) show: the least period of the second half when it repeats there at

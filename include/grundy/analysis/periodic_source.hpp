@@ -110,8 +110,8 @@ class PeriodicSource final : public ValueSource {
   static constexpr std::uint64_t kPeriodFrom = 4096;
   bool periodic_family() const { return theorem_.has_value(); }
   /// Refuses g(n) of a game no theorem covers past --max (the sparse-space table's work is not
-  /// known before it runs).
-  [[noreturn]] void refuse_past_max(std::uint64_t n) const;
+  /// known before it runs); nothing for a game a theorem covers, or n within --max.
+  void require_within_max(std::uint64_t n) const;
   /// Makes sure the search has looked up to `n + 1` values (or --max); true when proven.
   bool ensure_period(std::uint64_t n);
   std::string no_period_message(const ResourceError& e) const;

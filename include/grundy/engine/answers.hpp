@@ -81,6 +81,8 @@ struct MoveText {
 /// `i: FROM -> TO`, with ` (MOVE)` after it when the move has a name: how the command writes a
 /// move (solve's lines, play's lists), and how a player may type it.
 std::string move_line(const MoveText& move);
+/// `text (MOVE)`, or `text` when the move has no name: a move written after what it leaves.
+std::string with_move_name(const std::string& text, const std::string& move);
 
 /// `grundy solve`.
 struct SolveAnswer {
@@ -120,14 +122,15 @@ struct PeriodReport {
   PeriodAnswer answer;
   /// `--verify`, when a period was proven.
   std::optional<CertificateCheck> verified;
-  /// No theorem covers the game: the values g(0..observed_values-1) computed instead, and the
-  /// period they show, if any (never a proof).
-  std::uint64_t observed_values = 0;
+  /// No theorem covers the game: the period the values g(0..answer.values_computed-1) computed
+  /// instead show, if any (never a proof).
   std::optional<ObservedPeriod> observed;
   /// Why no values were observed (the sequence g(0), g(1), ... has no meaning for the game).
   std::string not_observed;
   /// A theorem covers the game (a period is proven, or could be with more values).
   bool theorem_applies() const { return answer.periodicity.has_value() || answer.why_not.empty(); }
+  /// No theorem covers the game and values were computed to see what they show.
+  bool observed_values() const { return !theorem_applies() && answer.values_computed > 0; }
 };
 
 }  // namespace grundy

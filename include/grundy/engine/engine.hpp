@@ -206,10 +206,11 @@ class Engine {
   /// `grundy period`: the proven period (from the cache or computed), verified afresh when
   /// `verify` (within `max_work` options).
   /// When no theorem covers the game, g(0..observe-1) are computed (within the limits) and the
-  /// period they show is reported as observed, never as proven.
+  /// period they show is reported as observed, never as proven; without `observe`, a sample of
+  /// kDefaultObservedValues, fewer where that would take more than about a second.
   PeriodReport period(std::shared_ptr<const Game> game, bool verify = false,
                       std::uint64_t max_work = kDefaultVerifyWork,
-                      std::uint64_t observe = kDefaultObservedValues) const;
+                      std::optional<std::uint64_t> observe = std::nullopt) const;
   static constexpr std::uint64_t kDefaultVerifyWork = 100'000'000'000;
   /// The values `period` observes where no theorem applies, unless told otherwise (`--max`).
   static constexpr std::uint64_t kDefaultObservedValues = 100'000;
@@ -268,7 +269,13 @@ class Engine {
   }
   /// `work()`, then done(), whether the work returns or throws.
   template <class Work>
-  auto reported(Work&& work) const -> decltype(work());
+  auto reported(Work&& work) const -> decltype(work()) {
+    struct Done {
+      const Engine& engine;
+      ~Done() { engine.done(); }
+    } done_after{*this};
+    return work();
+  }
   /// The count of `list` (g(from..to), or genera) held in memory, refused when its `items` of
   /// `item_bytes` pass the memory limit.
   std::size_t list_room(std::uint64_t from, std::uint64_t to, std::size_t item_bytes,

@@ -58,6 +58,15 @@ struct TableAnswer {
   bool is_p_position(std::uint64_t row, std::uint64_t col) const noexcept {
     return has_value(row, col) && value(row, col) == 0;
   }
+  /// The coordinates' names in `position`: "ROW" and "COL".
+  std::string row_name() const { return position.substr(0, 3); }
+  std::string col_name() const { return position.substr(position.size() - 3); }
+  /// `GAME: g(ROW,COL) for ROW = a..b, COL = c..d`: the grid's and the heat map's title.
+  std::string title() const {
+    return game + ": g(" + position + ") for " + row_name() + " = " + std::to_string(rows.from) +
+           ".." + std::to_string(rows.to) + ", " + col_name() + " = " + std::to_string(cols.from) +
+           ".." + std::to_string(cols.to);
+  }
 };
 
 class Game;

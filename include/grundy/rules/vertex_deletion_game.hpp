@@ -79,6 +79,9 @@ class VertexDeletionGame final : public Game {
   const Kept& kept(const Position& p) const;
   /// The position of `played` (increasing) on `base`, kept once per text.
   Position keep(const std::shared_ptr<const Base>& base, std::vector<std::uint32_t> played) const;
+  /// The graph written `text`, kept once: `make()` builds it when it is not kept yet.
+  template <class Make>
+  std::shared_ptr<const Base> kept_base(const std::string& text, Make&& make) const;
   /// The position of a component in canonical form, printed `g6(KEY)`.
   Position canonical_part(CanonicalGraph c) const;
   /// How vertex v of `base` is written: a cell name on a board, else its number.

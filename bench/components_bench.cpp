@@ -19,20 +19,21 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "grundy/rules/graph_notation.hpp"
 #include "grundy/solve/board_search.hpp"
-#include "grundy/solve/component_search.hpp"
+#include "grundy/solve/graph_search.hpp"
 
 namespace {
 
 using grundy::BoardAdjacency;
 using grundy::BoardCells;
 using grundy::BoardSearch;
-using grundy::ComponentSearch;
+using grundy::GraphSearch;
 using grundy::ComponentSearchOptions;
 using grundy::DeletionRule;
 using grundy::SimpleGraph;
@@ -80,7 +81,7 @@ Run board_run(const Case& c, bool canonical, bool pruning) {
 }
 
 Run graph_run(const Case& c) {
-  ComponentSearch search(c.rule, ComponentSearchOptions{});
+  GraphSearch search(c.rule, ComponentSearchOptions{});
   return timed(search, graph_of(c));
 }
 
@@ -151,7 +152,7 @@ struct LongRun {
 int timed_values(const LongRun& how,
                  const std::vector<std::pair<std::size_t, std::size_t>>& boards) {
   BoardSearch board(how.rule, how.adjacency, how.options);
-  ComponentSearch graph(how.rule, how.options);
+  GraphSearch graph(how.rule, how.options);
   const auto start = Clock::now();
   for (const auto& [r, c] : boards) {
     const auto t0 = Clock::now();
@@ -171,7 +172,7 @@ int timed_values(const LongRun& how,
         how.rule == DeletionRule::arc ? "cram      " : "nodekayles", r, c,
         static_cast<unsigned long long>(v), std::chrono::duration<double>(now - t0).count(),
         std::chrono::duration<double>(now - start).count(),
-        static_cast<unsigned long long>(how.graph ? graph.table().size() : board.table().size()),
+        static_cast<unsigned long long>(how.graph ? graph.search().table().size() : board.table_size()),
         static_cast<unsigned long long>(how.graph ? graph.nodes() : board.nodes()));
     std::fflush(stdout);
   }
@@ -188,6 +189,9 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[i], "--outcome-first") == 0) how.outcome_first = true;
     if (i + 1 < argc && std::strcmp(argv[i], "--threads") == 0) {
       how.options.threads = static_cast<unsigned>(std::atoi(argv[i + 1]));
+    }
+    if (i + 1 < argc && std::strcmp(argv[i], "--cache") == 0) {
+      how.options.cache_directory = std::filesystem::path(argv[i + 1]);
     }
     if (i + 1 < argc && std::strcmp(argv[i], "--max-memory") == 0) {
       how.options.limits.max_memory_bytes =
@@ -210,6 +214,11 @@ int main(int argc, char** argv) {
     if (a == "--queens" && i + 1 < argc) {
       how.adjacency = BoardAdjacency::queens;
       for (int n = 1; n <= std::atoi(argv[i + 1]); ++n) boards.emplace_back(n, n);
+      return timed_values(how, boards);
+    }
+    if (a == "--cram" && i + 2 < argc) {
+      how.rule = DeletionRule::arc;
+      boards.emplace_back(std::atoi(argv[i + 1]), std::atoi(argv[i + 2]));
       return timed_values(how, boards);
     }
     if (a == "--cram-cells" && i + 1 < argc) {

@@ -112,7 +112,9 @@ std::unique_ptr<ValueSource> Engine::value_source(std::shared_ptr<const Game> ga
     if (auto own = options_.own_values(game)) return own;
   }
   if (game->traits().layout == Layout::components) {
-    ComponentSearchOptions search{.limits = limits_, .threads = options_.threads};
+    ComponentSearchOptions search{.limits = limits_,
+                                  .threads = options_.threads,
+                                  .cache_directory = period_options().cache_directory};
     if (reporter_.components) search.progress = reporter_.components(label);
     search.stop = options_.stop;
     return std::make_unique<ComponentSource>(std::move(game), std::move(search),

@@ -103,33 +103,6 @@ CellSet BoardFrame::component(const CellSet& cells, std::size_t start) const noe
 
 namespace {
 
-/// The order canonical forms are least in: the cells as one 256-bit number, cell i its bit i.
-/// Rows lie in disjoint runs of bits, the last row the highest, so this is the order of the rows
-/// compared last row first, each row as a number (what the fast path below compares).
-bool number_less(const CellSet& a, const CellSet& b) noexcept {
-  for (std::size_t k = a.words.size(); k-- > 0;) {
-    if (a.words[k] != b.words[k]) return a.words[k] < b.words[k];
-  }
-  return false;
-}
-
-/// `length` (<= 64) bits of `s` from cell `offset` on, as the low bits of a word.
-std::uint64_t bits_at(const CellSet& s, std::size_t offset, std::size_t length) noexcept {
-  const std::size_t k = offset >> 6;
-  const std::size_t b = offset & 63;
-  std::uint64_t v = s.words[k] >> b;
-  if (b != 0 && b + length > 64 && k + 1 < s.words.size()) v |= s.words[k + 1] << (64 - b);
-  return length == 64 ? v : v & ((std::uint64_t{1} << length) - 1);
-}
-
-/// Sets the cells of `v` (bits below `length`) from cell `offset` on.
-void put_bits(CellSet& s, std::size_t offset, std::uint64_t v, std::size_t length) noexcept {
-  const std::size_t k = offset >> 6;
-  const std::size_t b = offset & 63;
-  s.words[k] |= v << b;
-  if (b != 0 && b + length > 64) s.words[k + 1] |= v >> (64 - b);
-}
-
 /// The low `length` bits of v in the opposite order.
 std::uint64_t reversed(std::uint64_t v, std::size_t length) noexcept {
   v = ((v >> 1) & 0x5555555555555555ULL) | ((v & 0x5555555555555555ULL) << 1);
@@ -188,7 +161,7 @@ BoardShape BoardFrame::canonical(const CellSet& cells, bool turn) const {
     std::uint64_t used = 0;
     std::array<std::uint64_t, kBoardCells> full_rows;  // the first h are set
     for (std::size_t i = 0; i < h; ++i) {
-      full_rows[i] = bits_at(cells, (r0 + i) * columns_, columns_);
+      full_rows[i] = cells.bits_at((r0 + i) * columns_, columns_);
       used |= full_rows[i];
     }
     const auto c0 = static_cast<std::size_t>(std::countr_zero(used));
@@ -228,7 +201,7 @@ BoardShape BoardFrame::canonical(const CellSet& cells, bool turn) const {
       shape.rows = static_cast<std::uint16_t>(best.rows);
       shape.columns = static_cast<std::uint16_t>(best.columns);
       for (std::size_t i = 0; i < best.rows; ++i) {
-        put_bits(shape.cells, i * best.columns, best.row[i], best.columns);
+        shape.cells.put_bits(i * best.columns, best.row[i], best.columns);
       }
       return shape;
     }

@@ -1,222 +1,169 @@
 #include "grundy/solve/board_search.hpp"
 
-#include <algorithm>
-#include <exception>
-#include <optional>
-#include <thread>
+#include <map>
 
-#include "grundy/core/mex.hpp"
-#include "grundy/solve/parallel_until.hpp"
+#include "component_search_impl.hpp"
 
 namespace grundy {
-namespace {
 
-/// Shapes with fewer cells are searched on one thread: starting threads costs more.
-constexpr std::size_t kParallelCells = 16;
-
-}  // namespace
+template class ComponentSearch<BoardSpace<1>>;
+template class ComponentSearch<BoardSpace<2>>;
+template class ComponentSearch<BoardSpace<4>>;
 
 BoardSearch::BoardSearch(DeletionRule rule, BoardAdjacency adjacency,
-                         ComponentSearchOptions options)
-    : rule_(rule),
-      adjacency_(adjacency),
-      options_(std::move(options)),
-      table_(options_.limits.max_memory_bytes),
-      counter_(options_) {
-  if (options_.threads == 0) options_.threads = std::max(1U, std::thread::hardware_concurrency());
+                         ComponentSearchOptions options,
+                         std::function<void(const std::string&)> warning)
+    : rule_(rule), adjacency_(adjacency), options_(std::move(options)), warning_(std::move(warning)) {}
+
+BoardSearch::~BoardSearch() = default;
+
+std::pair<std::size_t, std::size_t> BoardSearch::database_box(DeletionRule rule,
+                                                              BoardAdjacency adjacency) {
+  if (adjacency == BoardAdjacency::queens) return {4, 5};
+  return rule == DeletionRule::arc ? std::pair<std::size_t, std::size_t>{4, 6}
+                                   : std::pair<std::size_t, std::size_t>{4, 6};
 }
 
-std::vector<BoardShape> BoardSearch::split(const BoardFrame& frame, CellSet cells,
-                                           Value& tiny) const {
-  std::vector<BoardShape> parts;
-  while (!cells.empty()) {
-    const CellSet part = frame.component(cells, cells.first());
-    cells -= part;
-    if (part.at_most_two()) {
-      tiny ^= *tiny_component_value(rule_, part.count());
-      continue;
-    }
-    parts.push_back(frame.canonical(part, options_.canonical_forms));
+const EndgameDatabase* BoardSearch::database() {
+  if (!options_.endgame_database || !options_.canonical_forms) return nullptr;
+  if (!database_opened_) {
+    database_opened_ = true;
+    const auto [rows, columns] = database_box(rule_, adjacency_);
+    database_ = std::make_unique<EndgameDatabase>(EndgameDatabase::open(
+        rule_, adjacency_, rows, columns, options_.cache_directory, warning_));
   }
-  return parts;
+  return database_.get();
 }
 
-template <class Body>
-bool BoardSearch::until(std::size_t count, bool parallel, Body&& body) {
-  return parallel_until(count, parallel ? options_.threads : 1, body);
-}
-
-bool BoardSearch::parallel(const BoardShape& shape, bool top) const noexcept {
-  return top && options_.threads > 1 && shape.cells.count() >= kParallelCells;
-}
-
-std::vector<BoardSearch::Option> BoardSearch::options_of(const BoardShape& shape) const {
-  const BoardFrame& frame = board_frame(adjacency_, shape.rows, shape.columns);
-  std::vector<Option> options;
-  for_each_move(shape, [&](const CellSet& rest) {
-    Option o;
-    o.parts = split(frame, rest, o.tiny);
-    o.cells = rest.count();
-    options.push_back(std::move(o));
-  });
-  return options;
-}
-
-std::optional<Value> BoardSearch::known_value(const BoardShape& shape) {
-  if (auto e = table_.find(shape); e && e->exact) return e->nimber;
-  if (options_.canonical_forms && copied(shape)) {
-    table_.set_value(shape, 0, 1);
-    return 0;
-  }
-  return std::nullopt;
-}
-
-bool BoardSearch::copied(const BoardShape& shape) const {
-  const BoardFrame& frame = board_frame(adjacency_, shape.rows, shape.columns);
-  for (const std::size_t s : frame.involutions()) {
-    const std::vector<std::uint8_t>& map = frame.symmetries()[s];
-    if (frame.image(shape.cells, s) != shape.cells) continue;
-    bool safe = true;
-    shape.cells.for_each([&](std::size_t v) {
-      const std::size_t w = map[v];
-      // Node-Kayles: v's image must survive v's move, so it is neither v nor joined to v.
-      // Arc-Kayles: v's image must survive any move at v, and a domino {v, w} is its own image.
-      if (w == v || frame.neighbours(v).test(w)) safe = false;
-    });
-    if (safe) return true;
-  }
-  return false;
-}
-
-Value BoardSearch::shape_value(const BoardShape& shape, bool top) {
-  if (auto v = known_value(shape)) return *v;
-  const std::uint64_t start = nodes();
-  counter_.count(table_);
-  std::vector<Option> options = options_of(shape);
-  Value g = 0;
-  if (options_.pruning) {
-    // The mex by looking for each value in turn: the search for t stops at the first option of
-    // value t, so only the last one, for g itself, needs every option (and then only whether it
-    // is g, which pruning decides without most values).
-    const bool threads = parallel(shape, top);
-    while (some_option_has_value(options, g, threads)) ++g;
+BoardSearch::AnySearch& BoardSearch::search(std::size_t rows, std::size_t columns) {
+  if (auto it = searches_.find({rows, columns}); it != searches_.end()) return it->second;
+  const std::size_t cells = rows * columns;
+  AnySearch made;
+  if (cells <= 64) {
+    made = std::make_unique<Search<1>>(
+        BoardSpace<1>(rule_, adjacency_, rows, columns, database(), options_.canonical_forms),
+        options_);
+  } else if (cells <= 128) {
+    made = std::make_unique<Search<2>>(
+        BoardSpace<2>(rule_, adjacency_, rows, columns, database(), options_.canonical_forms),
+        options_);
   } else {
-    std::vector<Value> values(options.size());
-    until(options.size(), parallel(shape, top), [&](std::size_t i) {
-      values[i] = parts_value(options[i].parts, options[i].tiny, false);
-      return false;
-    });
-    g = mex(values);
+    made = std::make_unique<Search<4>>(
+        BoardSpace<4>(rule_, adjacency_, rows, columns, database(), options_.canonical_forms),
+        options_);
   }
-  table_.set_value(shape, g, nodes() - start);
-  return g;
+  std::visit(
+      [&](auto& s) {
+        for (const auto& [shape, value] : loaded_) {
+          if (auto k = s->space().key_of(shape)) {
+            s->table().set_value(*k, value, std::remove_reference_t<decltype(s->table())>::kLoadedWork);
+          }
+        }
+      },
+      made);
+  return searches_.emplace(std::pair{rows, columns}, std::move(made)).first->second;
 }
 
-Value BoardSearch::parts_value(const std::vector<BoardShape>& parts, Value tiny, bool top) {
-  Value v = tiny;
-  for (const BoardShape& part : parts) v ^= shape_value(part, top);
-  return v;
-}
-
-bool BoardSearch::some_option_has_value(std::vector<Option>& options, Value target, bool parallel) {
-  // The options the table settles alone are looked at first (a transposition cutoff): an option
-  // of value t found there ends the search without expanding anything, and an option known not
-  // to be t is not searched.
-  std::vector<Option*> open;
-  for (Option& o : options) {
-    Value known = o.tiny;
-    std::size_t unknown = o.parts.size();
-    for (std::size_t i = 0; i < o.parts.size(); ++i) {
-      if (auto v = known_value(o.parts[i])) {
-        known ^= *v;
-      } else if (unknown == o.parts.size()) {
-        unknown = i;
-      } else {
-        unknown = o.parts.size() + 1;  // two or more unknown
-        break;
-      }
-    }
-    if (unknown == o.parts.size()) {
-      if (known == target) return true;
-      continue;  // known, and not t
-    }
-    if (unknown < o.parts.size()) {
-      const Value needed = target ^ known;
-      if (auto e = table_.find(o.parts[unknown]);
-          e && needed < 64 && ((e->not_values >> needed) & 1U) != 0) {
-        continue;  // the one unknown part is known not to make the sum t
-      }
-    }
-    open.push_back(&o);
+template <class Work>
+auto BoardSearch::on_board(const BoardCells& board, Work&& work) {
+  std::size_t rows = board.rows;
+  std::size_t columns = board.columns;
+  CellSet cells = board.cells;
+  if (rows > columns) {
+    // Searched turned: cell (r, c) of the R x C board is cell (c, r) of the C x R one.
+    CellSet turned;
+    cells.for_each([&](std::size_t v) { turned.set(v % columns * rows + v / columns); });
+    cells = turned;
+    std::swap(rows, columns);
   }
-  // The smallest first: the cheapest to settle, and one of value t ends the search.
-  std::stable_sort(open.begin(), open.end(),
-                   [](const Option* a, const Option* b) { return a->cells < b->cells; });
-  return until(open.size(), parallel, [&](std::size_t i) {
-    return parts_have_value(open[i]->parts, open[i]->tiny, target, false);
-  });
-}
-
-bool BoardSearch::shape_has_value(const BoardShape& shape, Value target, bool top) {
-  if (!options_.pruning) return shape_value(shape, top) == target;
-  if (auto e = table_.find(shape)) {
-    if (e->exact) return e->nimber == target;
-    if (target < 64 && ((e->not_values >> target) & 1U) != 0) return false;
-  }
-  if (options_.canonical_forms && copied(shape)) {
-    table_.set_value(shape, 0, 1);
-    return target == 0;
-  }
-  const std::uint64_t start = nodes();
-  counter_.count(table_);
-  // g = t exactly when no option has value t and every value below t is an option's (the
-  // definition of mex). An option of value t settles "no" at once, without the other options'
-  // values; then each s < t is looked for, and the first found ends that look. A value s < t
-  // that no option has is g itself.
-  std::vector<Option> options = options_of(shape);
-  const bool threads = parallel(shape, top);
-  if (some_option_has_value(options, target, threads)) {
-    table_.exclude(shape, target, nodes() - start);
-    return false;
-  }
-  for (Value s = 0; s < target; ++s) {
-    if (!some_option_has_value(options, s, threads)) {
-      table_.set_value(shape, s, nodes() - start);
-      return false;
-    }
-  }
-  table_.set_value(shape, target, nodes() - start);
-  return true;
-}
-
-bool BoardSearch::parts_have_value(const std::vector<BoardShape>& parts, Value tiny, Value target,
-                                   bool top) {
-  return sum_has_value(
-      parts, tiny, target, [](const BoardShape& p) { return p.cells.count(); },
-      [&](const BoardShape& p) { return shape_value(p, top); },
-      [&](const BoardShape& p, Value t) { return shape_has_value(p, t, top); });
-}
-
-Value BoardSearch::value(const BoardShape& shape) {
-  return shape_value(shape, true);
-}
-
-bool BoardSearch::has_value(const BoardShape& shape, Value target) {
-  return shape_has_value(shape, target, true);
+  return std::visit(
+      [&](auto& s) {
+        using Key = typename std::remove_reference_t<decltype(*s)>::Key;
+        std::vector<Key> parts;
+        const Value known = s->space().decompose(s->space().cells_of(cells), parts, 0);
+        return work(*s, parts, known);
+      },
+      search(rows, columns));
 }
 
 Value BoardSearch::value(const BoardCells& board) {
-  Value tiny = 0;
-  const std::vector<BoardShape> parts =
-      split(board_frame(adjacency_, board.rows, board.columns), board.cells, tiny);
-  return parts_value(parts, tiny, true);
+  return on_board(board, [](auto& s, const auto& parts, Value known) {
+    return s.value(std::span(parts), known);
+  });
 }
 
 bool BoardSearch::has_value(const BoardCells& board, Value target) {
-  Value tiny = 0;
-  const std::vector<BoardShape> parts =
-      split(board_frame(adjacency_, board.rows, board.columns), board.cells, tiny);
-  return parts_have_value(parts, tiny, target, true);
+  return on_board(board, [&](auto& s, const auto& parts, Value known) {
+    return s.has_value(std::span(parts), known, target);
+  });
+}
+
+Value BoardSearch::value(const BoardShape& shape) {
+  return value(BoardCells{adjacency_, shape.rows, shape.columns, shape.cells});
+}
+
+bool BoardSearch::has_value(const BoardShape& shape, Value target) {
+  return has_value(BoardCells{adjacency_, shape.rows, shape.columns, shape.cells}, target);
+}
+
+std::uint64_t BoardSearch::nodes() const {
+  std::uint64_t n = 0;
+  for (const auto& [frame, s] : searches_) n += std::visit([](const auto& p) { return p->nodes(); }, s);
+  return n;
+}
+
+std::uint64_t BoardSearch::table_size() const {
+  std::uint64_t n = 0;
+  for (const auto& [frame, s] : searches_) {
+    n += std::visit([](const auto& p) { return p->table().size(); }, s);
+  }
+  return n;
+}
+
+std::uint64_t BoardSearch::table_bytes() const {
+  std::uint64_t n = 0;
+  for (const auto& [frame, s] : searches_) {
+    n += std::visit([](const auto& p) { return p->table().bytes(); }, s);
+  }
+  return n;
+}
+
+std::uint64_t BoardSearch::table_dropped() const {
+  std::uint64_t n = 0;
+  for (const auto& [frame, s] : searches_) {
+    n += std::visit([](const auto& p) { return p->table().dropped(); }, s);
+  }
+  return n;
+}
+
+std::vector<std::pair<BoardShape, Value>> BoardSearch::exact_values() const {
+  std::map<BoardShape, Value> all(loaded_.begin(), loaded_.end());
+  for (const auto& [frame, s] : searches_) {
+    std::visit(
+        [&](const auto& p) {
+          for (const auto& [key, value] : p->table().exact_values()) {
+            all.emplace(p->space().shape(key), value);
+          }
+        },
+        s);
+  }
+  return {all.begin(), all.end()};
+}
+
+void BoardSearch::add_values(const std::vector<std::pair<BoardShape, Value>>& values) {
+  loaded_.insert(loaded_.end(), values.begin(), values.end());
+  for (auto& [frame, s] : searches_) {
+    std::visit(
+        [&](auto& p) {
+          for (const auto& [shape, value] : values) {
+            if (auto k = p->space().key_of(shape)) {
+              p->table().set_value(*k, value,
+                                   std::remove_reference_t<decltype(p->table())>::kLoadedWork);
+            }
+          }
+        },
+        s);
+  }
 }
 
 }  // namespace grundy

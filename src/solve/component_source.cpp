@@ -1,7 +1,9 @@
 #include "grundy/solve/component_source.hpp"
 
 #include <stdexcept>
-#include <unordered_map>
+#include <string_view>
+
+#include "grundy/solve/table_file.hpp"
 
 namespace grundy {
 namespace {
@@ -13,8 +15,10 @@ const VertexDeletionGame& rules_of(const Game& game) {
   return static_cast<const VertexDeletionGame&>(game);
 }
 
-/// The prefix of a board entry's key in a table file: the adjacency (a graph6 key never holds
-/// ':').
+const char* rule_word(DeletionRule rule) { return rule == DeletionRule::node ? "node" : "arc"; }
+
+/// The prefix of a board entry's key in a table file: the adjacency (a graph key never holds
+/// ':' but after "graph").
 std::string board_prefix(BoardAdjacency adjacency) {
   return adjacency == BoardAdjacency::queens ? "queens:" : "grid:";
 }
@@ -30,31 +34,36 @@ ComponentSource::ComponentSource(std::shared_ptr<const Game> game, ComponentSear
       search_(rules_.rule(), options_),
       table_file_(std::move(table_file)),
       warning_(std::move(warning)) {
-  if (table_file_ && std::filesystem::exists(*table_file_)) {
-    search_.table().load(*table_file_);
-    take_board_entries();
-  }
+  if (table_file_ && std::filesystem::exists(*table_file_)) load_table();
 }
 
 BoardSearch& ComponentSource::board_search(BoardAdjacency adjacency) {
   std::unique_ptr<BoardSearch>& board = boards_[static_cast<std::size_t>(adjacency)];
-  if (!board) board = std::make_unique<BoardSearch>(rules_.rule(), adjacency, options_);
+  if (!board) board = std::make_unique<BoardSearch>(rules_.rule(), adjacency, options_, warning_);
   return *board;
 }
 
-void ComponentSource::take_board_entries() {
-  for (const BoardAdjacency adjacency : {BoardAdjacency::grid, BoardAdjacency::queens}) {
-    const std::string prefix = board_prefix(adjacency);
-    const auto entries = search_.table().take_prefixed(prefix);
-    if (entries.empty()) continue;
-    BoardTable& table = board_search(adjacency).table();
-    for (const auto& [key, value] : entries) {
+void ComponentSource::load_table() {
+  const TableEntries entries =
+      load_table_file(*table_file_, rule_word(rules_.rule()), options_.limits.max_memory_bytes);
+  std::array<std::vector<std::pair<BoardShape, Value>>, 2> boards;
+  for (const auto& [key, value] : entries) {
+    bool placed = false;
+    for (const BoardAdjacency adjacency : {BoardAdjacency::grid, BoardAdjacency::queens}) {
+      const std::string prefix = board_prefix(adjacency);
+      if (!std::string_view(key).starts_with(prefix)) continue;
+      placed = true;
       // The file passed its checksum; a key that is not a canonical shape was written by
       // something else and is not used.
       if (auto shape = parse_shape_text(adjacency, std::string_view(key).substr(prefix.size()))) {
-        table.set_value(*shape, value, BoardTable::kLoadedWork);
+        boards[static_cast<std::size_t>(adjacency)].emplace_back(*shape, value);
       }
     }
+    if (!placed) search_.add_value(key, value);
+  }
+  for (const BoardAdjacency adjacency : {BoardAdjacency::grid, BoardAdjacency::queens}) {
+    auto& values = boards[static_cast<std::size_t>(adjacency)];
+    if (!values.empty()) board_search(adjacency).add_values(values);
   }
 }
 
@@ -68,15 +77,15 @@ ComponentSource::~ComponentSource() {
 
 void ComponentSource::save_table() {
   if (!table_file_) return;
-  std::unordered_map<std::string, Value> boards;
+  TableEntries entries = search_.exact_values();
   for (const auto& board : boards_) {
     if (!board) continue;
     const std::string prefix = board_prefix(board->adjacency());
-    for (const auto& [shape, value] : board->table().exact_values()) {
-      boards.emplace(prefix + shape_text(shape), value);
+    for (const auto& [shape, value] : board->exact_values()) {
+      entries.emplace_back(prefix + shape_text(shape), value);
     }
   }
-  search_.table().save(*table_file_, boards);
+  save_table_file(*table_file_, rule_word(rules_.rule()), std::move(entries));
 }
 
 template <class Work>

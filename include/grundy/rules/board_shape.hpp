@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "grundy/rules/cell_bits.hpp"
 #include "grundy/rules/simple_graph.hpp"
 
 namespace grundy {
@@ -30,64 +31,7 @@ enum class BoardAdjacency : std::uint8_t {
 inline constexpr std::size_t kBoardCells = 256;
 
 /// A set of cells of a frame (BoardFrame): cell (r, c) of an R x C frame is bit r * C + c.
-struct CellSet {
-  std::array<std::uint64_t, 4> words{};
-
-  /// The bits set in `w`, inline: without -mpopcnt, std::popcount is a call into libgcc.
-  static std::size_t ones(std::uint64_t w) noexcept {
-    w -= (w >> 1) & 0x5555555555555555ULL;
-    w = (w & 0x3333333333333333ULL) + ((w >> 2) & 0x3333333333333333ULL);
-    w = (w + (w >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return static_cast<std::size_t>((w * 0x0101010101010101ULL) >> 56);
-  }
-
-  bool test(std::size_t i) const noexcept { return ((words[i >> 6] >> (i & 63)) & 1U) != 0; }
-  void set(std::size_t i) noexcept { words[i >> 6] |= std::uint64_t{1} << (i & 63); }
-  void reset(std::size_t i) noexcept { words[i >> 6] &= ~(std::uint64_t{1} << (i & 63)); }
-  bool empty() const noexcept { return (words[0] | words[1] | words[2] | words[3]) == 0; }
-  std::size_t count() const noexcept {
-    return ones(words[0]) + ones(words[1]) + ones(words[2]) + ones(words[3]);
-  }
-  /// Whether the set has at most two cells (cheaper than count()).
-  bool at_most_two() const noexcept {
-    CellSet rest = *this;
-    for (int i = 0; i < 2 && !rest.empty(); ++i) rest.reset(rest.first());
-    return rest.empty();
-  }
-  /// The lowest cell; the set must not be empty.
-  std::size_t first() const noexcept {
-    for (std::size_t k = 0;; ++k) {
-      if (words[k] != 0) return k * 64 + static_cast<std::size_t>(std::countr_zero(words[k]));
-    }
-  }
-  /// Calls f(cell) for every cell, lowest first.
-  template <class F>
-  void for_each(F&& f) const {
-    for (std::size_t k = 0; k < words.size(); ++k) {
-      for (std::uint64_t w = words[k]; w != 0; w &= w - 1) {
-        f(k * 64 + static_cast<std::size_t>(std::countr_zero(w)));
-      }
-    }
-  }
-  CellSet& operator&=(const CellSet& o) noexcept {
-    for (std::size_t k = 0; k < words.size(); ++k) words[k] &= o.words[k];
-    return *this;
-  }
-  CellSet& operator|=(const CellSet& o) noexcept {
-    for (std::size_t k = 0; k < words.size(); ++k) words[k] |= o.words[k];
-    return *this;
-  }
-  /// Removes the cells of `o`.
-  CellSet& operator-=(const CellSet& o) noexcept {
-    for (std::size_t k = 0; k < words.size(); ++k) words[k] &= ~o.words[k];
-    return *this;
-  }
-  friend CellSet operator&(CellSet a, const CellSet& b) noexcept { return a &= b; }
-  friend CellSet operator|(CellSet a, const CellSet& b) noexcept { return a |= b; }
-  friend CellSet operator-(CellSet a, const CellSet& b) noexcept { return a -= b; }
-  friend bool operator==(const CellSet&, const CellSet&) = default;
-  friend auto operator<=>(const CellSet&, const CellSet&) = default;
-};
+using CellSet = CellBits<kBoardCells / 64>;
 
 /// A connected set of cells in canonical form: in its bounding box of `rows` x `columns` (the
 /// frame it is read in, rows <= columns), the least image under the symmetries of that box, the

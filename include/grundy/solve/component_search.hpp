@@ -1,77 +1,163 @@
 #pragma once
-/// \file The component search: nimbers of games played by deleting vertices of a graph
-/// (Node-Kayles, Arc-Kayles, Cram). What a move leaves is split into connected components; each
-/// is put in canonical form (nauty) and its nimber looked up in a transposition table or
-/// computed by the same search; a position's value is the XOR of its components' (Sprague–Grundy).
-/// Moves from one automorphism orbit are played once. Deciding whether g = t (has_value) prunes:
-/// it stops at the first option of value t and otherwise needs only the options, not their
-/// values, when t = 0 (docs/theory/component-search.md).
+/// \file The component search: nimbers of games whose positions fall apart into components that
+/// are played as a sum (Node-Kayles, Arc-Kayles and Cram, on boards and on any graph). Written
+/// once over a position space: BoardSpace (cells of a board as bits, board_space.hpp) or
+/// GraphSpace (any graph, canonical by nauty, graph_space.hpp). The space says what a component's
+/// options leave, decomposed into canonical components with the values a theorem gives folded
+/// in; the search asks the questions and keeps the answers in one table (search_table.hpp).
+///
+/// The questions are Beling and Rogalski's ("On pruning search trees of impartial games",
+/// Artificial Intelligence 283, 2020): "g(C) if it is in the set R, else only that it is not",
+/// which needs far fewer values of options than the plain mex, and at the top the mex found by
+/// asking each option whether its value is 0, 1, 2, ... (aspiration sets). An option of several
+/// components is asked as Lemoine and Viennot ask sums: the values of all parts but the largest,
+/// then the question about the largest. docs/theory/component-search.md proves every step.
 
 #include <atomic>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "grundy/core/error.hpp"
 #include "grundy/core/limits.hpp"
-#include "grundy/rules/canonical_graph.hpp"
-#include "grundy/rules/vertex_deletion.hpp"
-#include "grundy/solve/component_recursion.hpp"
-#include "grundy/solve/component_table.hpp"
+#include "grundy/core/value.hpp"
+#include "grundy/solve/safe_points.hpp"
+#include "grundy/solve/value_set.hpp"
 
 namespace grundy {
 
-class ComponentSearch {
+/// The search was told to stop (Ctrl-C); what it found is in its table.
+class SearchStopped : public Error {
  public:
-  ComponentSearch(DeletionRule rule, ComponentSearchOptions options);
+  SearchStopped() : Error("the search was stopped") {}
+};
 
-  /// g of `graph` (any graph, connected or not): the XOR of its components' nimbers.
-  Value value(const SimpleGraph& graph);
-  /// Whether g(graph) = target, with pruning (ComponentSearchOptions::pruning).
-  bool has_value(const SimpleGraph& graph, Value target);
+struct ComponentSearchProgress {
+  std::uint64_t nodes = 0;  ///< components expanded (their moves played)
+  std::uint64_t table_entries = 0;
+  std::uint64_t table_bytes = 0;
+  std::uint64_t max_bytes = 0;
+};
 
-  DeletionRule rule() const noexcept { return rule_; }
-  ComponentTable& table() noexcept { return table_; }
-  const ComponentTable& table() const noexcept { return table_; }
-  /// Components expanded so far.
-  std::uint64_t nodes() const noexcept { return counter_.nodes(); }
+struct ComponentSearchOptions {
+  /// The table's bound is limits.max_memory_bytes.
+  Limits limits = {};
+  /// Canonical forms, orbits and the theorems that give values without a search; false: the
+  /// plain search of every move on labelled positions (for measuring what they gain, and as the
+  /// tests' reference).
+  bool canonical_forms = true;
+  /// Questions about sets of values (and the aspiration loop at the top); false: every
+  /// component's value by the plain mex of its options' values (the tests' reference).
+  bool pruning = true;
+  /// Threads over the options at the top; 0: one per core.
+  unsigned threads = 1;
+  /// Where the endgame databases are kept (built on first use); none: built in memory each time.
+  std::optional<std::filesystem::path> cache_directory = {};
+  /// Whether boards use an endgame database (board_search.hpp says which).
+  bool endgame_database = true;
+  /// Called about every kProgressNodes nodes (from one thread at a time); may throw to stop.
+  std::function<void(const ComponentSearchProgress&)> progress = {};
+  /// Set (e.g. by a Ctrl-C handler) to stop the search with SearchStopped.
+  const std::atomic<bool>* stop = nullptr;
 
-  /// The components of `graph` restricted to `alive` with moves, in canonical form (or as
-  /// labelled without canonical forms); the XOR of the tiny ones' values (at most two vertices,
-  /// known without search) goes to `tiny`.
-  std::vector<CanonicalGraph> split(const SimpleGraph& graph, std::span<const std::uint64_t> alive,
-                                    Value& tiny) const;
+  static constexpr std::uint64_t kProgressNodes = 4096;
+};
+
+/// Counts the components a search expands, in batches from each thread; throws SearchStopped
+/// once told to stop, and calls the progress callback about every kProgressNodes nodes (from one
+/// thread at a time).
+class SearchCounter {
+ public:
+  explicit SearchCounter(const ComponentSearchOptions& options)
+      : stop_(options.stop), progress_(options.progress) {}
+
+  /// `count` more nodes; `table` (size(), bytes(), max_bytes()) is what the progress shows.
+  template <class Table>
+  void add(std::uint64_t count, const Table& table) {
+    if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) throw SearchStopped();
+    const std::uint64_t before = nodes_.fetch_add(count, std::memory_order_relaxed);
+    const std::uint64_t n = before + count;
+    if (progress_ && n / ComponentSearchOptions::kProgressNodes !=
+                         before / ComponentSearchOptions::kProgressNodes) {
+      const std::unique_lock lock(mutex_, std::try_to_lock);
+      if (lock.owns_lock()) {
+        progress_(ComponentSearchProgress{
+            .nodes = n,
+            .table_entries = table.size(),
+            .table_bytes = table.bytes(),
+            .max_bytes = table.max_bytes(),
+        });
+      }
+    }
+  }
+  /// `count` more nodes, without looking at the stop flag or reporting (a worker's last batch).
+  void count_only(std::uint64_t count) noexcept {
+    nodes_.fetch_add(count, std::memory_order_relaxed);
+  }
+  std::uint64_t nodes() const noexcept { return nodes_.load(std::memory_order_relaxed); }
 
  private:
-  CanonicalGraph form(SimpleGraph g) const;
-  Value component_value(const CanonicalGraph& c, bool top);
-  bool component_has_value(const CanonicalGraph& c, Value target, bool top);
-  /// g(parts) xor tiny == target: the nimbers of all parts but the largest, then has_value of
-  /// the largest (Lemoine and Viennot's way with sums).
-  bool parts_have_value(const std::vector<CanonicalGraph>& parts, Value tiny, Value target,
-                        bool top);
-  Value parts_value(const std::vector<CanonicalGraph>& parts, Value tiny);
-  /// What one move leaves: the components with moves, and the XOR of the tiny ones.
-  struct Option {
-    std::vector<CanonicalGraph> parts;
-    Value tiny = 0;
-  };
-  std::vector<Option> options_of(const CanonicalGraph& c, bool top);
-  /// Whether some option has value `target`, decided with pruning; the options the table
-  /// settles alone first.
-  bool some_option_has_value(const std::vector<Option>& options, Value target, unsigned threads);
-  /// Runs `body(index, alive)` for every move of `c` (index: the move's place in order), over the
-  /// threads when `top` and the component is large; stops when a call returns true and returns
-  /// true then.
-  template <class Body>
-  bool for_each_move(const CanonicalGraph& c, bool top, Body&& body);
-
-  DeletionRule rule_;
-  ComponentSearchOptions options_;
-  ComponentTable table_;
-  SearchCounter counter_;
+  const std::atomic<bool>* stop_;
+  std::function<void(const ComponentSearchProgress&)> progress_;
+  std::atomic<std::uint64_t> nodes_{0};
+  std::mutex mutex_;
 };
+
+/// The search over one space. One caller at a time; the search uses options.threads threads of
+/// its own at the top.
+template <class Space>
+class ComponentSearch {
+ public:
+  using Key = typename Space::Key;
+  using Table = typename Space::Table;
+
+  ComponentSearch(Space space, ComponentSearchOptions options);
+  ~ComponentSearch();
+  ComponentSearch(const ComponentSearch&) = delete;
+  ComponentSearch& operator=(const ComponentSearch&) = delete;
+
+  /// g(parts[0] + ... + parts[k-1] + *known).
+  Value value(std::span<const Key> parts, Value known = 0);
+  /// Whether g(parts[0] + ... + parts[k-1] + *known) = target.
+  bool has_value(std::span<const Key> parts, Value known, Value target);
+  Value value(const Key& c) { return value(std::span<const Key>(&c, 1)); }
+  bool has_value(const Key& c, Value target) {
+    return has_value(std::span<const Key>(&c, 1), 0, target);
+  }
+
+  const Space& space() const noexcept { return space_; }
+  Table& table() noexcept { return table_; }
+  const Table& table() const noexcept { return table_; }
+  /// Components expanded so far.
+  std::uint64_t nodes() const noexcept { return counter_.nodes(); }
+  const ComponentSearchOptions& options() const noexcept { return options_; }
+
+  /// Per-thread state of the search: its buffers, one per depth.
+  class Worker;
+
+ private:
+  friend class Worker;
+  Value root_value(const Key& c);
+  bool root_has_value(const Key& c, Value target);
+  /// Runs body(worker, i) for i < count over the threads until a call returns true.
+  template <class Body>
+  bool parallel(std::size_t count, Body&& body);
+  Worker& worker(std::size_t slot);
+
+  Space space_;
+  ComponentSearchOptions options_;
+  Table table_;
+  SearchCounter counter_;
+  SafePoints safe_points_;
+  std::vector<std::unique_ptr<Worker>> workers_;
+};
+
+/// The value a question answers when the value is not in the set asked about.
+inline constexpr Value kNotInSet = ~Value{0};
 
 }  // namespace grundy

@@ -13,7 +13,7 @@
 
 #include "grundy/rules/vertex_deletion_game.hpp"
 #include "grundy/solve/board_search.hpp"
-#include "grundy/solve/component_search.hpp"
+#include "grundy/solve/graph_search.hpp"
 #include "grundy/solve/value_source.hpp"
 
 namespace grundy {
@@ -35,7 +35,7 @@ class ComponentSource final : public ValueSource {
   OptionSearch options_with_value(const Position& p, Value target, std::size_t limit,
                                   OptionVisitor& visit) override;
 
-  ComponentSearch& search() noexcept { return search_; }
+  GraphSearch& search() noexcept { return search_; }
   /// The board search of one adjacency, made on first use.
   BoardSearch& board_search(BoardAdjacency adjacency);
   /// Writes the table to the table file (nothing without one).
@@ -46,13 +46,13 @@ class ComponentSource final : public ValueSource {
   auto saving_on_stop(Work&& work) -> decltype(work());
   Value part_value(const Position& part);
   bool part_has_value(const Position& part, Value target);
-  /// Moves the board entries of a loaded table file into the board searches.
-  void take_board_entries();
+  /// Adds the entries of a table file to the searches.
+  void load_table();
 
   std::shared_ptr<const Game> game_;
   const VertexDeletionGame& rules_;
   ComponentSearchOptions options_;
-  ComponentSearch search_;
+  GraphSearch search_;
   std::array<std::unique_ptr<BoardSearch>, 2> boards_;
   std::optional<std::filesystem::path> table_file_;
   std::function<void(const std::string&)> warning_;

@@ -1,0 +1,235 @@
+#pragma once
+/// \file The positions of the component search on a board (docs/theory/component-search.md):
+/// Node-Kayles, Arc-Kayles and Cram on the cells of an R x C frame (R <= C, R C <= 64 W cells)
+/// with grid adjacency, and Node-Kayles on the queens' graph, the cells as W 64-bit words, cell
+/// (r, c) bit r C + c.
+///
+/// A component's key is its canonical form: its cells moved into the frame's corner and turned by
+/// the symmetry of the square that makes them least as a number, read with rows no more than
+/// columns (the order and orientation of BoardFrame::canonical). Equal keys are the same game.
+///
+/// What a move leaves is decomposed into such keys: split into connected components, each with
+/// its value known without a search when a theorem gives it (one or two cells, a path: the octal
+/// games 0.137 and 0.07; a shape of the endgame database; 0 for a shape the second player wins by
+/// copying), two equal components cancelling (G + G = 0). Under the arc rule on the grid (Cram) the cells are first simplified by three rules
+/// that keep the value (docs/theory/component-search.md proves each): extra leaves of one cell go
+/// (star reduction), a cell whose every neighbour holds a leaf goes (bridges), and in a 2 x 2
+/// square whose two opposite corners have no other neighbours the two horizontal edges go, which
+/// may split the component (the square rule).
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "grundy/core/value.hpp"
+#include "grundy/rules/board_shape.hpp"
+#include "grundy/rules/cell_bits.hpp"
+#include "grundy/rules/vertex_deletion.hpp"
+#include "grundy/solve/search_table.hpp"
+
+namespace grundy {
+
+class EndgameDatabase;
+
+template <std::size_t W>
+class BoardSpace {
+ public:
+  using Cells = CellBits<W>;
+  using Key = CellBits<W>;
+  using Table = SearchTable<W>;
+
+  /// rows <= columns, rows * columns <= 64 W. `database` (may be null) must outlive the space.
+  /// Without `simplify`: no rule that changes the cells, no value from a theorem but for one or
+  /// two cells, keys only moved into the corner (not turned), every move played: the plain
+  /// search, for measuring what the rest gains and as the tests' reference.
+  BoardSpace(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows, std::size_t columns,
+             const EndgameDatabase* database = nullptr, bool simplify = true);
+
+  DeletionRule rule() const noexcept { return rule_; }
+  BoardAdjacency adjacency() const noexcept { return adjacency_; }
+  std::size_t rows() const noexcept { return rows_; }
+  std::size_t columns() const noexcept { return columns_; }
+  const Cells& all() const noexcept { return all_; }
+
+  /// Nothing to release when a thread of the search ends.
+  void at_thread_end() const noexcept {}
+  /// The table key of a component: the key itself.
+  const Key& table_key(const Key& c) const noexcept { return c; }
+  /// The cells of a component: what move ordering and the choice of the largest part weigh.
+  std::size_t size(const Key& c) const noexcept { return c.count(); }
+
+  /// Appends to `out` the canonical components of `cells` whose values are not known without a
+  /// search, a component equal to one already appended from out[from] on cancelling it; returns
+  /// the XOR of the values that are known.
+  Value decompose(const Cells& cells, std::vector<Key>& out, std::size_t from) const;
+
+  /// Calls start(n) with the number n of moves of `c`, one per orbit of the symmetries that map
+  /// `c` onto itself (Node-Kayles: the least cell of each orbit; arc rule: the least edge), then
+  /// f(rest) with the cells each leaves until f returns true.
+  template <class Start, class F>
+  void for_each_move(const Key& c, Start&& start, F&& f) const;
+
+  /// Whether the second player wins `c` by copying, so g(c) = 0: a symmetry of its box maps it
+  /// onto itself, pairing its cells so that a cell's image is never taken by the cell's own move
+  /// (Winning Ways ch. 2 and 23). decompose() drops such components.
+  bool copied(const Key& c) const;
+
+  /// The canonical form of a connected set of cells; `symmetric` (when given) is set false when
+  /// no symmetry other than the identity maps the cells onto themselves (true: maybe one does).
+  Key canonical(const Cells& component, bool* symmetric = nullptr) const;
+  /// The component `c` as a shape of its own box (what table files keep).
+  BoardShape shape(const Key& c) const;
+  /// The key of a shape in canonical form (from a table file), nothing when it does not fit the
+  /// frame.
+  std::optional<Key> key_of(const BoardShape& shape) const;
+  /// The cells of a board of the same rows and columns as this frame (4-word cells).
+  Cells cells_of(const CellSet& cells) const noexcept { return cells.template resized<W>(); }
+
+  /// Star reduction and bridges (arc rule on the grid): cells whose removal keeps the value.
+  Cells reduced(Cells p) const noexcept;
+  /// The connected component of `cells` holding the cells of `seed`; with `cut` the horizontal
+  /// edges whose left cell is in `cut` do not join.
+  Cells component(const Cells& cells, Cells seed, const Cells& cut) const noexcept;
+
+ private:
+  // Moves of the grid by one cell; cells leaving the frame are lost.
+  Cells east(const Cells& x) const noexcept { return (x - last_column_).shifted_up(1); }
+  Cells west(const Cells& x) const noexcept { return (x - first_column_).shifted_down(1); }
+  Cells south(const Cells& x) const noexcept {
+    return (columns_ < 64 ? x.shifted_up(columns_) : x.shifted_up_far(columns_)) & all_;
+  }
+  Cells north(const Cells& x) const noexcept {
+    return columns_ < 64 ? x.shifted_down(columns_) : x.shifted_down_far(columns_);
+  }
+  Cells neighbours(const Cells& x) const noexcept;
+  /// The horizontal edges the square rule removes, each by its left cell.
+  Cells square_cuts(const Cells& p) const noexcept;
+  void decompose_into(Cells cells, std::vector<Key>& out, std::size_t from, Value& known) const;
+  /// A component's value when known without search (tiny, a path, the endgame database).
+  std::optional<Value> known_value(const Cells& component, std::size_t count) const;
+  bool is_path(const Cells& component, std::size_t count) const noexcept;
+
+  /// The symmetries of a key's box (h x w, h <= w) that map it onto itself, other than the
+  /// identity: each as where it sends (r, c).
+  struct Turn {
+    bool transpose;
+    bool flip_rows;
+    bool flip_columns;
+  };
+  struct Stabiliser {
+    std::array<Turn, 7> turns;
+    std::size_t count = 0;
+    std::size_t h = 0;
+    std::size_t w = 0;
+  };
+  Stabiliser stabiliser(const Key& c) const;
+  /// The image of cell `v` of a shape in the corner (box h x w) under `t`: transposed first (the
+  /// box turned to w x h), then its rows and columns flipped in that box.
+  std::size_t image(std::size_t v, const Turn& t, std::size_t h, std::size_t w) const noexcept {
+    std::size_t r = v / columns_;
+    std::size_t col = v % columns_;
+    if (t.transpose) {
+      std::swap(r, col);
+      std::swap(h, w);
+    }
+    if (t.flip_rows) r = h - 1 - r;
+    if (t.flip_columns) col = w - 1 - col;
+    return r * columns_ + col;
+  }
+  Key canonical_by_cells(const Cells& component) const;
+
+  DeletionRule rule_;
+  BoardAdjacency adjacency_;
+  std::size_t rows_;
+  std::size_t columns_;
+  const EndgameDatabase* database_;
+  bool simplify_;
+  Cells all_;
+  Cells first_column_;
+  Cells last_column_;
+  std::vector<Cells> neighbourhood_;  // queens: the cells joined to each cell
+  std::vector<Cells> closed_;         // each cell and its neighbours
+  /// g of a path of n cells: 0.137 (node rule) or 0.07 (arc rule), n <= 64 W.
+  std::vector<Value> path_values_;
+};
+
+template <std::size_t W>
+template <class Start, class F>
+void BoardSpace<W>::for_each_move(const Key& c, Start&& start, F&& f) const {
+  const Stabiliser s = simplify_ ? stabiliser(c) : Stabiliser{};
+  // The moves as (v, u): a cell (u = v) or an edge; an edge whose image under a symmetry of the
+  // shape is less is played from there, a cell likewise.
+  std::array<std::uint32_t, 2 * 64 * W> moves;
+  std::size_t count = 0;
+  auto least_of_orbit = [&](std::size_t v, std::size_t u) {
+    for (std::size_t i = 0; i < s.count; ++i) {
+      const std::size_t a = image(v, s.turns[i], s.h, s.w);
+      const std::size_t b = image(u, s.turns[i], s.h, s.w);
+      const std::size_t lo = a < b ? a : b;
+      const std::size_t hi = a < b ? b : a;
+      if (lo < v || (lo == v && hi < u)) return false;
+    }
+    return true;
+  };
+  auto add = [&](std::size_t v, std::size_t u) {
+    if (least_of_orbit(v, u)) moves[count++] = static_cast<std::uint32_t>((v << 10) | u);
+  };
+  if (rule_ == DeletionRule::node) {
+    c.for_each([&](std::size_t v) { add(v, v); });
+  } else if (adjacency_ == BoardAdjacency::grid) {
+    // Vertical dominoes from the middle column outwards, then horizontal ones from the middle row
+    // outwards (Beling's order): a move near the middle tends to split the shape into balanced
+    // parts. The search orders options by their parts' sizes and keeps this order among equals.
+    std::size_t h = s.h;
+    std::size_t w = s.w;
+    if (h == 0) {
+      h = c.last() / columns_ + 1;
+      c.for_each([&](std::size_t v) { w = std::max(w, v % columns_ + 1); });
+    }
+    auto distance = [](std::size_t at, std::size_t size) {
+      return 2 * at > size - 1 ? 2 * at - (size - 1) : (size - 1) - 2 * at;
+    };
+    std::array<std::uint32_t, 64 * W> order;
+    std::size_t n = 0;
+    (c & north(c)).for_each([&](std::size_t v) {
+      order[n++] = static_cast<std::uint32_t>((distance(v % columns_, w) << 10) | v);
+    });
+    std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n));
+    for (std::size_t i = 0; i < n; ++i) add(order[i] & 1023, (order[i] & 1023) + columns_);
+    n = 0;
+    (c & west(c)).for_each([&](std::size_t v) {
+      order[n++] = static_cast<std::uint32_t>((distance(v / columns_, h) << 10) | v);
+    });
+    std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n));
+    for (std::size_t i = 0; i < n; ++i) add(order[i] & 1023, (order[i] & 1023) + 1);
+  } else {
+    c.for_each([&](std::size_t v) {
+      (neighbourhood_[v] & c).for_each([&](std::size_t u) {
+        if (u > v) add(v, u);
+      });
+    });
+  }
+  start(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t v = moves[i] >> 10;
+    const std::size_t u = moves[i] & 1023;
+    Cells rest = c;
+    if (u == v) {
+      rest -= closed_[v];
+    } else {
+      rest.reset(v);
+      rest.reset(u);
+    }
+    if (f(rest)) return;
+  }
+}
+
+extern template class BoardSpace<1>;
+extern template class BoardSpace<2>;
+extern template class BoardSpace<4>;
+
+}  // namespace grundy

@@ -1,0 +1,111 @@
+#pragma once
+/// \file The endgame database of the board search: the nimber of every set of cells of a small
+/// box (rows x columns, rows <= columns, at most 32 cells), under one rule and adjacency,
+/// computed once from the rules (each set's value the mex of the values of the sets its moves
+/// leave, all smaller numbers, so one pass in increasing order computes them all) and kept in the
+/// user cache directory. A component whose bounding box fits the box, either way round, is looked
+/// up by its cells directly: no canonical form, no table.
+///
+/// The file (docs/file-formats.md): a text header (kind, rule, adjacency, box, bits per value,
+/// FNV-1a checksum of the data) and the values packed; a file that is foreign (another rule,
+/// adjacency or box) or corrupt (a bad header, size or checksum) is not used: the database is
+/// built again and the file written anew.
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grundy/core/value.hpp"
+#include "grundy/rules/board_shape.hpp"
+#include "grundy/rules/cell_bits.hpp"
+#include "grundy/rules/vertex_deletion.hpp"
+
+namespace grundy {
+
+class EndgameDatabase {
+ public:
+  /// Computes the values (rows <= columns, rows * columns <= 32).
+  EndgameDatabase(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows,
+                  std::size_t columns);
+
+  /// The database from `directory` (its file name: file_name()); built and written there when the
+  /// file is missing, foreign or corrupt (`warning` says why, for the last two; a failure to
+  /// write is a warning too). Without a directory: built in memory.
+  static EndgameDatabase open(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows,
+                              std::size_t columns,
+                              const std::optional<std::filesystem::path>& directory,
+                              const std::function<void(const std::string&)>& warning = {});
+
+  /// The value of a connected set of cells of a frame `frame_columns` wide, when its bounding box
+  /// fits the database's box either way round.
+  template <std::size_t W>
+  std::optional<Value> value(const CellBits<W>& cells, std::size_t frame_columns) const noexcept;
+  /// The value of the set `index` of the box: cell (r, c) bit r * columns + c.
+  Value at(std::uint64_t index) const noexcept {
+    const std::uint8_t byte = data_[index >> 1];
+    return (index & 1) != 0 ? byte >> 4 : byte & 15;
+  }
+
+  DeletionRule rule() const noexcept { return rule_; }
+  BoardAdjacency adjacency() const noexcept { return adjacency_; }
+  std::size_t rows() const noexcept { return rows_; }
+  std::size_t columns() const noexcept { return columns_; }
+  std::size_t bytes() const noexcept { return data_.size(); }
+
+  /// The file's name in the cache directory, e.g. "endgame-arc-grid-4x6.gedb".
+  std::string file_name() const;
+  /// Writes the database to `path` atomically.
+  void save(const std::filesystem::path& path) const;
+
+ private:
+  EndgameDatabase(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows,
+                  std::size_t columns, std::vector<std::uint8_t> data);
+  /// The database in `path`; throws Error naming what is wrong with it.
+  static EndgameDatabase load(const std::filesystem::path& path, DeletionRule rule,
+                              BoardAdjacency adjacency, std::size_t rows, std::size_t columns);
+  void compute();
+
+  DeletionRule rule_;
+  BoardAdjacency adjacency_;
+  std::size_t rows_;
+  std::size_t columns_;
+  std::vector<std::uint8_t> data_;  // two values a byte, 4 bits each
+};
+
+template <std::size_t W>
+std::optional<Value> EndgameDatabase::value(const CellBits<W>& cells,
+                                            std::size_t frame_columns) const noexcept {
+  if (frame_columns > 64) return std::nullopt;
+  const std::size_t r0 = cells.first() / frame_columns;
+  const std::size_t h = cells.last() / frame_columns - r0 + 1;
+  if (h > columns_) return std::nullopt;
+  std::uint64_t row[32];
+  std::uint64_t used = 0;
+  for (std::size_t i = 0; i < h; ++i) {
+    row[i] = cells.bits_at((r0 + i) * frame_columns, frame_columns);
+    used |= row[i];
+  }
+  const auto c0 = static_cast<std::size_t>(std::countr_zero(used));
+  const std::size_t w = static_cast<std::size_t>(std::bit_width(used)) - c0;
+  std::uint64_t index = 0;
+  if (h <= rows_ && w <= columns_) {
+    for (std::size_t i = 0; i < h; ++i) index |= (row[i] >> c0) << (i * columns_);
+  } else if (w <= rows_ && h <= columns_) {
+    // Read with rows and columns exchanged: the same game (the symmetries keep adjacency).
+    for (std::size_t i = 0; i < h; ++i) {
+      for (std::uint64_t v = row[i] >> c0; v != 0; v &= v - 1) {
+        index |= std::uint64_t{1} << (static_cast<std::size_t>(std::countr_zero(v)) * columns_ + i);
+      }
+    }
+  } else {
+    return std::nullopt;
+  }
+  return at(index);
+}
+
+}  // namespace grundy

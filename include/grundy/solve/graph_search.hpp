@@ -1,0 +1,41 @@
+#pragma once
+/// \file The component search on any graph (Node-Kayles, Arc-Kayles): the search of
+/// component_search.hpp over graph_space.hpp. Boards go to board_search.hpp instead.
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "grundy/rules/simple_graph.hpp"
+#include "grundy/rules/vertex_deletion.hpp"
+#include "grundy/solve/component_search.hpp"
+#include "grundy/solve/graph_space.hpp"
+
+namespace grundy {
+
+extern template class ComponentSearch<GraphSpace>;
+
+class GraphSearch {
+ public:
+  GraphSearch(DeletionRule rule, ComponentSearchOptions options);
+
+  /// g of `graph` (any graph, connected or not): the XOR of its components' nimbers.
+  Value value(const SimpleGraph& graph);
+  /// Whether g(graph) = target.
+  bool has_value(const SimpleGraph& graph, Value target);
+
+  DeletionRule rule() const noexcept { return search_.space().rule(); }
+  ComponentSearch<GraphSpace>& search() noexcept { return search_; }
+  std::uint64_t nodes() const noexcept { return search_.nodes(); }
+  /// The exact entries, keyed `graph:` and the 32 hexadecimal digits of the component's hash:
+  /// what a table file keeps.
+  std::vector<std::pair<std::string, Value>> exact_values() const;
+  /// Adds an entry of exact_values()'s form; false when the key is not of that form.
+  bool add_value(const std::string& key, Value value);
+
+ private:
+  ComponentSearch<GraphSpace> search_;
+};
+
+}  // namespace grundy

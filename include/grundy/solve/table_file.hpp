@@ -1,0 +1,31 @@
+#pragma once
+/// \file The component search's table file (`--table FILE`, docs/file-formats.md): the exact
+/// entries of a search, one `KEY VALUE` line each under a header (kind, rule, entry count,
+/// FNV-1a checksum of the lines), written atomically; a file that is foreign (another rule) or
+/// corrupt (a bad header, count or checksum) is refused whole.
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "grundy/core/value.hpp"
+
+namespace grundy {
+
+using TableEntries = std::vector<std::pair<std::string, Value>>;
+
+/// Writes `entries` (sorted first, so one table always writes the same file) for `rule` ("node"
+/// or "arc") to `path` atomically: a reader sees the old file or the new one.
+void save_table_file(const std::filesystem::path& path, std::string_view rule,
+                     TableEntries entries);
+
+/// The entries of a file written by save_table_file for `rule`; throws Error naming the file and
+/// what is wrong (not a table file, another rule, a bad count or checksum, a torn file), reading
+/// at most `max_bytes` (and at least 1 MiB).
+TableEntries load_table_file(const std::filesystem::path& path, std::string_view rule,
+                             std::uint64_t max_bytes);
+
+}  // namespace grundy

@@ -1,0 +1,461 @@
+#include "grundy/solve/board_space.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+#include <string>
+
+#include "grundy/solve/endgame_database.hpp"
+
+namespace grundy {
+namespace {
+
+/// The low `length` bits of v in the opposite order.
+std::uint64_t reversed(std::uint64_t v, std::size_t length) noexcept {
+  v = ((v >> 1) & 0x5555555555555555ULL) | ((v & 0x5555555555555555ULL) << 1);
+  v = ((v >> 2) & 0x3333333333333333ULL) | ((v & 0x3333333333333333ULL) << 2);
+  v = ((v >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((v & 0x0f0f0f0f0f0f0f0fULL) << 4);
+  v = __builtin_bswap64(v);
+  return v >> (64 - length);
+}
+
+/// A shape as its rows (each a number of `w` bits, column c its bit c), and the rows reversed.
+/// Rows <= 16: a frame of at most 256 cells with rows <= columns.
+struct Grid {
+  std::array<std::uint64_t, 16> row{};
+  std::array<std::uint64_t, 16> rev{};
+  std::size_t h = 0;
+  std::size_t w = 0;
+
+  void reverse_rows() noexcept {
+    for (std::size_t i = 0; i < h; ++i) rev[i] = reversed(row[i], w);
+  }
+  /// Row i of the image under the flips (the box kept).
+  std::uint64_t image_row(bool flip_rows, bool flip_columns, std::size_t i) const noexcept {
+    const std::size_t j = flip_rows ? h - 1 - i : i;
+    return flip_columns ? rev[j] : row[j];
+  }
+  Grid transposed() const noexcept {
+    Grid t;
+    t.h = w;
+    t.w = h;
+    for (std::size_t i = 0; i < h; ++i) {
+      for (std::uint64_t v = row[i]; v != 0; v &= v - 1) {
+        t.row[static_cast<std::size_t>(std::countr_zero(v))] |= std::uint64_t{1} << i;
+      }
+    }
+    t.reverse_rows();
+    return t;
+  }
+};
+
+/// One image of a shape: a grid (as it is or transposed) under two flips.
+struct ImageRef {
+  const Grid* grid;
+  bool flip_rows;
+  bool flip_columns;
+};
+
+/// The order canonical forms are least in: the cells read as one number, so the rows compared
+/// last row first, each as a number.
+bool image_less(const ImageRef& a, const ImageRef& b) noexcept {
+  for (std::size_t i = a.grid->h; i-- > 0;) {
+    const std::uint64_t x = a.grid->image_row(a.flip_rows, a.flip_columns, i);
+    const std::uint64_t y = b.grid->image_row(b.flip_rows, b.flip_columns, i);
+    if (x != y) return x < y;
+  }
+  return false;
+}
+
+bool image_equal(const ImageRef& a, const Grid& g) noexcept {
+  for (std::size_t i = 0; i < g.h; ++i) {
+    if (a.grid->image_row(a.flip_rows, a.flip_columns, i) != g.row[i]) return false;
+  }
+  return true;
+}
+
+/// g(n) of a path of n vertices: under the node rule taking a vertex removes it and its
+/// neighbours (the octal game 0.137), under the arc rule an edge removes its two ends (0.07).
+std::vector<Value> path_values(DeletionRule rule, std::size_t up_to) {
+  std::vector<Value> g(up_to + 1, 0);
+  std::vector<bool> seen;
+  for (std::size_t n = 1; n <= up_to; ++n) {
+    seen.assign(n + 2, false);
+    if (rule == DeletionRule::arc) {
+      for (std::size_t a = 0; a + 2 <= n; ++a) {
+        const Value v = g[a] ^ g[n - 2 - a];
+        if (v < seen.size()) seen[v] = true;
+      }
+    } else if (n == 1) {
+      seen[0] = true;
+    } else {
+      if (g[n - 2] < seen.size()) seen[g[n - 2]] = true;  // an end vertex: n - 2 left
+      for (std::size_t i = 1; i + 1 < n; ++i) {
+        const Value v = g[i - 1] ^ g[n - i - 2];
+        if (v < seen.size()) seen[v] = true;
+      }
+    }
+    Value m = 0;
+    while (m < seen.size() && seen[m]) ++m;
+    g[n] = m;
+  }
+  return g;
+}
+
+}  // namespace
+
+template <std::size_t W>
+BoardSpace<W>::BoardSpace(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows,
+                          std::size_t columns, const EndgameDatabase* database, bool simplify)
+    : rule_(rule),
+      adjacency_(adjacency),
+      rows_(rows),
+      columns_(columns),
+      database_(database),
+      simplify_(simplify),
+      path_values_(path_values(rule, 64 * W)) {
+  if (rows == 0 || rows > columns || rows * columns > 64 * W) {
+    throw std::logic_error("a board space of " + std::to_string(rows) + "x" +
+                           std::to_string(columns) + " cells in " + std::to_string(W) + " words");
+  }
+  const BoardFrame& frame = board_frame(adjacency, rows, columns);
+  const std::size_t n = rows * columns;
+  neighbourhood_.resize(n);
+  closed_.resize(n);
+  for (std::size_t v = 0; v < n; ++v) {
+    all_.set(v);
+    if (v % columns == 0) first_column_.set(v);
+    if (v % columns == columns - 1) last_column_.set(v);
+    neighbourhood_[v] = frame.neighbours(v).template resized<W>();
+    closed_[v] = frame.closed_neighbourhood(v).template resized<W>();
+  }
+}
+
+template <std::size_t W>
+typename BoardSpace<W>::Cells BoardSpace<W>::neighbours(const Cells& x) const noexcept {
+  if (adjacency_ == BoardAdjacency::grid) return north(x) | south(x) | east(x) | west(x);
+  Cells out;
+  x.for_each([&](std::size_t v) { out |= neighbourhood_[v]; });
+  return out;
+}
+
+template <std::size_t W>
+typename BoardSpace<W>::Cells BoardSpace<W>::component(const Cells& cells, Cells seed,
+                                                       const Cells& cut) const noexcept {
+  if (adjacency_ == BoardAdjacency::grid) {
+    // Grown by whole steps of the grid: a cut edge does not join its left cell to the right.
+    for (;;) {
+      const Cells next =
+          (seed | north(seed) | south(seed) | east(seed - cut) | (west(seed) - cut)) & cells;
+      if (next == seed) return seed;
+      seed = next;
+    }
+  }
+  Cells frontier = seed;
+  while (!frontier.empty()) {
+    Cells next;
+    frontier.for_each([&](std::size_t v) { next |= neighbourhood_[v]; });
+    next &= cells;
+    next -= seed;
+    seed |= next;
+    frontier = next;
+  }
+  return seed;
+}
+
+template <std::size_t W>
+typename BoardSpace<W>::Cells BoardSpace<W>::reduced(Cells p) const noexcept {
+  for (;;) {
+    // Each cell's neighbours by direction: right, left, down, up.
+    const Cells right = p & west(p);
+    const Cells left = p & east(p);
+    const Cells down = p & north(p);
+    const Cells up = p & south(p);
+    const Cells horizontal = right | left;
+    const Cells vertical = down | up;
+    const Cells two = (right & left) | (down & up) | (horizontal & vertical);
+    const Cells leaves = (horizontal | vertical) - two;
+    if (leaves.empty()) return p;
+    // Star reduction: every cell keeps one of its leaves; each further leaf of it goes. The
+    // leaves are met direction by direction, and a cell has one neighbour in each.
+    Cells centres;
+    Cells extra;
+    Cells c = south(leaves & down);
+    extra |= north(c & centres);
+    centres |= c;
+    c = east(leaves & right);
+    extra |= west(c & centres);
+    centres |= c;
+    c = north(leaves & up);
+    extra |= south(c & centres);
+    centres |= c;
+    c = west(leaves & left);
+    extra |= east(c & centres);
+    centres |= c;
+    // Bridges: a cell, neither leaf nor centre, whose every neighbour is a centre (a neighbour
+    // that is a leaf would make it a centre).
+    const Cells rest = p - leaves - centres;
+    const Cells bridges = rest - neighbours(rest);
+    const Cells next = p - extra - bridges;
+    if (next == p) return p;
+    p = next;
+  }
+}
+
+template <std::size_t W>
+typename BoardSpace<W>::Cells BoardSpace<W>::square_cuts(const Cells& p) const noexcept {
+  const Cells right = p & west(p);
+  const Cells left = p & east(p);
+  const Cells down = p & north(p);
+  const Cells up = p & south(p);
+  // A 2 x 2 square whose top-left corner joins only the square (no left or upper neighbour)
+  // and whose bottom-right corner too (no right or lower neighbour) ...
+  const Cells top_left = (right & down) - left - up;
+  const Cells bottom_right = (left & up) - right - down;
+  const Cells a = top_left & north(west(bottom_right));
+  // ... or whose top-right and bottom-left corners do.
+  const Cells top_right = (left & down) - right - up;
+  const Cells bottom_left = (right & up) - left - down;
+  const Cells b = top_right & north(east(bottom_left));
+  // The square's horizontal edges, each by its left cell: the top edge and the one below it.
+  const Cells top = a | west(b);
+  return top | south(top);
+}
+
+template <std::size_t W>
+bool BoardSpace<W>::is_path(const Cells& c, std::size_t count) const noexcept {
+  if (adjacency_ != BoardAdjacency::grid) return false;
+  const Cells right = c & west(c);
+  const Cells left = c & east(c);
+  const Cells down = c & north(c);
+  const Cells up = c & south(c);
+  const Cells horizontal = right | left;
+  const Cells vertical = down | up;
+  const Cells three = (right & left & vertical) | (down & up & horizontal);
+  if (!three.empty()) return false;
+  // Connected, no vertex of degree 3 or 4, and two ends: a path (a cycle has no end).
+  const Cells two = (right & left) | (down & up) | (horizontal & vertical);
+  return count <= 2 || ((horizontal | vertical) - two).count() == 2;
+}
+
+template <std::size_t W>
+std::optional<Value> BoardSpace<W>::known_value(const Cells& c, std::size_t count) const {
+  if (auto v = tiny_component_value(rule_, count)) return v;
+  if (!simplify_) return std::nullopt;
+  if (is_path(c, count)) return path_values_[count];
+  if (database_ != nullptr) return database_->value(c, columns_);
+  return std::nullopt;
+}
+
+template <std::size_t W>
+void BoardSpace<W>::decompose_into(Cells cells, std::vector<Key>& out, std::size_t from,
+                                   Value& known) const {
+  Cells cut;
+  if (simplify_ && rule_ == DeletionRule::arc && adjacency_ == BoardAdjacency::grid) {
+    cells = reduced(cells);
+    cut = square_cuts(cells);
+  }
+  Cells rest = cells;
+  while (!rest.empty()) {
+    const Cells comp = component(rest, rest.lowest(), cut);
+    rest -= comp;
+    if (!cut.empty() && comp != cells) {
+      // Cut off by the square rule: its corners may be leaves now, simplified again.
+      decompose_into(comp, out, from, known);
+      continue;
+    }
+    if (auto v = known_value(comp, comp.count())) {
+      known ^= *v;
+      continue;
+    }
+    bool symmetric = false;
+    const Key k = canonical(comp, &symmetric);
+    if (symmetric && copied(k)) continue;  // 0: the second player copies
+    auto same = std::find(out.begin() + static_cast<std::ptrdiff_t>(from), out.end(), k);
+    if (same != out.end()) {
+      *same = out.back();  // G + G = 0
+      out.pop_back();
+    } else {
+      out.push_back(k);
+    }
+  }
+}
+
+template <std::size_t W>
+Value BoardSpace<W>::decompose(const Cells& cells, std::vector<Key>& out, std::size_t from) const {
+  Value known = 0;
+  decompose_into(cells, out, from, known);
+  return known;
+}
+
+template <std::size_t W>
+typename BoardSpace<W>::Key BoardSpace<W>::canonical(const Cells& x, bool* symmetric) const {
+  if (symmetric != nullptr) *symmetric = true;  // unknown: to be checked
+  if (!simplify_) {
+    // Only moved into the corner: the least row and column to 0.
+    std::size_t c0 = columns_;
+    x.for_each([&](std::size_t v) { c0 = std::min(c0, v % columns_); });
+    return x.shifted_down_far(x.first() / columns_ * columns_ + c0);
+  }
+  if (columns_ > 64) return canonical_by_cells(x);
+  const std::size_t r0 = x.first() / columns_;
+  Grid a;
+  a.h = x.last() / columns_ - r0 + 1;
+  std::uint64_t used = 0;
+  for (std::size_t i = 0; i < a.h; ++i) {
+    a.row[i] = x.bits_at((r0 + i) * columns_, columns_);
+    used |= a.row[i];
+  }
+  const auto c0 = static_cast<std::size_t>(std::countr_zero(used));
+  a.w = static_cast<std::size_t>(std::bit_width(used)) - c0;
+  for (std::size_t i = 0; i < a.h; ++i) a.row[i] >>= c0;
+  a.reverse_rows();
+  // The candidates: the rows as they are (a box no higher than wide), its columns as rows (a box
+  // no wider than high), each under the four flips of its box.
+  Grid t;
+  std::array<const Grid*, 2> grids{};
+  std::size_t count = 0;
+  if (a.h <= a.w) grids[count++] = &a;
+  if (a.w <= a.h) {
+    t = a.transposed();
+    grids[count++] = &t;
+  }
+  ImageRef best{grids[0], false, false};
+  bool tie = false;
+  for (std::size_t g = 0; g < count; ++g) {
+    for (int flips = g == 0 ? 1 : 0; flips < 4; ++flips) {
+      const ImageRef candidate{grids[g], (flips & 2) != 0, (flips & 1) != 0};
+      if (image_less(candidate, best)) {
+        best = candidate;
+        tie = false;
+      } else if (!image_less(best, candidate)) {
+        tie = true;  // two images are equal: a symmetry maps the shape onto itself
+      }
+    }
+  }
+  if (symmetric != nullptr) *symmetric = tie;
+  Key key;
+  for (std::size_t i = 0; i < best.grid->h; ++i) {
+    key.put_bits(i * columns_, best.grid->image_row(best.flip_rows, best.flip_columns, i),
+                 best.grid->w);
+  }
+  return key;
+}
+
+template <std::size_t W>
+typename BoardSpace<W>::Key BoardSpace<W>::canonical_by_cells(const Cells& x) const {
+  // Frames wider than a word (at most 3 rows): each image cell by cell.
+  std::size_t r0 = rows_, c0 = columns_, r1 = 0, c1 = 0;
+  x.for_each([&](std::size_t v) {
+    r0 = std::min(r0, v / columns_);
+    r1 = std::max(r1, v / columns_);
+    c0 = std::min(c0, v % columns_);
+    c1 = std::max(c1, v % columns_);
+  });
+  const std::size_t h = r1 - r0 + 1;
+  const std::size_t w = c1 - c0 + 1;
+  Key best;
+  bool first = true;
+  for (int t = 0; t < 8; ++t) {
+    const Turn turn{(t & 4) != 0, (t & 2) != 0, (t & 1) != 0};
+    if (h != w && turn.transpose != (h > w)) continue;
+    Key image;
+    x.for_each([&](std::size_t v) {
+      const std::size_t moved = (v / columns_ - r0) * columns_ + (v % columns_ - c0);
+      image.set(this->image(moved, turn, h, w));
+    });
+    if (first || number_less(image, best)) best = image;
+    first = false;
+  }
+  return best;
+}
+
+template <std::size_t W>
+typename BoardSpace<W>::Stabiliser BoardSpace<W>::stabiliser(const Key& c) const {
+  Stabiliser s;
+  if (columns_ > 64) {
+    // Few rows: the symmetries checked cell by cell.
+    s.h = c.last() / columns_ + 1;
+    std::size_t w = 0;
+    c.for_each([&](std::size_t v) { w = std::max(w, v % columns_ + 1); });
+    s.w = w;
+    for (int t = 1; t < 8; ++t) {
+      const Turn turn{(t & 4) != 0, (t & 2) != 0, (t & 1) != 0};
+      if (turn.transpose && s.h != s.w) continue;
+      Key image;
+      c.for_each([&](std::size_t v) { image.set(this->image(v, turn, s.h, s.w)); });
+      if (image == c) s.turns[s.count++] = turn;
+    }
+    return s;
+  }
+  Grid a;
+  a.h = c.last() / columns_ + 1;
+  std::uint64_t used = 0;
+  for (std::size_t i = 0; i < a.h; ++i) {
+    a.row[i] = c.bits_at(i * columns_, columns_);
+    used |= a.row[i];
+  }
+  a.w = static_cast<std::size_t>(std::bit_width(used));
+  a.reverse_rows();
+  s.h = a.h;
+  s.w = a.w;
+  for (int flips = 1; flips < 4; ++flips) {
+    const ImageRef im{&a, (flips & 2) != 0, (flips & 1) != 0};
+    if (image_equal(im, a)) s.turns[s.count++] = Turn{false, im.flip_rows, im.flip_columns};
+  }
+  if (a.h == a.w) {
+    const Grid t = a.transposed();
+    for (int flips = 0; flips < 4; ++flips) {
+      const ImageRef im{&t, (flips & 2) != 0, (flips & 1) != 0};
+      if (image_equal(im, a)) s.turns[s.count++] = Turn{true, im.flip_rows, im.flip_columns};
+    }
+  }
+  return s;
+}
+
+template <std::size_t W>
+bool BoardSpace<W>::copied(const Key& c) const {
+  if (!simplify_) return false;
+  const Stabiliser s = stabiliser(c);
+  for (std::size_t i = 0; i < s.count; ++i) {
+    const Turn& t = s.turns[i];
+    // Quarter turns are not their own inverse: they do not pair cells.
+    if (t.transpose && t.flip_rows != t.flip_columns) continue;
+    bool pairs = true;
+    c.for_each([&](std::size_t v) {
+      const std::size_t u = image(v, t, s.h, s.w);
+      // Node rule: v's image survives v's move when it is neither v nor joined to v. Arc rule:
+      // it survives any move at v, and no domino {v, u} is its own image.
+      if (u == v || neighbourhood_[v].test(u)) pairs = false;
+    });
+    if (pairs) return true;
+  }
+  return false;
+}
+
+template <std::size_t W>
+BoardShape BoardSpace<W>::shape(const Key& c) const {
+  BoardShape out;
+  const std::size_t h = c.last() / columns_ + 1;
+  std::size_t w = 0;
+  c.for_each([&](std::size_t v) { w = std::max(w, v % columns_ + 1); });
+  out.rows = static_cast<std::uint16_t>(h);
+  out.columns = static_cast<std::uint16_t>(w);
+  c.for_each([&](std::size_t v) { out.cells.set(v / columns_ * w + v % columns_); });
+  return out;
+}
+
+template <std::size_t W>
+std::optional<typename BoardSpace<W>::Key> BoardSpace<W>::key_of(const BoardShape& s) const {
+  if (s.rows > rows_ || s.columns > columns_ || s.cells.empty()) return std::nullopt;
+  Key k;
+  s.cells.for_each([&](std::size_t v) { k.set(v / s.columns * columns_ + v % s.columns); });
+  if (canonical(k) != k) return std::nullopt;
+  return k;
+}
+
+template class BoardSpace<1>;
+template class BoardSpace<2>;
+template class BoardSpace<4>;
+
+}  // namespace grundy

@@ -1,0 +1,489 @@
+#pragma once
+/// \file The definitions of ComponentSearch (component_search.hpp), included by the files that
+/// instantiate it for a space (board_search.cpp, graph_search.cpp).
+
+#include <algorithm>
+#include <deque>
+#include <exception>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "grundy/core/mex.hpp"
+#include "grundy/solve/component_search.hpp"
+
+namespace grundy {
+namespace component_search_detail {
+
+/// Nested expansions one thread may hold: each costs a few hundred bytes of its stack (more under
+/// the sanitizers), and the threads' stacks are 8 MiB.
+inline constexpr std::size_t kMaxDepth = 1000;
+/// Nodes a worker counts before it reports them (and looks at the stop flag and safe point).
+inline constexpr std::uint64_t kBatch = 256;
+
+}  // namespace component_search_detail
+
+template <class Space>
+class ComponentSearch<Space>::Worker {
+ public:
+  explicit Worker(ComponentSearch& search) : search_(search) {}
+  Worker(const Worker&) = delete;
+  Worker& operator=(const Worker&) = delete;
+
+  /// What one move leaves: the XOR of the values known without a search, and `count` parts
+  /// (from `first` in the frame's parts) still to search, the largest first. `weight`: the sum
+  /// of the squares of the parts' sizes, what the options are ordered by (smallest first).
+  struct Option {
+    Value known = 0;
+    std::uint32_t first = 0;
+    std::uint32_t count = 0;
+    std::uint64_t weight = 0;
+  };
+  /// The options of the component expanded at one depth.
+  struct Frame {
+    std::vector<Key> parts;
+    std::vector<Option> options;
+  };
+
+  /// g(c) when it is in `wanted`; otherwise kNotInSet, or g(c) when that is known anyway.
+  Value in_set(const Key& c, ValueSet wanted, std::size_t depth);
+  /// g(c).
+  Value value_of(const Key& c, std::size_t depth);
+  /// g(c) as the mex of every option's value (no pruning; and for values past 63).
+  Value plain_value(const Key& c, std::size_t depth);
+  /// Expands c: its options in frames_[depth], the parts the table knows folded in. With
+  /// `candidates` (made here for c's number of options), an option whose value is then known
+  /// takes it out at once instead of being kept, and the expansion stops, returning nullptr, as
+  /// soon as no wanted value is a candidate (an enhanced transposition cutoff).
+  Frame* expand(const Key& c, std::size_t depth, Candidates* candidates = nullptr,
+                ValueSet wanted = {});
+  /// The option's known part xor the values of its parts but the first (the largest).
+  Value others(const Frame& f, const Option& o, std::size_t depth);
+  /// One more node at `depth`: the counter, the stop flag and the safe point every batch.
+  void node(std::size_t depth);
+  /// Reports the nodes not yet counted (without looking at the stop flag).
+  void flush() {
+    search_.counter_.count_only(pending_);
+    pending_ = 0;
+  }
+  /// Nodes expanded by this worker so far: a subtree's work is a difference of two readings.
+  std::uint64_t work() const noexcept { return total_; }
+
+ private:
+  ComponentSearch& search_;
+  std::deque<Frame> frames_;  // a deque: frames stay put while deeper ones are added
+  std::uint64_t pending_ = 0;
+  std::uint64_t total_ = 0;
+};
+
+template <class Space>
+void ComponentSearch<Space>::Worker::node(std::size_t depth) {
+  if (depth > component_search_detail::kMaxDepth) {
+    throw ResourceError("the component search would nest more than " +
+                        std::to_string(component_search_detail::kMaxDepth) +
+                        " moves deep (a graph with very long paths of play)");
+  }
+  ++total_;
+  if (++pending_ < component_search_detail::kBatch) return;
+  const std::uint64_t batch = pending_;
+  pending_ = 0;
+  search_.counter_.add(batch, search_.table_);
+  Table& table = search_.table_;
+  if (table.wants_to_grow()) {
+    search_.safe_points_.exclusively([&] {
+      if (table.wants_to_grow()) table.grow();
+    });
+  } else {
+    search_.safe_points_.poll();
+  }
+}
+
+template <class Space>
+typename ComponentSearch<Space>::Worker::Frame* ComponentSearch<Space>::Worker::expand(
+    const Key& c, std::size_t depth, Candidates* candidates, ValueSet wanted) {
+  if (frames_.size() <= depth) frames_.resize(depth + 1);
+  Frame& f = frames_[depth];
+  f.parts.clear();
+  f.options.clear();
+  const Space& space = search_.space_;
+  const Table& table = search_.table_;
+  bool cut = false;
+  space.for_each_move(
+      c,
+      [&](std::size_t n) {
+        if (candidates != nullptr) *candidates = Candidates(n);
+      },
+      [&](const auto& rest) {
+        Option o;
+        o.first = static_cast<std::uint32_t>(f.parts.size());
+        o.known = space.decompose(rest, f.parts, o.first);
+        // Parts the table knows are folded into the known value (a transposition cutoff).
+        std::size_t keep = o.first;
+        for (std::size_t i = o.first; i < f.parts.size(); ++i) {
+          if (auto e = table.find(space.table_key(f.parts[i])); e && e->value) {
+            o.known ^= *e->value;
+          } else {
+            if (keep != i) f.parts[keep] = std::move(f.parts[i]);
+            ++keep;
+          }
+        }
+        f.parts.resize(keep);
+        o.count = static_cast<std::uint32_t>(keep - o.first);
+        if (o.count == 0 && candidates != nullptr) {
+          candidates->take(o.known);
+          cut = (candidates->low() & wanted).empty();
+          return cut;
+        }
+        std::size_t largest = o.first;
+        std::size_t largest_size = 0;
+        for (std::size_t i = o.first; i < keep; ++i) {
+          const std::size_t size = space.size(f.parts[i]);
+          o.weight += size * size;
+          if (size > largest_size) {
+            largest_size = size;
+            largest = i;
+          }
+        }
+        if (largest != o.first) std::swap(f.parts[o.first], f.parts[largest]);
+        f.options.push_back(o);
+        return false;
+      });
+  return cut ? nullptr : &f;
+}
+
+template <class Space>
+Value ComponentSearch<Space>::Worker::others(const Frame& f, const Option& o, std::size_t depth) {
+  Value x = o.known;
+  for (std::size_t i = o.first + 1; i < o.first + o.count; ++i) {
+    x ^= value_of(f.parts[i], depth + 1);
+  }
+  return x;
+}
+
+template <class Space>
+Value ComponentSearch<Space>::Worker::in_set(const Key& c, ValueSet wanted, std::size_t depth) {
+  const Space& space = search_.space_;
+  Table& table = search_.table_;
+  const auto& key = space.table_key(c);
+  if (auto e = table.find(key)) {
+    if (e->value) return *e->value;
+    if ((wanted - e->not_values).empty()) return kNotInSet;
+  }
+  if (!search_.options_.pruning) return plain_value(c, depth);
+  node(depth);
+  const std::uint64_t start = total_;
+  // The candidates for g(c) (value_set.hpp): each option takes one out.
+  Candidates candidates(0);
+  Frame* expanded = expand(c, depth, &candidates, wanted);
+  if (expanded == nullptr) {
+    table.exclude(key, wanted, total_ - start);
+    return kNotInSet;
+  }
+  Frame& f = *expanded;
+  std::stable_sort(f.options.begin(), f.options.end(),
+                   [](const Option& a, const Option& b) { return a.weight < b.weight; });
+  const ValueSet upto = wanted.up_to_largest();
+  bool exact = true;
+  for (std::size_t i = 0; i < f.options.size(); ++i) {
+    if ((candidates.low() & wanted).empty()) {
+      table.exclude(key, wanted, total_ - start);
+      return kNotInSet;
+    }
+    const Option o = f.options[i];
+    // Only a value among the candidates but the largest, and not above what is asked about,
+    // changes what this option takes out (the largest candidate is taken otherwise).
+    const ValueSet matters = candidates.low_but_largest() & upto;
+    if (matters.empty()) {
+      candidates.take_largest();
+      exact = false;
+      continue;
+    }
+    const Value x = others(f, o, depth);
+    const Key& largest = f.parts[o.first];
+    if (x >= ValueSet::kLimit) {
+      candidates.take(value_of(largest, depth + 1) ^ x);
+      continue;
+    }
+    const Value v = in_set(largest, matters.xored(x), depth + 1);
+    if (v == kNotInSet) {
+      candidates.take_largest();
+      exact = false;
+    } else {
+      candidates.take(v ^ x);
+    }
+  }
+  const ValueSet left = candidates.low();
+  if (!left.empty() && (exact || left.least() <= upto.largest())) {
+    const Value g = left.least();
+    table.set_value(key, g, total_ - start);
+    return g;
+  }
+  // g is above everything asked about.
+  table.exclude(key, upto, total_ - start);
+  return kNotInSet;
+}
+
+template <class Space>
+Value ComponentSearch<Space>::Worker::value_of(const Key& c, std::size_t depth) {
+  if (search_.options_.pruning) {
+    const Value v = in_set(c, ValueSet::all(), depth);
+    if (v != kNotInSet) return v;
+  }
+  return plain_value(c, depth);
+}
+
+template <class Space>
+Value ComponentSearch<Space>::Worker::plain_value(const Key& c, std::size_t depth) {
+  const Space& space = search_.space_;
+  Table& table = search_.table_;
+  const auto& key = space.table_key(c);
+  if (auto e = table.find(key); e && e->value) return *e->value;
+  node(depth);
+  const std::uint64_t start = total_;
+  Frame& f = *expand(c, depth);
+  std::vector<Value> values;
+  values.reserve(f.options.size());
+  for (std::size_t i = 0; i < f.options.size(); ++i) {
+    const Option o = f.options[i];
+    Value x = o.known;
+    for (std::size_t p = o.first; p < o.first + o.count; ++p) x ^= value_of(f.parts[p], depth + 1);
+    values.push_back(x);
+  }
+  const Value g = mex(values);
+  table.set_value(key, g, total_ - start);
+  return g;
+}
+
+template <class Space>
+ComponentSearch<Space>::ComponentSearch(Space space, ComponentSearchOptions options)
+    : space_(std::move(space)),
+      options_(std::move(options)),
+      table_(options_.limits.max_memory_bytes),
+      counter_(options_) {
+  if (options_.threads == 0) options_.threads = std::max(1U, std::thread::hardware_concurrency());
+}
+
+template <class Space>
+ComponentSearch<Space>::~ComponentSearch() = default;
+
+template <class Space>
+typename ComponentSearch<Space>::Worker& ComponentSearch<Space>::worker(std::size_t slot) {
+  while (workers_.size() <= slot) workers_.push_back(std::make_unique<Worker>(*this));
+  return *workers_[slot];
+}
+
+template <class Space>
+template <class Body>
+bool ComponentSearch<Space>::parallel(std::size_t count, Body&& body) {
+  const auto threads = static_cast<unsigned>(std::min<std::size_t>(options_.threads, count));
+  if (threads <= 1) {
+    Worker& w = worker(0);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (body(w, i)) return true;
+    }
+    return false;
+  }
+  for (unsigned t = 0; t < threads; ++t) worker(t);  // made here, before the threads look
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> done{false};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  auto work = [&](Worker& w) {
+    try {
+      for (std::size_t i = next++; i < count && !done.load(); i = next++) {
+        if (body(w, i)) done = true;
+      }
+    } catch (...) {
+      const std::lock_guard lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      next = count;
+    }
+    w.flush();
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) {
+    pool.emplace_back([&, w = workers_[t].get()] {
+      safe_points_.join();
+      work(*w);
+      safe_points_.leave();
+      space_.at_thread_end();
+    });
+  }
+  work(*workers_[0]);
+  for (std::thread& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+  return done.load();
+}
+
+template <class Space>
+Value ComponentSearch<Space>::root_value(const Key& c) {
+  Worker& w = worker(0);
+  const auto& key = space_.table_key(c);
+  if (auto e = table_.find(key); e && e->value) return *e->value;
+  if (!options_.pruning) return w.plain_value(c, 0);
+  w.node(0);
+  const std::uint64_t start = nodes();
+  auto& f = *w.expand(c, 0);
+  const std::size_t n = f.options.size();
+  // The mex found by asking, for r = 0, 1, ..., whether some option has value r: each option is
+  // asked only about r (a set of one value), and its value, once an answer gives it, is kept.
+  std::vector<Value> resolved(n, kNotInSet);
+  std::vector<char> present(n + 2, 0);
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (f.options[i].count == 0) {
+      resolved[i] = f.options[i].known;
+    } else {
+      order.push_back(i);
+    }
+  }
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return f.options[a].weight < f.options[b].weight;
+  });
+  auto note = [&] {
+    for (const Value v : resolved) {
+      if (v != kNotInSet && v < present.size()) present[v] = 1;
+    }
+  };
+  auto some_option_has = [&](Value r) {
+    return parallel(order.size(), [&](Worker& wk, std::size_t i) {
+      const std::size_t index = order[i];
+      if (resolved[index] != kNotInSet) return resolved[index] == r;
+      const auto& o = f.options[index];
+      const Value x = wk.others(f, o, 1);
+      const Key& largest = f.parts[o.first];
+      Value v = kNotInSet;
+      if ((r ^ x) < ValueSet::kLimit) {
+        const Value got = wk.in_set(largest, ValueSet::single(r ^ x), 1);
+        if (got == kNotInSet) return false;
+        v = got ^ x;
+      } else {
+        v = wk.value_of(largest, 1) ^ x;
+      }
+      resolved[index] = v;
+      return v == r;
+    });
+  };
+  note();
+  Value g = 0;
+  for (;; ++g) {
+    if (g < present.size() && present[g] != 0) continue;
+    if (!some_option_has(g)) break;
+    note();
+  }
+  w.flush();
+  table_.set_value(key, g, nodes() - start);
+  return g;
+}
+
+template <class Space>
+bool ComponentSearch<Space>::root_has_value(const Key& c, Value target) {
+  Worker& w = worker(0);
+  const auto& key = space_.table_key(c);
+  if (auto e = table_.find(key)) {
+    if (e->value) return *e->value == target;
+    if (e->not_values.contains(target)) return false;
+  }
+  if (!options_.pruning) return w.plain_value(c, 0) == target;
+  w.node(0);
+  const std::uint64_t start = nodes();
+  auto& f = *w.expand(c, 0);
+  const std::size_t n = f.options.size();
+  if (target > n) return false;  // a mex of n values is at most n
+  std::vector<Value> resolved(n, kNotInSet);
+  std::vector<std::size_t> order;
+  std::vector<char> present(n + 2, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (f.options[i].count == 0) {
+      resolved[i] = f.options[i].known;
+    } else {
+      order.push_back(i);
+    }
+  }
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return f.options[a].weight < f.options[b].weight;
+  });
+  auto note = [&] {
+    for (const Value v : resolved) {
+      if (v != kNotInSet && v < present.size()) present[v] = 1;
+    }
+  };
+  auto some_option_has = [&](Value r) {
+    if (present[r] != 0) return true;
+    const bool found = parallel(order.size(), [&](Worker& wk, std::size_t i) {
+      const std::size_t index = order[i];
+      if (resolved[index] != kNotInSet) return resolved[index] == r;
+      const auto& o = f.options[index];
+      const Value x = wk.others(f, o, 1);
+      const Key& largest = f.parts[o.first];
+      Value v = kNotInSet;
+      if ((r ^ x) < ValueSet::kLimit) {
+        const Value got = wk.in_set(largest, ValueSet::single(r ^ x), 1);
+        if (got == kNotInSet) return false;
+        v = got ^ x;
+      } else {
+        v = wk.value_of(largest, 1) ^ x;
+      }
+      resolved[index] = v;
+      return v == r;
+    });
+    note();
+    return found;
+  };
+  note();
+  // g = t exactly when no option has value t and every value below t is an option's.
+  bool answer = false;
+  if (some_option_has(target)) {
+    table_.exclude(key, ValueSet::single(target), nodes() - start);
+  } else {
+    Value s = 0;
+    while (s < target && some_option_has(s)) ++s;
+    answer = s == target;
+    table_.set_value(key, s, nodes() - start);
+  }
+  w.flush();
+  return answer;
+}
+
+template <class Space>
+Value ComponentSearch<Space>::value(std::span<const Key> parts, Value known) {
+  safe_points_.join();
+  struct Leave {
+    SafePoints& points;
+    ComponentSearch& search;
+    ~Leave() {
+      search.worker(0).flush();
+      points.leave();
+    }
+  } leave{safe_points_, *this};
+  Value x = known;
+  for (const Key& part : parts) x ^= root_value(part);
+  return x;
+}
+
+template <class Space>
+bool ComponentSearch<Space>::has_value(std::span<const Key> parts, Value known, Value target) {
+  if (parts.empty()) return known == target;
+  safe_points_.join();
+  struct Leave {
+    SafePoints& points;
+    ComponentSearch& search;
+    ~Leave() {
+      search.worker(0).flush();
+      points.leave();
+    }
+  } leave{safe_points_, *this};
+  // Lemoine and Viennot's way with sums: the values of all parts but the largest, x their XOR,
+  // then whether the largest has value target xor x (XOR with x is a bijection).
+  std::size_t largest = 0;
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    if (space_.size(parts[i]) > space_.size(parts[largest])) largest = i;
+  }
+  Value x = known;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i != largest) x ^= root_value(parts[i]);
+  }
+  return root_has_value(parts[largest], target ^ x);
+}
+
+}  // namespace grundy

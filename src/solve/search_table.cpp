@@ -1,0 +1,296 @@
+#include "grundy/solve/search_table.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <thread>
+
+namespace grundy {
+namespace {
+
+/// murmur3's 64-bit finaliser: a bijection of 64-bit words (each step, a xor with a shift of at
+/// least half the word or a product with an odd number, can be undone), mixing every bit into the
+/// low ones the cluster is picked by.
+constexpr std::uint64_t kMul1 = 0xff51afd7ed558ccdULL;
+constexpr std::uint64_t kMul2 = 0xc4ceb9fe1a85ec53ULL;
+
+constexpr std::uint64_t inverse_of_odd(std::uint64_t a) noexcept {
+  std::uint64_t x = a;  // Newton's iteration doubles the correct low bits: 3, 6, 12, 24, 48, 96
+  for (int i = 0; i < 5; ++i) x *= 2 - a * x;
+  return x;
+}
+static_assert(kMul1 * inverse_of_odd(kMul1) == 1 && kMul2 * inverse_of_odd(kMul2) == 1);
+
+constexpr std::uint64_t fmix(std::uint64_t k) noexcept {
+  k ^= k >> 33;
+  k *= kMul1;
+  k ^= k >> 33;
+  k *= kMul2;
+  k ^= k >> 33;
+  return k;
+}
+constexpr std::uint64_t unfmix(std::uint64_t k) noexcept {
+  k ^= k >> 33;  // its own inverse: the shift is more than half the word
+  k *= inverse_of_odd(kMul2);
+  k ^= k >> 33;
+  k *= inverse_of_odd(kMul1);
+  k ^= k >> 33;
+  return k;
+}
+static_assert(unfmix(fmix(0x123456789abcdef0ULL)) == 0x123456789abcdef0ULL);
+
+/// A class of search work in 4 bits: about half its binary logarithm.
+std::uint64_t work_class(std::uint64_t work) noexcept {
+  return std::min<std::uint64_t>(15, static_cast<std::uint64_t>(std::bit_width(work)) / 2);
+}
+
+constexpr unsigned kValueBits = 6;
+constexpr unsigned kWorkShift = kValueBits;
+constexpr unsigned kNotShift = kWorkShift + 4;
+
+struct SpinLock {
+  std::atomic<bool>& flag;
+  explicit SpinLock(std::atomic<bool>& f) noexcept : flag(f) {
+    while (flag.exchange(true, std::memory_order_acquire)) {
+      while (flag.load(std::memory_order_relaxed)) std::this_thread::yield();
+    }
+  }
+  ~SpinLock() { flag.store(false, std::memory_order_release); }
+  SpinLock(const SpinLock&) = delete;
+  SpinLock& operator=(const SpinLock&) = delete;
+};
+
+}  // namespace
+
+template <std::size_t W>
+typename SearchTable<W>::Mixed SearchTable<W>::mix(const Key& key) noexcept {
+  // A Feistel chain: y[W-1] = k[W-1], y[i] = k[i] xor fmix(y[i+1]); then the first word through
+  // fmix. Every step is undone by unmix.
+  Mixed m;
+  m.words[W - 1] = key.words[W - 1];
+  for (std::size_t i = W - 1; i-- > 0;) m.words[i] = key.words[i] ^ fmix(m.words[i + 1]);
+  m.words[0] = fmix(m.words[0]);
+  return m;
+}
+
+template <std::size_t W>
+typename SearchTable<W>::Key SearchTable<W>::unmix(const Mixed& m) noexcept {
+  Mixed y = m;
+  y.words[0] = unfmix(y.words[0]);
+  Key key;
+  key.words[W - 1] = y.words[W - 1];
+  for (std::size_t i = W - 1; i-- > 0;) key.words[i] = y.words[i] ^ fmix(y.words[i + 1]);
+  return key;
+}
+
+template <std::size_t W>
+void SearchTable<W>::FreeSlots::operator()(std::atomic<std::uint64_t>* p) const noexcept {
+  std::free(p);
+}
+
+template <std::size_t W>
+SearchTable<W>::SearchTable(std::uint64_t max_bytes)
+    : max_bytes_(std::max(max_bytes, kMinBytes)), locks_(new std::atomic<bool>[kLocks]()) {
+  allocate(kMinBytes / kClusterBytes);
+}
+
+template <std::size_t W>
+void SearchTable<W>::allocate(std::uint64_t clusters) {
+  const std::uint64_t words = clusters * (kClusterBytes / 8);
+  void* memory = std::aligned_alloc(kClusterBytes, words * 8);
+  if (memory == nullptr) throw std::bad_alloc();
+  auto* slots = static_cast<std::atomic<std::uint64_t>*>(memory);
+  std::uninitialized_value_construct_n(slots, words);
+  slots_ = std::unique_ptr<std::atomic<std::uint64_t>[], FreeSlots>(slots);
+  clusters_ = clusters;
+  payload_bits_ = std::min(16U, static_cast<unsigned>(std::countr_zero(clusters)));
+  not_bits_ = std::min(static_cast<unsigned>(kNotValues), payload_bits_ - kNotShift);
+}
+
+template <std::size_t W>
+std::uint64_t SearchTable<W>::payload_of(const Entry& e, std::uint64_t work) const noexcept {
+  std::uint64_t p = e.value && *e.value <= kMaxStoredValue ? *e.value + 1 : 0;
+  p |= work_class(work) << kWorkShift;
+  p |= (e.not_values.bits & ((std::uint64_t{1} << not_bits_) - 1)) << kNotShift;
+  return p;
+}
+
+template <std::size_t W>
+typename SearchTable<W>::Entry SearchTable<W>::entry_of(std::uint64_t payload) const noexcept {
+  Entry e;
+  const std::uint64_t v = payload & ((std::uint64_t{1} << kValueBits) - 1);
+  if (v != 0) e.value = static_cast<Value>(v - 1);
+  e.not_values.bits = (payload >> kNotShift) & ((std::uint64_t{1} << not_bits_) - 1);
+  return e;
+}
+
+template <std::size_t W>
+std::optional<typename SearchTable<W>::Entry> SearchTable<W>::find(const Key& key) const noexcept {
+  const Mixed m = mix(key);
+  const std::uint64_t cluster = m.words[0] & (clusters_ - 1);
+  const std::uint64_t high = m.words[0] >> payload_bits_;
+  const std::atomic<std::uint64_t>* c = &slots_[cluster * (kClusterBytes / 8)];
+  if constexpr (W == 1) {
+    for (std::size_t i = 0; i < kEntriesPerCluster; ++i) {
+      const std::uint64_t e = c[i].load(std::memory_order_relaxed);
+      if (e != 0 && (e >> payload_bits_) == high) {
+        return entry_of(e & ((std::uint64_t{1} << payload_bits_) - 1));
+      }
+    }
+    return std::nullopt;
+  } else {
+    const SpinLock lock(lock_of(cluster));
+    for (std::size_t i = 0; i < kEntriesPerCluster; ++i) {
+      const std::atomic<std::uint64_t>* s = c + i * W;
+      const std::uint64_t e = s[0].load(std::memory_order_relaxed);
+      if (e == 0 || (e >> payload_bits_) != high) continue;
+      bool same = true;
+      for (std::size_t k = 1; k < W; ++k) {
+        same = same && s[k].load(std::memory_order_relaxed) == m.words[k];
+      }
+      if (same) return entry_of(e & ((std::uint64_t{1} << payload_bits_) - 1));
+    }
+    return std::nullopt;
+  }
+}
+
+template <std::size_t W>
+void SearchTable<W>::store(const Key& key, std::optional<Value> value, ValueSet not_values,
+                           std::uint64_t work) noexcept {
+  const Mixed m = mix(key);
+  const std::uint64_t cluster = m.words[0] & (clusters_ - 1);
+  const std::uint64_t high = m.words[0] >> payload_bits_;
+  const std::uint64_t low_mask = (std::uint64_t{1} << payload_bits_) - 1;
+  std::atomic<std::uint64_t>* c = &slots_[cluster * (kClusterBytes / 8)];
+  std::optional<SpinLock> lock;
+  if constexpr (W > 1) lock.emplace(lock_of(cluster));
+  // The entry of this key, else an empty one, else the one of least work.
+  std::size_t chosen = kEntriesPerCluster;
+  std::size_t cheapest = 0;
+  std::uint64_t cheapest_class = 16;
+  bool same_key = false;
+  for (std::size_t i = 0; i < kEntriesPerCluster; ++i) {
+    std::atomic<std::uint64_t>* s = c + i * W;
+    const std::uint64_t e = s[0].load(std::memory_order_relaxed);
+    if (e == 0) {
+      if (chosen == kEntriesPerCluster) chosen = i;
+      continue;
+    }
+    bool same = (e >> payload_bits_) == high;
+    for (std::size_t k = 1; k < W && same; ++k) {
+      same = s[k].load(std::memory_order_relaxed) == m.words[k];
+    }
+    if (same) {
+      chosen = i;
+      same_key = true;
+      break;
+    }
+    const std::uint64_t cls = (e >> kWorkShift) & 15;
+    if (cls < cheapest_class) {
+      cheapest_class = cls;
+      cheapest = i;
+    }
+  }
+  Entry e{value, not_values};
+  if (same_key) {
+    const std::uint64_t old = c[chosen * W].load(std::memory_order_relaxed);
+    const Entry before = entry_of(old & low_mask);
+    if (!e.value) e.value = before.value;
+    e.not_values = e.not_values | before.not_values;
+    work = std::max(work, std::uint64_t{1} << (2 * ((old >> kWorkShift) & 15)));
+  } else if (chosen == kEntriesPerCluster) {
+    chosen = cheapest;
+    dropped_.fetch_add(1, std::memory_order_relaxed);
+  } else {
+    used_.fetch_add(1, std::memory_order_relaxed);
+  }
+  std::atomic<std::uint64_t>* s = c + chosen * W;
+  for (std::size_t k = 1; k < W; ++k) s[k].store(m.words[k], std::memory_order_relaxed);
+  s[0].store((high << payload_bits_) | payload_of(e, work), std::memory_order_relaxed);
+}
+
+template <std::size_t W>
+void SearchTable<W>::set_value(const Key& key, Value value, std::uint64_t work) noexcept {
+  if (value > kMaxStoredValue) return;
+  store(key, value, {}, work);
+}
+
+template <std::size_t W>
+void SearchTable<W>::exclude(const Key& key, ValueSet values, std::uint64_t work) noexcept {
+  if ((values.bits & ((std::uint64_t{1} << not_bits_) - 1)) == 0) return;
+  store(key, std::nullopt, values, work);
+}
+
+template <std::size_t W>
+bool SearchTable<W>::wants_to_grow() const noexcept {
+  return size() * 4 > clusters_ * kEntriesPerCluster * 3 &&
+         2 * clusters_ * kClusterBytes <= max_bytes_;
+}
+
+template <std::size_t W>
+void SearchTable<W>::grow() {
+  if (2 * clusters_ * kClusterBytes > max_bytes_) return;
+  std::unique_ptr<std::atomic<std::uint64_t>[], FreeSlots> old = std::move(slots_);
+  const std::uint64_t old_clusters = clusters_;
+  const unsigned old_payload_bits = payload_bits_;
+  const unsigned old_not_bits = not_bits_;
+  allocate(2 * old_clusters);
+  const std::uint64_t old_low = (std::uint64_t{1} << old_payload_bits) - 1;
+  const std::uint64_t new_low = (std::uint64_t{1} << payload_bits_) - 1;
+  // Each old cluster's entries go to two new clusters (one more bit of the mixed key), so none
+  // overflows: the moves need no replacement.
+  for (std::uint64_t cluster = 0; cluster < old_clusters; ++cluster) {
+    const std::atomic<std::uint64_t>* c = &old[cluster * (kClusterBytes / 8)];
+    for (std::size_t i = 0; i < kEntriesPerCluster; ++i) {
+      const std::uint64_t e = c[i * W].load(std::memory_order_relaxed);
+      if (e == 0) continue;
+      const std::uint64_t first = (e & ~old_low) | (cluster & old_low);
+      const std::uint64_t payload = e & old_low;
+      // The payload again in the new layout: the not-values bits may widen.
+      const std::uint64_t not_values =
+          (payload >> kNotShift) & ((std::uint64_t{1} << old_not_bits) - 1);
+      const std::uint64_t moved = (payload & ((std::uint64_t{1} << kNotShift) - 1)) |
+                                  (not_values << kNotShift);
+      const std::uint64_t to = first & (clusters_ - 1);
+      std::atomic<std::uint64_t>* d = &slots_[to * (kClusterBytes / 8)];
+      for (std::size_t j = 0; j < kEntriesPerCluster; ++j) {
+        std::atomic<std::uint64_t>* s = d + j * W;
+        if (s[0].load(std::memory_order_relaxed) != 0) continue;
+        for (std::size_t k = 1; k < W; ++k) {
+          s[k].store(c[i * W + k].load(std::memory_order_relaxed), std::memory_order_relaxed);
+        }
+        s[0].store(((first >> payload_bits_) << payload_bits_) | (moved & new_low),
+                   std::memory_order_relaxed);
+        break;
+      }
+    }
+  }
+}
+
+template <std::size_t W>
+std::vector<std::pair<typename SearchTable<W>::Key, Value>> SearchTable<W>::exact_values() const {
+  std::vector<std::pair<Key, Value>> out;
+  const std::uint64_t low = (std::uint64_t{1} << payload_bits_) - 1;
+  for (std::uint64_t cluster = 0; cluster < clusters_; ++cluster) {
+    const std::atomic<std::uint64_t>* c = &slots_[cluster * (kClusterBytes / 8)];
+    for (std::size_t i = 0; i < kEntriesPerCluster; ++i) {
+      const std::uint64_t e = c[i * W].load(std::memory_order_relaxed);
+      if (e == 0) continue;
+      const Entry entry = entry_of(e & low);
+      if (!entry.value) continue;
+      Mixed m;
+      m.words[0] = (e & ~low) | (cluster & low);
+      for (std::size_t k = 1; k < W; ++k) m.words[k] = c[i * W + k].load(std::memory_order_relaxed);
+      out.emplace_back(unmix(m), *entry.value);
+    }
+  }
+  return out;
+}
+
+template class SearchTable<1>;
+template class SearchTable<2>;
+template class SearchTable<4>;
+
+}  // namespace grundy

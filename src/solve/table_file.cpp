@@ -1,0 +1,102 @@
+#include "grundy/solve/table_file.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+#include "grundy/core/atomic_file.hpp"
+#include "grundy/core/checksum.hpp"
+#include "grundy/core/error.hpp"
+#include "grundy/core/input_file.hpp"
+
+namespace grundy {
+namespace {
+
+constexpr std::string_view kMagic = "grundy-component-table 1";
+
+std::string hex(std::uint64_t v) {
+  char buffer[17];
+  const auto end = std::to_chars(buffer, buffer + 16, v, 16).ptr;
+  return std::string(buffer, end);
+}
+
+}  // namespace
+
+void save_table_file(const std::filesystem::path& path, std::string_view rule,
+                     TableEntries entries) {
+  std::sort(entries.begin(), entries.end());
+  entries.erase(std::unique(entries.begin(), entries.end(),
+                            [](const auto& a, const auto& b) { return a.first == b.first; }),
+                entries.end());
+  std::string body;
+  for (const auto& [key, value] : entries) {
+    body += key;
+    body += ' ';
+    body += std::to_string(value);
+    body += '\n';
+  }
+  std::string content(kMagic);
+  content += "\nrule " + std::string(rule) + "\nentries " + std::to_string(entries.size()) +
+             "\nchecksum " + hex(fnv1a(body)) + "\n";
+  content += body;
+  write_file_atomically(path, content);
+}
+
+TableEntries load_table_file(const std::filesystem::path& path, std::string_view rule,
+                             std::uint64_t max_bytes) {
+  const std::string file = "component table file '" + quote_excerpt(path.string(), 200) + "'";
+  const std::string text =
+      read_input_file(path, "component table file", std::max<std::uint64_t>(max_bytes, 1 << 20));
+  std::size_t at = 0;
+  auto line = [&]() -> std::string_view {
+    const std::size_t end = text.find('\n', at);
+    if (end == std::string::npos) throw Error(file + " is cut short (torn or not a table)");
+    const std::string_view l(text.data() + at, end - at);
+    at = end + 1;
+    return l;
+  };
+  auto field = [&](std::string_view name) {
+    const std::string_view l = line();
+    if (!l.starts_with(name) || l.size() <= name.size() || l[name.size()] != ' ') {
+      throw Error(file + " has no '" + std::string(name) + "' line where expected");
+    }
+    return l.substr(name.size() + 1);
+  };
+  if (line() != kMagic) throw Error(file + " is not a component table (wrong first line)");
+  const std::string_view file_rule = field("rule");
+  if (file_rule != rule) {
+    throw Error(file + " holds nimbers of the " + quote_excerpt(file_rule) + " rule, not of the " +
+                std::string(rule) + " rule of this game");
+  }
+  std::uint64_t entries = 0;
+  const std::string_view count = field("entries");
+  if (std::from_chars(count.data(), count.data() + count.size(), entries).ec != std::errc{}) {
+    throw Error(file + " has a bad entry count");
+  }
+  const std::string_view sum = field("checksum");
+  std::uint64_t checksum = 0;
+  if (std::from_chars(sum.data(), sum.data() + sum.size(), checksum, 16).ec != std::errc{}) {
+    throw Error(file + " has a bad checksum line");
+  }
+  const std::string_view body(text.data() + at, text.size() - at);
+  if (fnv1a(body) != checksum) {
+    throw Error(file + " fails its checksum (a torn or edited file); nothing is loaded");
+  }
+  TableEntries read;
+  while (at < text.size()) {
+    const std::string_view l = line();
+    const std::size_t space = l.find(' ');
+    Value v = 0;
+    if (space == std::string_view::npos ||
+        std::from_chars(l.data() + space + 1, l.data() + l.size(), v).ec != std::errc{}) {
+      throw Error(file + " has a malformed entry");
+    }
+    read.emplace_back(std::string(l.substr(0, space)), v);
+  }
+  if (read.size() != entries) {
+    throw Error(file + " says " + std::to_string(entries) + " entries but holds " +
+                std::to_string(read.size()));
+  }
+  return read;
+}
+
+}  // namespace grundy

@@ -29,8 +29,8 @@ const EndgameDatabase* BoardSearch::database() {
   if (!database_opened_) {
     database_opened_ = true;
     const auto [rows, columns] = database_box(rule_, adjacency_);
-    database_ = std::make_unique<EndgameDatabase>(EndgameDatabase::open(
-        rule_, adjacency_, rows, columns, options_.cache_directory, warning_));
+    database_ = EndgameDatabase::shared(rule_, adjacency_, rows, columns,
+                                        options_.cache_directory, warning_);
   }
   return database_.get();
 }

@@ -446,7 +446,15 @@ bool ComponentSearch<Space>::root_has_value(const Key& c, Value target) {
 }
 
 template <class Space>
+void ComponentSearch<Space>::stop_when_told() const {
+  if (options_.stop != nullptr && options_.stop->load(std::memory_order_relaxed)) {
+    throw SearchStopped();
+  }
+}
+
+template <class Space>
 Value ComponentSearch<Space>::value(std::span<const Key> parts, Value known) {
+  stop_when_told();
   safe_points_.join();
   struct Leave {
     SafePoints& points;
@@ -464,6 +472,7 @@ Value ComponentSearch<Space>::value(std::span<const Key> parts, Value known) {
 template <class Space>
 bool ComponentSearch<Space>::has_value(std::span<const Key> parts, Value known, Value target) {
   if (parts.empty()) return known == target;
+  stop_when_told();
   safe_points_.join();
   struct Leave {
     SafePoints& points;

@@ -3,6 +3,9 @@
 #include <bit>
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <mutex>
+#include <tuple>
 #include <sstream>
 #include <stdexcept>
 
@@ -163,6 +166,23 @@ EndgameDatabase EndgameDatabase::open(DeletionRule rule, BoardAdjacency adjacenc
     db.save(path);
   } catch (const Error& e) {
     if (warning) warning(e.what());
+  }
+  return db;
+}
+
+std::shared_ptr<const EndgameDatabase> EndgameDatabase::shared(
+    DeletionRule rule, BoardAdjacency adjacency, std::size_t rows, std::size_t columns,
+    const std::optional<std::filesystem::path>& directory,
+    const std::function<void(const std::string&)>& warning) {
+  using Name = std::tuple<DeletionRule, BoardAdjacency, std::size_t, std::size_t, std::string>;
+  static std::mutex mutex;
+  static std::map<Name, std::shared_ptr<const EndgameDatabase>> opened;
+  const Name name{rule, adjacency, rows, columns, directory ? directory->string() : ""};
+  const std::lock_guard lock(mutex);
+  auto& db = opened[name];
+  if (!db) {
+    db = std::make_shared<const EndgameDatabase>(
+        open(rule, adjacency, rows, columns, directory, warning));
   }
   return db;
 }

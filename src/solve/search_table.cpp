@@ -93,7 +93,10 @@ void SearchTable<W>::FreeSlots::operator()(std::atomic<std::uint64_t>* p) const 
 template <std::size_t W>
 SearchTable<W>::SearchTable(std::uint64_t max_bytes)
     : max_bytes_(std::max(max_bytes, kMinBytes)), locks_(new std::atomic<bool>[kLocks]()) {
-  allocate(kMinBytes / kClusterBytes);
+  // Starts at 4 MiB (room for every payload field) or the bound when that is less.
+  std::uint64_t clusters = kMinBytes / kClusterBytes;
+  while (clusters * 2 * kClusterBytes <= std::min(max_bytes_, kStartBytes)) clusters *= 2;
+  allocate(clusters);
 }
 
 template <std::size_t W>
@@ -225,7 +228,8 @@ void SearchTable<W>::exclude(const Key& key, ValueSet values, std::uint64_t work
 
 template <std::size_t W>
 bool SearchTable<W>::wants_to_grow() const noexcept {
-  return size() * 4 > clusters_ * kEntriesPerCluster * 3 &&
+  // Half full, or a cluster already full: random keys fill some clusters long before the rest.
+  return (size() * 2 > clusters_ * kEntriesPerCluster || dropped() > dropped_before_growth_) &&
          2 * clusters_ * kClusterBytes <= max_bytes_;
 }
 
@@ -236,6 +240,7 @@ void SearchTable<W>::grow() {
   const std::uint64_t old_clusters = clusters_;
   const unsigned old_payload_bits = payload_bits_;
   const unsigned old_not_bits = not_bits_;
+  dropped_before_growth_ = dropped();
   allocate(2 * old_clusters);
   const std::uint64_t old_low = (std::uint64_t{1} << old_payload_bits) - 1;
   const std::uint64_t new_low = (std::uint64_t{1} << payload_bits_) - 1;

@@ -1,8 +1,11 @@
 // The board search (Node-Kayles, Arc-Kayles and Cram on cells as bits) against independent
 // references: a plain search over cell sets (no splitting, no symmetries, no pruning) on every
 // sub-board of the 4x4 board under both adjacencies and on random sub-boards of larger frames;
-// the graph search (nauty) on random boards; the octal games 0.137 and 0.07 on 1 x n; the
-// published 3 x n Node-Kayles values; and canonical forms: every image of a shape is the shape.
+// the endgame database (computed from the rules alone) on thousands of random shapes of a 5 x 5
+// box; the search's own plain mode (no set questions, no simplification, every move) on
+// thousands of random shapes of larger frames, with one thread and two; the graph search
+// (nauty) on random boards; the octal games 0.137 and 0.07 on 1 x n; the published 3 x n
+// Node-Kayles and Cram values; a table file killed and resumed; and canonical forms.
 #include "grundy/solve/board_search.hpp"
 
 #include <gtest/gtest.h>
@@ -15,6 +18,7 @@
 #include "grundy/rules/graph_notation.hpp"
 #include "grundy/rules/vertex_deletion_game.hpp"
 #include "grundy/solve/component_source.hpp"
+#include "grundy/solve/graph_search.hpp"
 #include "grundy/solve/evaluator.hpp"
 #include "grundy/spec/parser.hpp"
 #include "temp_file.hpp"
@@ -140,8 +144,9 @@ TEST(BoardSearch, AgreesWithBruteForceOnEverySubBoardOfTheFourByFourBoard) {
         cells_graph(board_frame(adjacency, 4, 4), board_frame(adjacency, 4, 4).all());
     for (const DeletionRule rule : kBoardRules) {
       test::VertexDeletionBrute brute(graph, rule);
-      BoardSearch search(rule, adjacency, {});
-      BoardSearch pruned(rule, adjacency, {});
+      // Without the endgame database, which holds every set of this board.
+      BoardSearch search(rule, adjacency, {.endgame_database = false});
+      BoardSearch pruned(rule, adjacency, {.endgame_database = false});
       for (std::uint32_t set = 0; set < (1U << 16); ++set) {
         const Value v = search.value(board_of(adjacency, 4, 4, set));
         ASSERT_EQ(v, brute.value(set)) << "cells " << set;
@@ -163,7 +168,7 @@ TEST(BoardSearch, AgreesWithBruteForceOnRandomSubBoardsOfLargerFrames) {
       const SimpleGraph graph = cells_graph(frame, frame.all());
       for (const DeletionRule rule : kBoardRules) {
         test::VertexDeletionBrute brute(graph, rule);
-        BoardSearch search(rule, adjacency, {});
+        BoardSearch search(rule, adjacency, {.endgame_database = false});
         BoardSearch plain(rule, adjacency, {.canonical_forms = false, .pruning = false});
         for (int trial = 0; trial < 60; ++trial) {
           const std::uint64_t set = rng() & ((std::uint64_t{1} << (rows * columns)) - 1);
@@ -182,7 +187,7 @@ TEST(BoardSearch, AgreesWithTheGraphSearchOnRandomBoards) {
   std::mt19937_64 rng(8);
   for (const DeletionRule rule : kBoardRules) {
     BoardSearch board(rule, BoardAdjacency::grid, {});
-    ComponentSearch graph(rule, {});
+    GraphSearch graph(rule, {});
     for (int trial = 0; trial < 40; ++trial) {
       const std::size_t rows = 3 + rng() % 4;
       const std::size_t columns = 5 + rng() % 4;
@@ -222,7 +227,7 @@ TEST(BoardSearch, NodeKaylesOnThreeByNMatchesThePublishedValues) {
 
 TEST(BoardSearch, NodeKaylesOnQueensGraphsMatchesTheGraphSearch) {
   BoardSearch board(DeletionRule::node, BoardAdjacency::queens, {});
-  ComponentSearch graph(DeletionRule::node, {});
+  GraphSearch graph(DeletionRule::node, {});
   for (std::size_t n = 1; n <= 7; ++n) {
     EXPECT_EQ(board.value(full(BoardAdjacency::queens, n, n)), graph.value(queens_graph(n))) << n;
   }
@@ -245,21 +250,79 @@ TEST(BoardSearch, CramOnSymmetricBoards) {
   }
 }
 
-TEST(BoardTable, ABoundedTableDropsEntriesAndStaysRight) {
+TEST(BoardSearch, ABoundedTableDropsEntriesAndStaysRight) {
   std::mt19937_64 rng(3);
-  // Room for 16 slots a shard: far fewer than the shapes these boards reach.
-  constexpr std::uint64_t kBytes = 64 * 16 * 64;
-  BoardSearch small(DeletionRule::node, BoardAdjacency::grid,
-                    {.limits = Limits{.max_memory_bytes = kBytes}});
-  BoardSearch large(DeletionRule::node, BoardAdjacency::grid, {});
-  for (int trial = 0; trial < 10; ++trial) {
-    BoardCells b{.adjacency = BoardAdjacency::grid, .rows = 4, .columns = 6, .cells = {}};
-    b.cells = random_cells(rng, 24, 0.8);
+  constexpr std::uint64_t kBytes = SearchTable<1>::kMinBytes;
+  BoardSearch small(DeletionRule::arc, BoardAdjacency::grid,
+                    {.limits = Limits{.max_memory_bytes = kBytes}, .endgame_database = false});
+  BoardSearch large(DeletionRule::arc, BoardAdjacency::grid, {.endgame_database = false});
+  for (int trial = 0; trial < 6; ++trial) {
+    BoardCells b{.adjacency = BoardAdjacency::grid, .rows = 5, .columns = 6, .cells = {}};
+    b.cells = random_cells(rng, 30, 0.9);
     EXPECT_EQ(small.value(b), large.value(b));
-    EXPECT_LE(small.table().bytes(), kBytes);
+    EXPECT_LE(small.table_bytes(), kBytes);
   }
-  EXPECT_GT(small.table().dropped(), 0u);
-  EXPECT_EQ(large.table().dropped(), 0u);
+  EXPECT_GT(small.table_dropped(), 100 * (large.table_dropped() + 1));
+}
+
+TEST(BoardSearch, AgreesWithTheEndgameDatabaseOnRandomShapesOfAFiveByFiveBox) {
+  // The database is computed from the rules alone (each set's value the mex of its options'):
+  // a reference for the search with everything on but the database itself.
+  std::mt19937_64 rng(41);
+  for (const auto& [rule, adjacency] :
+       {std::pair{DeletionRule::arc, BoardAdjacency::grid},
+        std::pair{DeletionRule::node, BoardAdjacency::grid},
+        std::pair{DeletionRule::node, BoardAdjacency::queens}}) {
+    const EndgameDatabase reference(rule, adjacency, 5, 5);
+    BoardSearch search(rule, adjacency, {.endgame_database = false});
+    for (int trial = 0; trial < 2000; ++trial) {
+      const std::uint32_t set = static_cast<std::uint32_t>(rng()) & ((1U << 25) - 1);
+      ASSERT_EQ(search.value(board_of(adjacency, 5, 5, set)), reference.at(set)) << set;
+    }
+  }
+}
+
+TEST(BoardSearch, PrunedAgreesWithThePlainMexOnRandomShapesOfLargerFrames) {
+  // The set questions, the simplifications, orbits, copying and the database against the plain
+  // mex of every move's value, with one thread and with two.
+  std::mt19937_64 rng(42);
+  const std::pair<std::size_t, std::size_t> frames[] = {{5, 6}, {6, 6}, {4, 8}, {3, 10}, {7, 9}};
+  for (const DeletionRule rule : kBoardRules) {
+    BoardSearch pruned(rule, BoardAdjacency::grid, {});
+    BoardSearch two(rule, BoardAdjacency::grid, {.threads = 2});
+    BoardSearch plain(rule, BoardAdjacency::grid, {.canonical_forms = false, .pruning = false});
+    int shapes = 0;
+    for (const auto& [rows, columns] : frames) {
+      for (int trial = 0; trial < 250; ++trial) {
+        BoardCells b{.adjacency = BoardAdjacency::grid, .rows = rows, .columns = columns, .cells = {}};
+        // About 18 free cells: the plain search stays quick.
+        b.cells = random_cells(rng, rows * columns, 18.0 / static_cast<double>(rows * columns));
+        const Value v = plain.value(b);
+        ASSERT_EQ(pruned.value(b), v) << rows << "x" << columns;
+        ASSERT_EQ(pruned.has_value(b, v), true);
+        ASSERT_EQ(two.has_value(b, v ^ 1), false);
+        ++shapes;
+      }
+    }
+    EXPECT_EQ(shapes, 1250);
+  }
+}
+
+TEST(BoardSearch, CramMatchesThePublishedValues) {
+  // Beling's table (github beling/impartial-games, and Lemoine and Viennot's before it):
+  // g(R x C) of Cram.
+  struct Known {
+    std::size_t rows;
+    std::size_t columns;
+    Value value;
+  };
+  const Known published[] = {{4, 5, 2}, {4, 7, 3}, {5, 5, 0}, {5, 6, 2}, {3, 9, 1},
+                             {5, 7, 1}, {4, 9, 1}, {6, 6, 0}, {3, 11, 0}};
+  BoardSearch cram(DeletionRule::arc, BoardAdjacency::grid, {.threads = 2});
+  for (const Known& k : published) {
+    EXPECT_EQ(cram.value(full(BoardAdjacency::grid, k.rows, k.columns)), k.value)
+        << k.rows << "x" << k.columns;
+  }
 }
 
 TEST(BoardSearch, StopsWhenTold) {
@@ -283,20 +346,50 @@ TEST(ComponentSource, BoardsAreSearchedOnTheirCellsAndTheTableFileKeepsThem) {
     queens = source.value(parse_position(*game, "queens(5)"));
     // Both went to the board search: the graph search saw nothing.
     EXPECT_EQ(source.search().nodes(), 0u);
-    entries = source.board_search(BoardAdjacency::grid).table().size();
+    entries = source.board_search(BoardAdjacency::grid).table_size();
     EXPECT_GT(entries, 0u);
   }  // saved as the source goes
   EXPECT_EQ(grid, 2u);
-  ComponentSearch graph(DeletionRule::node, {});
+  GraphSearch graph(DeletionRule::node, {});
   EXPECT_EQ(queens, graph.value(queens_graph(5)));
   ComponentSource again(game, {}, std::filesystem::path(file.path()));
-  EXPECT_EQ(again.board_search(BoardAdjacency::grid).table().size(),
-            again.board_search(BoardAdjacency::grid).table().exact_values().size());
-  EXPECT_GT(again.board_search(BoardAdjacency::grid).table().size(), 0u);
   EXPECT_EQ(again.value(parse_position(*game, "3x9")), grid);
+  EXPECT_EQ(again.board_search(BoardAdjacency::grid).table_size(),
+            again.board_search(BoardAdjacency::grid).exact_values().size());
+  EXPECT_GT(again.board_search(BoardAdjacency::grid).table_size(), 0u);
   // Answered from the loaded table: the 3x9 shape itself was stored.
   EXPECT_EQ(again.board_search(BoardAdjacency::grid).nodes(), 0u);
-  EXPECT_EQ(again.search().table().size(), 0u);
+  EXPECT_EQ(again.search().search().table().size(), 0u);
+}
+
+TEST(ComponentSource, ASearchStoppedAndResumedFromItsTableFileGivesTheSameValue) {
+  const test::TempFile file("");
+  std::filesystem::remove(file.path());
+  const auto game = parse_game("cram");
+  const Position board = parse_position(*game, "5x6");
+  std::uint64_t fresh_nodes = 0;
+  Value expected = 0;
+  {
+    ComponentSource fresh(game, {.endgame_database = false});
+    expected = fresh.value(board);
+    fresh_nodes = fresh.board_search(BoardAdjacency::grid).nodes();
+  }
+  // Stopped (as Ctrl-C stops it) a third of the way: what it found is saved.
+  std::atomic<bool> stop{false};
+  {
+    ComponentSearchOptions options{.endgame_database = false};
+    options.stop = &stop;
+    options.progress = [&](const ComponentSearchProgress& p) {
+      if (p.nodes > fresh_nodes / 3) stop = true;
+    };
+    ComponentSource stopped(game, options, std::filesystem::path(file.path()));
+    EXPECT_THROW(stopped.value(board), SearchStopped);
+  }
+  ASSERT_TRUE(std::filesystem::exists(file.path()));
+  ComponentSource resumed(game, {.endgame_database = false}, std::filesystem::path(file.path()));
+  EXPECT_GT(resumed.board_search(BoardAdjacency::grid).exact_values().size(), 0u);
+  EXPECT_EQ(resumed.value(board), expected);
+  EXPECT_LT(resumed.board_search(BoardAdjacency::grid).nodes(), fresh_nodes);
 }
 
 TEST(ComponentSource, WinningOptionsOfABoardAreSearchedOnTheBoard) {
@@ -307,7 +400,7 @@ TEST(ComponentSource, WinningOptionsOfABoardAreSearchedOnTheBoard) {
     ComponentSource source(game, {});
     const Position p = parse_position(*game, "4x5");
     std::uint64_t expected = 0;
-    ComponentSearch graph(static_cast<const VertexDeletionGame&>(*game).rule(), {});
+    GraphSearch graph(static_cast<const VertexDeletionGame&>(*game).rule(), {});
     OptionFunction count([&](std::span<const Position> parts) {
       Value v = 0;
       Value by_graph = 0;

@@ -75,7 +75,7 @@ class BoardSearch {
   BoardAdjacency adjacency_;
   ComponentSearchOptions options_;
   std::function<void(const std::string&)> warning_;
-  std::unique_ptr<EndgameDatabase> database_;
+  std::shared_ptr<const EndgameDatabase> database_;
   bool database_opened_ = false;
   std::map<std::pair<std::size_t, std::size_t>, AnySearch> searches_;
   std::vector<std::pair<BoardShape, Value>> loaded_;

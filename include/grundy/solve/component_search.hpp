@@ -142,6 +142,8 @@ class ComponentSearch {
 
  private:
   friend class Worker;
+  /// Throws SearchStopped when the stop flag is set (the workers look at it every batch).
+  void stop_when_told() const;
   Value root_value(const Key& c);
   bool root_has_value(const Key& c, Value target);
   /// Runs body(worker, i) for i < count over the threads until a call returns true.

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,6 +41,12 @@ class EndgameDatabase {
                               std::size_t columns,
                               const std::optional<std::filesystem::path>& directory,
                               const std::function<void(const std::string&)>& warning = {});
+  /// open(), once per process for each rule, adjacency, box and directory: every search after
+  /// the first shares the database.
+  static std::shared_ptr<const EndgameDatabase> shared(
+      DeletionRule rule, BoardAdjacency adjacency, std::size_t rows, std::size_t columns,
+      const std::optional<std::filesystem::path>& directory,
+      const std::function<void(const std::string&)>& warning = {});
 
   /// The value of a connected set of cells of a frame `frame_columns` wide, when its bounding box
   /// fits the database's box either way round.

@@ -11,8 +11,9 @@
 ///
 /// One replacement policy: a cluster that is full gives its slot of least search work to the
 /// newcomer (work counted in nodes, kept as a logarithm), so the entries that cost most stay. The
-/// table starts small and doubles, entries moved to their new clusters, until the next doubling
-/// would pass its bound in bytes (--max-memory); from there it replaces. Dropping an entry loses
+/// table starts at 4 MiB (or its bound) and doubles, entries moved to their new clusters, when
+/// half full or once a cluster overflowed, until the next doubling would pass its bound in bytes
+/// (--max-memory); from there it replaces. Dropping an entry loses
 /// no correctness, only the time to find it again.
 ///
 /// Threads: one-word entries are read and written as atomic words without locks (a race loses an
@@ -70,8 +71,10 @@ class SearchTable {
 
   static constexpr std::size_t kClusterBytes = 64;
   static constexpr std::size_t kEntriesPerCluster = kClusterBytes / (8 * W);
-  /// The smallest table: 1024 clusters, so that every entry has room for its payload.
+  /// The smallest table: 1024 clusters, so that every entry has room for a value and its work.
   static constexpr std::uint64_t kMinBytes = std::uint64_t{1024} * kClusterBytes;
+  /// A table starts with this much (or its bound): 65536 clusters, room for the not-values too.
+  static constexpr std::uint64_t kStartBytes = std::uint64_t{65536} * kClusterBytes;
   /// Exact values up to this one are kept.
   static constexpr Value kMaxStoredValue = 62;
   /// Values known not to be the nimber are kept below this one.
@@ -113,6 +116,7 @@ class SearchTable {
   std::unique_ptr<std::atomic<bool>[]> locks_;
   std::atomic<std::uint64_t> used_{0};
   std::atomic<std::uint64_t> dropped_{0};
+  std::uint64_t dropped_before_growth_ = 0;
 };
 
 extern template class SearchTable<1>;

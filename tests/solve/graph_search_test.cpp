@@ -3,7 +3,7 @@
 // graphs to 16 vertices and every sub-board of the 4x4 board; the octal games Node-Kayles and
 // Arc-Kayles are on paths; and theorems on stars, cycles, complete graphs and Cram's symmetric
 // boards.
-#include "grundy/solve/component_search.hpp"
+#include "grundy/solve/graph_search.hpp"
 
 #include <gtest/gtest.h>
 
@@ -18,6 +18,7 @@
 #include "grundy/rules/vertex_deletion_game.hpp"
 #include "grundy/solve/component_source.hpp"
 #include "grundy/solve/evaluator.hpp"
+#include "grundy/solve/table_file.hpp"
 #include "grundy/spec/parser.hpp"
 #include "temp_file.hpp"
 #include "vertex_deletion_brute.hpp"
@@ -108,16 +109,16 @@ TEST(CanonicalGraph, IsomorphicGraphsShareTheKeyOthersDoNot) {
 }
 
 /// The engine's value and has_value against the brute force on `g`.
-void expect_agrees(ComponentSearch& search, const SimpleGraph& g, const std::string& what) {
+void expect_agrees(GraphSearch& search, const SimpleGraph& g, const std::string& what) {
   test::VertexDeletionBrute brute(g, search.rule());
   const Value expected = brute.value();
   ASSERT_EQ(search.value(g), expected) << what << " (" << rule_text(search.rule()) << ")";
 }
 
-TEST(ComponentSearch, AgreesWithBruteForceOnEveryGraphOfAtMostEightVertices) {
+TEST(GraphSearch, AgreesWithBruteForceOnEveryGraphOfAtMostEightVertices) {
   for (const DeletionRule rule : kRules) {
-    ComponentSearch search(rule, {});
-    ComponentSearch pruned(rule, {});
+    GraphSearch search(rule, {});
+    GraphSearch pruned(rule, {});
     for (int n = 1; n <= 8; ++n) {
       for (const std::string& line : all_graphs(n)) {
         const SimpleGraph g = from_graph6(line);
@@ -132,20 +133,20 @@ TEST(ComponentSearch, AgreesWithBruteForceOnEveryGraphOfAtMostEightVertices) {
   }
 }
 
-TEST(ComponentSearch, WithoutCanonicalFormsAgreesOnEveryGraphOfAtMostSevenVertices) {
+TEST(GraphSearch, WithoutCanonicalFormsAgreesOnEveryGraphOfAtMostSevenVertices) {
   for (const DeletionRule rule : kRules) {
-    ComponentSearch plain(rule, {.canonical_forms = false, .pruning = false});
+    GraphSearch plain(rule, {.canonical_forms = false, .pruning = false});
     for (int n = 1; n <= 7; ++n) {
       for (const std::string& line : all_graphs(n)) expect_agrees(plain, from_graph6(line), line);
     }
   }
 }
 
-TEST(ComponentSearch, AgreesWithBruteForceOnRandomGraphsToSixteenVertices) {
+TEST(GraphSearch, AgreesWithBruteForceOnRandomGraphsToSixteenVertices) {
   std::mt19937_64 rng(15);
   for (const DeletionRule rule : kRules) {
-    ComponentSearch search(rule, {});
-    ComponentSearch two_threads(rule, {.threads = 2});
+    GraphSearch search(rule, {});
+    GraphSearch two_threads(rule, {.threads = 2});
     for (std::size_t n = 9; n <= 16; ++n) {
       for (const double p : {0.12, 0.2, 0.3, 0.5}) {
         const SimpleGraph g = random_graph(rng, n, p);
@@ -160,12 +161,12 @@ TEST(ComponentSearch, AgreesWithBruteForceOnRandomGraphsToSixteenVertices) {
   }
 }
 
-TEST(ComponentSearch, AgreesWithBruteForceOnEverySubBoardOfTheFourByFourBoard) {
+TEST(GraphSearch, AgreesWithBruteForceOnEverySubBoardOfTheFourByFourBoard) {
   // One brute-force table over the 16 cells holds every sub-board: cell (r, c) is bit 4r + c.
   const SimpleGraph board = grid_graph(4, 4);
   for (const DeletionRule rule : kRules) {
     test::VertexDeletionBrute brute(board, rule);
-    ComponentSearch search(rule, {});
+    GraphSearch search(rule, {});
     for (std::uint32_t set = 0; set < (1U << 16); ++set) {
       std::vector<std::uint32_t> cells;
       for (std::uint32_t v = 0; v < 16; ++v) {
@@ -177,13 +178,13 @@ TEST(ComponentSearch, AgreesWithBruteForceOnEverySubBoardOfTheFourByFourBoard) {
   }
 }
 
-TEST(ComponentSearch, PathsAreOctalGames) {
+TEST(GraphSearch, PathsAreOctalGames) {
   // Node-Kayles on a path of n vertices is 0.137 at n; Arc-Kayles on it (Cram on 1 x n) is 0.07
   // at n: the offsets are 0 (the family files say why).
   Evaluator dawson(parse_game("0.137"), Limits{});
   Evaluator dawson_kayles(parse_game("0.07"), Limits{});
-  ComponentSearch node(DeletionRule::node, {});
-  ComponentSearch arc(DeletionRule::arc, {});
+  GraphSearch node(DeletionRule::node, {});
+  GraphSearch arc(DeletionRule::arc, {});
   for (std::uint64_t n = 0; n <= 120; ++n) {
     EXPECT_EQ(node.value(path_graph(n)), dawson.value(Position{n, 0})) << n;
     EXPECT_EQ(arc.value(path_graph(n)), dawson_kayles.value(Position{n, 0})) << n;
@@ -191,9 +192,9 @@ TEST(ComponentSearch, PathsAreOctalGames) {
   }
 }
 
-TEST(ComponentSearch, StarsCyclesAndCompleteGraphsFollowTheirFormulas) {
-  ComponentSearch node(DeletionRule::node, {});
-  ComponentSearch arc(DeletionRule::arc, {});
+TEST(GraphSearch, StarsCyclesAndCompleteGraphsFollowTheirFormulas) {
+  GraphSearch node(DeletionRule::node, {});
+  GraphSearch arc(DeletionRule::arc, {});
   for (std::size_t n = 1; n <= 40; ++n) {
     // Node-Kayles on K(1,n): the centre leaves nothing, a leaf leaves n-1 lone vertices.
     EXPECT_EQ(node.value(star_graph(n)), n % 2 == 1 ? 1u : 2u) << n;
@@ -210,13 +211,13 @@ TEST(ComponentSearch, StarsCyclesAndCompleteGraphsFollowTheirFormulas) {
   }
 }
 
-TEST(ComponentSearch, NodeKaylesOnGridsMatchesThePublishedValues) {
+TEST(GraphSearch, NodeKaylesOnGridsMatchesThePublishedValues) {
   // OEIS A316632 (Brown, Daugherty, Fiorini et al., "Nimber sequences of Node-Kayles games",
   // J. Integer Sequences 23 (2020), Article 20.3.5): g(3 x n) for n = 1..16, of which the first
   // 12 here (all 16: bench/components_bench --nodekayles-3xn 16); the ladders 2 x n alternate
   // 1, 0 (same source).
   const Value published[] = {2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3};
-  ComponentSearch search(DeletionRule::node, {.threads = 2});
+  GraphSearch search(DeletionRule::node, {.threads = 2});
   for (std::size_t n = 1; n <= 12; ++n) {
     EXPECT_EQ(search.value(grid_graph(3, n)), published[n - 1]) << "3x" << n;
     EXPECT_EQ(search.value(grid_graph(n, 3)), published[n - 1]) << n << "x3";
@@ -224,10 +225,10 @@ TEST(ComponentSearch, NodeKaylesOnGridsMatchesThePublishedValues) {
   for (std::size_t n = 1; n <= 20; ++n) EXPECT_EQ(search.value(grid_graph(2, n)), n % 2) << n;
 }
 
-TEST(ComponentSearch, CramOnSymmetricBoards) {
+TEST(GraphSearch, CramOnSymmetricBoards) {
   // Winning Ways ch. 23: on an even x even board the second player wins by copying through the
   // centre; on even x odd the first player takes the two central cells and then copies.
-  ComponentSearch cram(DeletionRule::arc, {});
+  GraphSearch cram(DeletionRule::arc, {});
   for (std::size_t r = 1; r <= 4; ++r) {
     for (std::size_t c = r; r * c <= 20; ++c) {
       const Value v = cram.value(grid_graph(r, c));
@@ -241,31 +242,39 @@ TEST(ComponentSearch, CramOnSymmetricBoards) {
   }
 }
 
-TEST(ComponentTable, ABoundedTableDropsEntriesAndStaysRight) {
+TEST(GraphSearch, ABoundedTableDropsEntriesAndStaysRight) {
   std::mt19937_64 rng(3);
-  ComponentSearch small(DeletionRule::node, {.limits = Limits{.max_memory_bytes = 4096}});
-  for (int trial = 0; trial < 10; ++trial) {
-    const SimpleGraph g = random_graph(rng, 16, 0.18);
+  // The least table (search_table.hpp): 1024 clusters of four two-word entries.
+  constexpr std::uint64_t kBytes = SearchTable<2>::kMinBytes;
+  GraphSearch small(DeletionRule::node, {.limits = Limits{.max_memory_bytes = kBytes}});
+  for (int trial = 0; trial < 40; ++trial) {
+    const SimpleGraph g = random_graph(rng, 20, 0.12);
     expect_agrees(small, g, to_graph6(g));
-    EXPECT_LE(small.table().bytes(), 4096u);
+    EXPECT_LE(small.search().table().bytes(), kBytes);
   }
-  EXPECT_GT(small.table().dropped(), 0u);
+  EXPECT_GT(small.search().table().dropped(), 0u);
 }
 
-TEST(ComponentTable, SavesAndLoadsAndRefusesForeignOrCorruptFiles) {
+TEST(GraphSearch, ItsTableSavesAndLoadsAndForeignOrCorruptFilesAreRefused) {
   const test::TempFile file("");
-  ComponentSearch first(DeletionRule::arc, {});
+  GraphSearch first(DeletionRule::arc, {});
   const Value v = first.value(grid_graph(3, 5));
-  first.table().save(file.path());
+  save_table_file(file.path(), "arc", first.exact_values());
 
-  ComponentSearch second(DeletionRule::arc, {});
-  second.table().load(file.path());
-  EXPECT_EQ(second.table().size(), first.table().exact_values().size());
+  GraphSearch second(DeletionRule::arc, {});
+  const TableEntries entries = load_table_file(file.path(), "arc", 1 << 20);
+  for (const auto& [key, value] : entries) EXPECT_TRUE(second.add_value(key, value)) << key;
+  EXPECT_EQ(second.search().table().size(), first.exact_values().size());
   EXPECT_EQ(second.value(grid_graph(3, 5)), v);
   EXPECT_EQ(second.nodes(), 0u) << "the loaded table answers without search";
+  // A key of the first format (graph6 of the canonical form) is read too.
+  GraphSearch third(DeletionRule::arc, {});
+  EXPECT_TRUE(third.add_value(canonical_graph(grid_graph(3, 5)).key, v));
+  EXPECT_EQ(third.value(grid_graph(3, 5)), v);
+  EXPECT_EQ(third.nodes(), 0u);
+  EXPECT_FALSE(third.add_value("graph:zz", 1));
 
-  ComponentSearch node(DeletionRule::node, {});
-  EXPECT_THROW(node.table().load(file.path()), Error);  // another rule's nimbers
+  EXPECT_THROW(load_table_file(file.path(), "node", 1 << 20), Error);  // another rule's nimbers
 
   std::string text;
   {
@@ -274,9 +283,7 @@ TEST(ComponentTable, SavesAndLoadsAndRefusesForeignOrCorruptFiles) {
   }
   auto refused = [&](const std::string& content, const std::string& why) {
     const test::TempFile bad(content);
-    ComponentSearch fresh(DeletionRule::arc, {});
-    EXPECT_THROW(fresh.table().load(bad.path()), Error) << why;
-    EXPECT_EQ(fresh.table().size(), 0u) << why;
+    EXPECT_THROW(load_table_file(bad.path(), "arc", 1 << 20), Error) << why;
   };
   std::string flipped = text;
   flipped[flipped.size() - 2] = flipped[flipped.size() - 2] == '1' ? '2' : '1';
@@ -286,9 +293,9 @@ TEST(ComponentTable, SavesAndLoadsAndRefusesForeignOrCorruptFiles) {
   refused("", "empty");
 }
 
-TEST(ComponentSearch, StopsWhenTold) {
+TEST(GraphSearch, StopsWhenTold) {
   std::atomic<bool> stop{true};
-  ComponentSearch search(DeletionRule::node, {.stop = &stop});
+  GraphSearch search(DeletionRule::node, {.stop = &stop});
   EXPECT_THROW(search.value(grid_graph(3, 8)), SearchStopped);
   stop = false;
   test::VertexDeletionBrute brute(grid_graph(3, 6), DeletionRule::node);

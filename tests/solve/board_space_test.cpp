@@ -1,0 +1,199 @@
+// The board space (board_space.hpp) against the plain search over cell sets: its canonical forms
+// are BoardFrame's, a shape reported without symmetry has none; Cram's simplifications (star
+// reduction, bridges, the square rule) and the decomposition keep the value on random sets of
+// cells; copied shapes are P-positions; the moves played one per orbit give the same mex.
+#include "grundy/solve/board_space.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+#include <vector>
+
+#include "vertex_deletion_brute.hpp"
+
+namespace grundy {
+namespace {
+
+constexpr DeletionRule kSpaceRules[] = {DeletionRule::node, DeletionRule::arc};
+constexpr BoardAdjacency kSpaceAdjacencies[] = {BoardAdjacency::grid, BoardAdjacency::queens};
+
+template <std::size_t W>
+CellBits<W> random_bits(std::mt19937_64& rng, std::size_t n, double p) {
+  CellBits<W> s;
+  std::bernoulli_distribution free(p);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (free(rng)) s.set(i);
+  }
+  return s;
+}
+
+/// The cells of a 4-word set as a 32-bit mask (frames of at most 32 cells).
+template <std::size_t W>
+std::uint32_t low_mask(const CellBits<W>& cells) {
+  return static_cast<std::uint32_t>(cells.words[0]);
+}
+
+template <std::size_t W>
+void canonical_forms_agree(std::size_t rows, std::size_t columns) {
+  std::mt19937_64 rng(rows * 100 + columns);
+  for (const BoardAdjacency adjacency : kSpaceAdjacencies) {
+    const BoardSpace<W> space(DeletionRule::node, adjacency, rows, columns);
+    const BoardFrame& frame = board_frame(adjacency, rows, columns);
+    for (int trial = 0; trial < 300; ++trial) {
+      CellSet cells = random_bits<4>(rng, rows * columns, trial % 2 == 0 ? 0.8 : 0.4);
+      if (cells.empty()) continue;
+      cells = frame.component(cells, cells.first());
+      bool symmetric = true;
+      const auto key = space.canonical(space.cells_of(cells), &symmetric);
+      const BoardShape shape = frame.canonical(cells);
+      ASSERT_EQ(space.shape(key), shape) << rows << "x" << columns;
+      ASSERT_EQ(space.key_of(shape), key);
+      if (!symmetric) {
+        // No image of the shape but itself is the shape.
+        int equal = 0;
+        for (int t = 0; t < 8; ++t) {
+          const bool transpose = t >= 4;
+          const std::size_t h = transpose ? shape.columns : shape.rows;
+          const std::size_t w = transpose ? shape.rows : shape.columns;
+          if (h != shape.rows || w != shape.columns) continue;
+          CellSet image;
+          shape.cells.for_each([&](std::size_t v) {
+            std::size_t r = v / shape.columns;
+            std::size_t c = v % shape.columns;
+            if ((t & 1) != 0) c = shape.columns - 1 - c;
+            if ((t & 2) != 0) r = shape.rows - 1 - r;
+            image.set(transpose ? c * w + r : r * w + c);
+          });
+          if (image == shape.cells) ++equal;
+        }
+        ASSERT_EQ(equal, 1) << shape_text(shape);
+      }
+    }
+  }
+}
+
+TEST(BoardSpace, CanonicalFormsAreTheFramesOnesInEveryWidth) {
+  canonical_forms_agree<1>(5, 7);
+  canonical_forms_agree<1>(8, 8);
+  canonical_forms_agree<2>(9, 12);
+  canonical_forms_agree<2>(1, 100);
+  canonical_forms_agree<4>(15, 15);
+  canonical_forms_agree<4>(3, 80);
+}
+
+/// A plain search on a frame of at most 20 cells.
+struct PlainReference {
+  PlainReference(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows, std::size_t columns)
+      : frame(board_frame(adjacency, rows, columns)), brute(cells_graph(frame, frame.all()), rule) {}
+  const BoardFrame& frame;
+  test::VertexDeletionBrute brute;
+};
+
+TEST(BoardSpace, CramSimplificationsKeepTheValue) {
+  std::mt19937_64 rng(31);
+  for (const auto& [rows, columns] : {std::pair<std::size_t, std::size_t>{4, 5}, {2, 10}, {3, 6}}) {
+    PlainReference ref(DeletionRule::arc, BoardAdjacency::grid, rows, columns);
+    const BoardSpace<1> space(DeletionRule::arc, BoardAdjacency::grid, rows, columns);
+    int changed = 0;
+    for (int trial = 0; trial < 4000; ++trial) {
+      const auto cells = random_bits<1>(rng, rows * columns, 0.5 + 0.1 * (trial % 4));
+      const auto reduced = space.reduced(cells);
+      ASSERT_EQ((reduced - cells).empty(), true) << "only removes cells";
+      if (reduced != cells) ++changed;
+      ASSERT_EQ(ref.brute.value(low_mask(reduced)), ref.brute.value(low_mask(cells))) << low_mask(cells);
+    }
+    EXPECT_GT(changed, 500) << rows << "x" << columns;
+  }
+}
+
+TEST(BoardSpace, ADecompositionKeepsTheValue) {
+  std::mt19937_64 rng(32);
+  const std::pair<std::size_t, std::size_t> frames[] = {{4, 5}, {2, 10}, {3, 6}, {4, 4}, {1, 20}};
+  for (const DeletionRule rule : kSpaceRules) {
+    for (const BoardAdjacency adjacency : kSpaceAdjacencies) {
+      if (rule == DeletionRule::arc && adjacency == BoardAdjacency::queens) continue;
+      for (const auto& [rows, columns] : frames) {
+        PlainReference ref(rule, adjacency, rows, columns);
+        const BoardSpace<1> space(rule, adjacency, rows, columns);
+        for (int trial = 0; trial < 1500; ++trial) {
+          const auto cells = random_bits<1>(rng, rows * columns, 0.4 + 0.15 * (trial % 4));
+          std::vector<CellBits<1>> parts;
+          Value v = space.decompose(cells, parts, 0);
+          std::set<std::uint64_t> distinct;
+          for (const auto& part : parts) {
+            ASSERT_EQ(space.canonical(part), part) << "parts are canonical";
+            ASSERT_TRUE(distinct.insert(part.words[0]).second) << "equal parts cancel";
+            v ^= ref.brute.value(low_mask(part));
+          }
+          ASSERT_EQ(v, ref.brute.value(low_mask(cells)))
+              << rows << "x" << columns << " cells " << low_mask(cells);
+        }
+      }
+    }
+  }
+}
+
+TEST(BoardSpace, CopiedShapesArePPositions) {
+  std::mt19937_64 rng(33);
+  int copied = 0;
+  for (const DeletionRule rule : kSpaceRules) {
+    PlainReference ref(rule, BoardAdjacency::grid, 4, 5);
+    const BoardSpace<1> space(rule, BoardAdjacency::grid, 4, 5);
+    const BoardFrame& frame = ref.frame;
+    for (int trial = 0; trial < 20000; ++trial) {
+      // Symmetric sets: a random half and its image under a half turn or a mirror.
+      CellSet half = random_bits<4>(rng, 20, 0.5);
+      CellSet cells = half;
+      const int kind = trial % 3;
+      half.for_each([&](std::size_t v) {
+        const std::size_t r = v / 5;
+        const std::size_t c = v % 5;
+        if (kind == 0) cells.set((3 - r) * 5 + (4 - c));
+        if (kind == 1) cells.set((3 - r) * 5 + c);
+        if (kind == 2) cells.set(r * 5 + (4 - c));
+      });
+      if (cells.empty()) continue;
+      cells = frame.component(cells, cells.first());
+      const auto key = space.canonical(space.cells_of(cells));
+      if (!space.copied(key)) continue;
+      ++copied;
+      ASSERT_EQ(ref.brute.value(low_mask(key)), 0u) << low_mask(key);
+    }
+  }
+  EXPECT_GT(copied, 200);
+}
+
+TEST(BoardSpace, MovesOnePerOrbitGiveTheSameMex) {
+  std::mt19937_64 rng(34);
+  for (const DeletionRule rule : kSpaceRules) {
+    for (const BoardAdjacency adjacency : kSpaceAdjacencies) {
+      if (rule == DeletionRule::arc && adjacency == BoardAdjacency::queens) continue;
+      PlainReference ref(rule, adjacency, 4, 4);
+      const BoardSpace<1> space(rule, adjacency, 4, 4);
+      for (int trial = 0; trial < 3000; ++trial) {
+        auto cells = random_bits<1>(rng, 16, trial % 5 == 0 ? 1.0 : 0.75);
+        if (cells.empty()) continue;
+        const auto key = space.canonical(
+            space.component(cells, cells.lowest(), CellBits<1>{}));
+        std::set<Value> values;
+        std::size_t announced = 0;
+        std::size_t played = 0;
+        space.for_each_move(
+            key, [&](std::size_t n) { announced = n; },
+            [&](const CellBits<1>& rest) {
+              ++played;
+              values.insert(ref.brute.value(low_mask(rest)));
+              return false;
+            });
+        ASSERT_EQ(played, announced);
+        Value m = 0;
+        while (values.contains(m)) ++m;
+        ASSERT_EQ(m, ref.brute.value(low_mask(key))) << low_mask(key);
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace grundy

@@ -1,0 +1,138 @@
+// The endgame database (endgame_database.hpp) against the plain search over vertex sets on every
+// set of cells of its box, looked up from shapes anywhere in a larger frame and either way round;
+// its file read back, and a foreign or corrupt file not used (the database computed again).
+#include "grundy/solve/endgame_database.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "temp_file.hpp"
+#include "vertex_deletion_brute.hpp"
+
+namespace grundy {
+namespace {
+
+struct DatabaseKind {
+  DeletionRule rule;
+  BoardAdjacency adjacency;
+};
+constexpr DatabaseKind kDatabaseKinds[] = {{DeletionRule::arc, BoardAdjacency::grid},
+                           {DeletionRule::node, BoardAdjacency::grid},
+                           {DeletionRule::node, BoardAdjacency::queens}};
+
+class DatabaseFolder {
+ public:
+  DatabaseFolder() {
+    char name[] = "/tmp/grundy-edb-XXXXXX";
+    if (::mkdtemp(name) == nullptr) std::abort();
+    path_ = name;
+  }
+  ~DatabaseFolder() { std::filesystem::remove_all(path_); }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+TEST(EndgameDatabase, HoldsTheValueOfEverySetOfItsBox) {
+  for (const DatabaseKind& kind : kDatabaseKinds) {
+    const EndgameDatabase db(kind.rule, kind.adjacency, 3, 4);
+    const BoardFrame& frame = board_frame(kind.adjacency, 3, 4);
+    test::VertexDeletionBrute brute(cells_graph(frame, frame.all()), kind.rule);
+    for (std::uint32_t set = 0; set < (1U << 12); ++set) {
+      ASSERT_EQ(db.at(set), brute.value(set)) << set;
+    }
+  }
+}
+
+TEST(EndgameDatabase, LooksShapesUpAnywhereInALargerFrameEitherWayRound) {
+  std::mt19937_64 rng(21);
+  for (const DatabaseKind& kind : kDatabaseKinds) {
+    const EndgameDatabase db(kind.rule, kind.adjacency, 3, 5);
+    // A 6 x 8 frame: shapes of a box up to 3 x 5, placed anywhere and turned.
+    const BoardFrame& frame = board_frame(kind.adjacency, 6, 8);
+    int looked_up = 0;
+    for (int trial = 0; trial < 3000; ++trial) {
+      const std::size_t h = 1 + rng() % 5;
+      const std::size_t w = 1 + rng() % 5;
+      const std::size_t r0 = rng() % (6 - std::min<std::size_t>(h, 6) + 1);
+      const std::size_t c0 = rng() % (8 - w + 1);
+      CellSet cells;
+      for (std::size_t r = 0; r < h && r0 + r < 6; ++r) {
+        for (std::size_t c = 0; c < w; ++c) {
+          if (rng() % 3 != 0) cells.set((r0 + r) * 8 + c0 + c);
+        }
+      }
+      if (cells.empty()) continue;
+      cells = frame.component(cells, cells.first());
+      const auto v = db.value(cells.resized<1>(), 8);
+      // The box of the cells: fits 3 x 5 one way or the other exactly when looked up.
+      std::size_t rmin = 99, rmax = 0, cmin = 99, cmax = 0;
+      cells.for_each([&](std::size_t i) {
+        rmin = std::min(rmin, i / 8);
+        rmax = std::max(rmax, i / 8);
+        cmin = std::min(cmin, i % 8);
+        cmax = std::max(cmax, i % 8);
+      });
+      const std::size_t bh = rmax - rmin + 1;
+      const std::size_t bw = cmax - cmin + 1;
+      const bool fits = (bh <= 3 && bw <= 5) || (bh <= 5 && bw <= 3);
+      ASSERT_EQ(v.has_value(), fits) << bh << "x" << bw;
+      if (!v) continue;
+      ++looked_up;
+      const SimpleGraph g = cells_graph(frame, cells);
+      test::VertexDeletionBrute brute(g, kind.rule);
+      ASSERT_EQ(*v, brute.value());
+    }
+    EXPECT_GT(looked_up, 1000);
+  }
+}
+
+TEST(EndgameDatabase, IsKeptInItsFolderAndAForeignOrCorruptFileIsComputedAgain) {
+  const DatabaseFolder folder;
+  std::vector<std::string> warnings;
+  auto warn = [&](const std::string& w) { warnings.push_back(w); };
+  const EndgameDatabase made =
+      EndgameDatabase::open(DeletionRule::arc, BoardAdjacency::grid, 3, 4, folder.path(), warn);
+  const std::filesystem::path file = folder.path() / made.file_name();
+  ASSERT_TRUE(std::filesystem::exists(file));
+  EXPECT_TRUE(warnings.empty());
+  const std::string bytes = test::read_bytes(file.string());
+  // Read back: the same values, no warning.
+  const EndgameDatabase read =
+      EndgameDatabase::open(DeletionRule::arc, BoardAdjacency::grid, 3, 4, folder.path(), warn);
+  EXPECT_TRUE(warnings.empty());
+  for (std::uint32_t set = 0; set < (1U << 12); ++set) ASSERT_EQ(read.at(set), made.at(set));
+
+  auto reopened_after = [&](const std::string& content, const std::string& why) {
+    std::ofstream(file, std::ios::binary | std::ios::trunc) << content;
+    warnings.clear();
+    const EndgameDatabase again =
+        EndgameDatabase::open(DeletionRule::arc, BoardAdjacency::grid, 3, 4, folder.path(), warn);
+    ASSERT_EQ(warnings.size(), 1u) << why;
+    EXPECT_NE(warnings[0].find("endgame database"), std::string::npos) << warnings[0];
+    for (std::uint32_t set = 0; set < (1U << 12); ++set) ASSERT_EQ(again.at(set), made.at(set));
+    EXPECT_EQ(test::read_bytes(file.string()), bytes) << why << ": written anew";
+  };
+  std::string flipped = bytes;
+  flipped[flipped.size() - 1] = static_cast<char>(flipped.back() ^ 0x11);
+  reopened_after(flipped, "a value changed");
+  reopened_after(bytes.substr(0, bytes.size() - 3), "cut short");
+  reopened_after(bytes + "x", "a byte too many");
+  std::string foreign = bytes;
+  foreign.replace(foreign.find("rule arc"), 8, "rule nod");
+  reopened_after(foreign, "another rule");
+  reopened_after("", "empty");
+  // Without a folder the database is computed in memory.
+  const EndgameDatabase memory =
+      EndgameDatabase::open(DeletionRule::arc, BoardAdjacency::grid, 3, 4, std::nullopt, warn);
+  EXPECT_EQ(memory.at(4095), made.at(4095));
+}
+
+}  // namespace
+}  // namespace grundy

@@ -10,44 +10,7 @@
 namespace grundy {
 namespace {
 
-/// The low `length` bits of v in the opposite order.
-std::uint64_t reversed(std::uint64_t v, std::size_t length) noexcept {
-  v = ((v >> 1) & 0x5555555555555555ULL) | ((v & 0x5555555555555555ULL) << 1);
-  v = ((v >> 2) & 0x3333333333333333ULL) | ((v & 0x3333333333333333ULL) << 2);
-  v = ((v >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((v & 0x0f0f0f0f0f0f0f0fULL) << 4);
-  v = __builtin_bswap64(v);
-  return v >> (64 - length);
-}
-
-/// A shape as its rows (each a number of `w` bits, column c its bit c), and the rows reversed.
-/// Rows <= 16: a frame of at most 256 cells with rows <= columns.
-struct Grid {
-  std::array<std::uint64_t, 16> row{};
-  std::array<std::uint64_t, 16> rev{};
-  std::size_t h = 0;
-  std::size_t w = 0;
-
-  void reverse_rows() noexcept {
-    for (std::size_t i = 0; i < h; ++i) rev[i] = reversed(row[i], w);
-  }
-  /// Row i of the image under the flips (the box kept).
-  std::uint64_t image_row(bool flip_rows, bool flip_columns, std::size_t i) const noexcept {
-    const std::size_t j = flip_rows ? h - 1 - i : i;
-    return flip_columns ? rev[j] : row[j];
-  }
-  Grid transposed() const noexcept {
-    Grid t;
-    t.h = w;
-    t.w = h;
-    for (std::size_t i = 0; i < h; ++i) {
-      for (std::uint64_t v = row[i]; v != 0; v &= v - 1) {
-        t.row[static_cast<std::size_t>(std::countr_zero(v))] |= std::uint64_t{1} << i;
-      }
-    }
-    t.reverse_rows();
-    return t;
-  }
-};
+using board_space_detail::Grid;
 
 /// One image of a shape: a grid (as it is or transposed) under two flips.
 struct ImageRef {
@@ -122,8 +85,12 @@ BoardSpace<W>::BoardSpace(DeletionRule rule, BoardAdjacency adjacency, std::size
   const std::size_t n = rows * columns;
   neighbourhood_.resize(n);
   closed_.resize(n);
+  row_cells_.resize(rows);
+  column_cells_.resize(columns);
   for (std::size_t v = 0; v < n; ++v) {
     all_.set(v);
+    row_cells_[v / columns].set(v);
+    column_cells_[v % columns].set(v);
     if (v % columns == 0) first_column_.set(v);
     if (v % columns == columns - 1) last_column_.set(v);
     neighbourhood_[v] = frame.neighbours(v).template resized<W>();
@@ -164,7 +131,7 @@ typename BoardSpace<W>::Cells BoardSpace<W>::component(const Cells& cells, Cells
 }
 
 template <std::size_t W>
-typename BoardSpace<W>::Cells BoardSpace<W>::reduced(Cells p) const noexcept {
+typename BoardSpace<W>::Cells BoardSpace<W>::simplified(Cells p, Cells& cuts) const noexcept {
   for (;;) {
     // Each cell's neighbours by direction: right, left, down, up.
     const Cells right = p & west(p);
@@ -175,51 +142,55 @@ typename BoardSpace<W>::Cells BoardSpace<W>::reduced(Cells p) const noexcept {
     const Cells vertical = down | up;
     const Cells two = (right & left) | (down & up) | (horizontal & vertical);
     const Cells leaves = (horizontal | vertical) - two;
-    if (leaves.empty()) return p;
-    // Star reduction: every cell keeps one of its leaves; each further leaf of it goes. The
-    // leaves are met direction by direction, and a cell has one neighbour in each.
-    Cells centres;
-    Cells extra;
-    Cells c = south(leaves & down);
-    extra |= north(c & centres);
-    centres |= c;
-    c = east(leaves & right);
-    extra |= west(c & centres);
-    centres |= c;
-    c = north(leaves & up);
-    extra |= south(c & centres);
-    centres |= c;
-    c = west(leaves & left);
-    extra |= east(c & centres);
-    centres |= c;
-    // Bridges: a cell, neither leaf nor centre, whose every neighbour is a centre (a neighbour
-    // that is a leaf would make it a centre).
-    const Cells rest = p - leaves - centres;
-    const Cells bridges = rest - neighbours(rest);
-    const Cells next = p - extra - bridges;
-    if (next == p) return p;
-    p = next;
+    Cells next = p;
+    if (!leaves.empty()) {
+      // Star reduction: every cell keeps one of its leaves; each further leaf of it goes. The
+      // leaves are met direction by direction, and a cell has one neighbour in each.
+      Cells centres;
+      Cells extra;
+      Cells c = south(leaves & down);
+      extra |= north(c & centres);
+      centres |= c;
+      c = east(leaves & right);
+      extra |= west(c & centres);
+      centres |= c;
+      c = north(leaves & up);
+      extra |= south(c & centres);
+      centres |= c;
+      c = west(leaves & left);
+      extra |= east(c & centres);
+      centres |= c;
+      // Bridges: a cell, neither leaf nor centre, whose every neighbour is a centre (a
+      // neighbour that is a leaf would make it a centre).
+      const Cells rest = p - leaves - centres;
+      const Cells bridges = rest - neighbours(rest);
+      next = p - extra - bridges;
+    }
+    if (next != p) {
+      p = next;
+      continue;
+    }
+    // The square rule on what is left. A 2 x 2 square whose top-left corner joins only the
+    // square (no left or upper neighbour) and whose bottom-right corner too (no right or lower
+    // neighbour) ...
+    const Cells top_left = (right & down) - left - up;
+    const Cells bottom_right = (left & up) - right - down;
+    const Cells a = top_left & north(west(bottom_right));
+    // ... or whose top-right and bottom-left corners do.
+    const Cells top_right = (left & down) - right - up;
+    const Cells bottom_left = (right & up) - left - down;
+    const Cells b = top_right & north(east(bottom_left));
+    // The square's horizontal edges, each by its left cell: the top edge and the one below it.
+    const Cells top = a | west(b);
+    cuts = top | south(top);
+    return p;
   }
 }
 
 template <std::size_t W>
-typename BoardSpace<W>::Cells BoardSpace<W>::square_cuts(const Cells& p) const noexcept {
-  const Cells right = p & west(p);
-  const Cells left = p & east(p);
-  const Cells down = p & north(p);
-  const Cells up = p & south(p);
-  // A 2 x 2 square whose top-left corner joins only the square (no left or upper neighbour)
-  // and whose bottom-right corner too (no right or lower neighbour) ...
-  const Cells top_left = (right & down) - left - up;
-  const Cells bottom_right = (left & up) - right - down;
-  const Cells a = top_left & north(west(bottom_right));
-  // ... or whose top-right and bottom-left corners do.
-  const Cells top_right = (left & down) - right - up;
-  const Cells bottom_left = (right & up) - left - down;
-  const Cells b = top_right & north(east(bottom_left));
-  // The square's horizontal edges, each by its left cell: the top edge and the one below it.
-  const Cells top = a | west(b);
-  return top | south(top);
+typename BoardSpace<W>::Cells BoardSpace<W>::reduced(Cells p) const noexcept {
+  Cells cuts;
+  return simplified(p, cuts);
 }
 
 template <std::size_t W>
@@ -239,22 +210,18 @@ bool BoardSpace<W>::is_path(const Cells& c, std::size_t count) const noexcept {
 }
 
 template <std::size_t W>
-std::optional<Value> BoardSpace<W>::known_value(const Cells& c, std::size_t count) const {
-  if (auto v = tiny_component_value(rule_, count)) return v;
-  if (!simplify_) return std::nullopt;
-  if (is_path(c, count)) return path_values_[count];
-  if (database_ != nullptr) return database_->value(c, columns_);
-  return std::nullopt;
-}
-
-template <std::size_t W>
 void BoardSpace<W>::decompose_into(Cells cells, std::vector<Key>& out, std::size_t from,
                                    Value& known) const {
   Cells cut;
   if (simplify_ && rule_ == DeletionRule::arc && adjacency_ == BoardAdjacency::grid) {
-    cells = reduced(cells);
-    cut = square_cuts(cells);
+    cells = simplified(cells, cut);
   }
+  split(cells, cut, out, from, known);
+}
+
+template <std::size_t W>
+void BoardSpace<W>::split(const Cells& cells, const Cells& cut, std::vector<Key>& out,
+                          std::size_t from, Value& known) const {
   Cells rest = cells;
   while (!rest.empty()) {
     const Cells comp = component(rest, rest.lowest(), cut);
@@ -264,20 +231,41 @@ void BoardSpace<W>::decompose_into(Cells cells, std::vector<Key>& out, std::size
       decompose_into(comp, out, from, known);
       continue;
     }
-    if (auto v = known_value(comp, comp.count())) {
+    add_component(comp, out, from, known);
+  }
+}
+
+template <std::size_t W>
+void BoardSpace<W>::add_component(const Cells& comp, std::vector<Key>& out, std::size_t from,
+                                  Value& known) const {
+  const std::size_t count = comp.count();
+  if (auto v = tiny_component_value(rule_, count)) {
+    known ^= *v;
+    return;
+  }
+  Key k;
+  bool symmetric = true;
+  if (!simplify_ || columns_ > 64) {
+    k = canonical(comp, &symmetric);
+  } else {
+    Grid g = grid_of(comp);
+    if (auto v = database_value(g)) {
       known ^= *v;
-      continue;
+      return;
     }
-    bool symmetric = false;
-    const Key k = canonical(comp, &symmetric);
-    if (symmetric && copied(k)) continue;  // 0: the second player copies
-    auto same = std::find(out.begin() + static_cast<std::ptrdiff_t>(from), out.end(), k);
-    if (same != out.end()) {
-      *same = out.back();  // G + G = 0
-      out.pop_back();
-    } else {
-      out.push_back(k);
+    if (is_path(comp, count)) {
+      known ^= path_values_[count];
+      return;
     }
+    k = canonical_of(g, &symmetric);
+  }
+  if (symmetric && copied(k)) return;  // 0: the second player copies
+  auto same = std::find(out.begin() + static_cast<std::ptrdiff_t>(from), out.end(), k);
+  if (same != out.end()) {
+    *same = out.back();  // G + G = 0
+    out.pop_back();
+  } else {
+    out.push_back(k);
   }
 }
 
@@ -286,6 +274,45 @@ Value BoardSpace<W>::decompose(const Cells& cells, std::vector<Key>& out, std::s
   Value known = 0;
   decompose_into(cells, out, from, known);
   return known;
+}
+
+template <std::size_t W>
+typename BoardSpace<W>::Grid BoardSpace<W>::grid_of(const Cells& x) const noexcept {
+  Grid a;
+  const std::size_t r0 = x.first() / columns_;
+  a.h = x.last() / columns_ - r0 + 1;
+  std::uint64_t used = 0;
+  for (std::size_t i = 0; i < a.h; ++i) {
+    a.row[i] = x.bits_at((r0 + i) * columns_, columns_);
+    used |= a.row[i];
+  }
+  const auto c0 = static_cast<std::size_t>(std::countr_zero(used));
+  a.w = static_cast<std::size_t>(std::bit_width(used)) - c0;
+  if (c0 != 0) {
+    for (std::size_t i = 0; i < a.h; ++i) a.row[i] >>= c0;
+  }
+  return a;
+}
+
+template <std::size_t W>
+std::optional<Value> BoardSpace<W>::database_value(const Grid& g) const noexcept {
+  if (database_ == nullptr) return std::nullopt;
+  const std::size_t rows = database_->rows();
+  const std::size_t columns = database_->columns();
+  std::uint64_t index = 0;
+  if (g.h <= rows && g.w <= columns) {
+    for (std::size_t i = 0; i < g.h; ++i) index |= g.row[i] << (i * columns);
+  } else if (g.w <= rows && g.h <= columns) {
+    // Read with rows and columns exchanged: the same game (the symmetries keep adjacency).
+    for (std::size_t i = 0; i < g.h; ++i) {
+      for (std::uint64_t v = g.row[i]; v != 0; v &= v - 1) {
+        index |= std::uint64_t{1} << (static_cast<std::size_t>(std::countr_zero(v)) * columns + i);
+      }
+    }
+  } else {
+    return std::nullopt;
+  }
+  return database_->at(index);
 }
 
 template <std::size_t W>
@@ -298,17 +325,12 @@ typename BoardSpace<W>::Key BoardSpace<W>::canonical(const Cells& x, bool* symme
     return x.shifted_down_far(x.first() / columns_ * columns_ + c0);
   }
   if (columns_ > 64) return canonical_by_cells(x);
-  const std::size_t r0 = x.first() / columns_;
-  Grid a;
-  a.h = x.last() / columns_ - r0 + 1;
-  std::uint64_t used = 0;
-  for (std::size_t i = 0; i < a.h; ++i) {
-    a.row[i] = x.bits_at((r0 + i) * columns_, columns_);
-    used |= a.row[i];
-  }
-  const auto c0 = static_cast<std::size_t>(std::countr_zero(used));
-  a.w = static_cast<std::size_t>(std::bit_width(used)) - c0;
-  for (std::size_t i = 0; i < a.h; ++i) a.row[i] >>= c0;
+  Grid g = grid_of(x);
+  return canonical_of(g, symmetric);
+}
+
+template <std::size_t W>
+typename BoardSpace<W>::Key BoardSpace<W>::canonical_of(Grid& a, bool* symmetric) const {
   a.reverse_rows();
   // The candidates: the rows as they are (a box no higher than wide), its columns as rows (a box
   // no wider than high), each under the four flips of its box.

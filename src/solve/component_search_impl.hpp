@@ -180,8 +180,14 @@ Value ComponentSearch<Space>::Worker::in_set(const Key& c, ValueSet wanted, std:
     return kNotInSet;
   }
   Frame& f = *expanded;
-  std::stable_sort(f.options.begin(), f.options.end(),
-                   [](const Option& a, const Option& b) { return a.weight < b.weight; });
+  // Lightest first, the space's order kept among equals (an insertion sort: a few dozen options,
+  // and no buffer to allocate as std::stable_sort does).
+  for (std::size_t i = 1; i < f.options.size(); ++i) {
+    const Option o = f.options[i];
+    std::size_t j = i;
+    for (; j > 0 && f.options[j - 1].weight > o.weight; --j) f.options[j] = f.options[j - 1];
+    f.options[j] = o;
+  }
   const ValueSet upto = wanted.up_to_largest();
   bool exact = true;
   for (std::size_t i = 0; i < f.options.size(); ++i) {

@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -34,6 +35,51 @@
 namespace grundy {
 
 class EndgameDatabase;
+
+namespace board_space_detail {
+
+/// The low `length` (1..64) bits of v in the opposite order.
+inline std::uint64_t reversed(std::uint64_t v, std::size_t length) noexcept {
+  v = ((v >> 1) & 0x5555555555555555ULL) | ((v & 0x5555555555555555ULL) << 1);
+  v = ((v >> 2) & 0x3333333333333333ULL) | ((v & 0x3333333333333333ULL) << 2);
+  v = ((v >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((v & 0x0f0f0f0f0f0f0f0fULL) << 4);
+  v = __builtin_bswap64(v);
+  return v >> (64 - length);
+}
+
+/// A shape in the corner of its box as its rows (each a number of `w` bits, column c its bit c),
+/// and the rows reversed. Rows <= 16: a frame of at most 256 cells with rows <= columns.
+struct Grid {
+  // Only the first h rows are meaningful (and set): the arrays are not cleared.
+  std::array<std::uint64_t, 16> row;
+  std::array<std::uint64_t, 16> rev;
+  std::size_t h = 0;
+  std::size_t w = 0;
+
+  void reverse_rows() noexcept {
+    for (std::size_t i = 0; i < h; ++i) rev[i] = reversed(row[i], w);
+  }
+  /// Row i of the image under the flips (the box kept).
+  std::uint64_t image_row(bool flip_rows, bool flip_columns, std::size_t i) const noexcept {
+    const std::size_t j = flip_rows ? h - 1 - i : i;
+    return flip_columns ? rev[j] : row[j];
+  }
+  Grid transposed() const noexcept {
+    Grid t;
+    t.h = w;
+    t.w = h;
+    for (std::size_t i = 0; i < w; ++i) t.row[i] = 0;
+    for (std::size_t i = 0; i < h; ++i) {
+      for (std::uint64_t v = row[i]; v != 0; v &= v - 1) {
+        t.row[static_cast<std::size_t>(std::countr_zero(v))] |= std::uint64_t{1} << i;
+      }
+    }
+    t.reverse_rows();
+    return t;
+  }
+};
+
+}  // namespace board_space_detail
 
 template <std::size_t W>
 class BoardSpace {
@@ -66,6 +112,7 @@ class BoardSpace {
   /// search, a component equal to one already appended from out[from] on cancelling it; returns
   /// the XOR of the values that are known.
   Value decompose(const Cells& cells, std::vector<Key>& out, std::size_t from) const;
+
 
   /// Calls start(n) with the number n of moves of `c`, one per orbit of the symmetries that map
   /// `c` onto itself (Node-Kayles: the least cell of each orbit; arc rule: the least edge), then
@@ -106,11 +153,24 @@ class BoardSpace {
     return columns_ < 64 ? x.shifted_down(columns_) : x.shifted_down_far(columns_);
   }
   Cells neighbours(const Cells& x) const noexcept;
-  /// The horizontal edges the square rule removes, each by its left cell.
-  Cells square_cuts(const Cells& p) const noexcept;
+  using Grid = board_space_detail::Grid;
+  /// Star reduction and bridges until nothing changes, then the square rule's cuts (the
+  /// horizontal edges it removes, each by its left cell) of what is left.
+  Cells simplified(Cells p, Cells& cuts) const noexcept;
   void decompose_into(Cells cells, std::vector<Key>& out, std::size_t from, Value& known) const;
-  /// A component's value when known without search (tiny, a path, the endgame database).
-  std::optional<Value> known_value(const Cells& component, std::size_t count) const;
+  /// decompose_into for cells already simplified, with the square rule's cuts.
+  void split(const Cells& cells, const Cells& cut, std::vector<Key>& out, std::size_t from,
+             Value& known) const;
+  /// Adds one component to a decomposition: its value when known, else its canonical form.
+  void add_component(const Cells& comp, std::vector<Key>& out, std::size_t from,
+                     Value& known) const;
+
+  /// The rows of a set of cells in the corner of its box (frames at most 64 cells wide).
+  Grid grid_of(const Cells& x) const noexcept;
+  /// The endgame database's value of a shape whose box fits its box either way round.
+  std::optional<Value> database_value(const Grid& g) const noexcept;
+  Key canonical_of(Grid& g, bool* symmetric) const;
+  /// Whether a connected set of grid cells is a path: a known value (0.137, 0.07).
   bool is_path(const Cells& component, std::size_t count) const noexcept;
 
   /// The symmetries of a key's box (h x w, h <= w) that map it onto itself, other than the
@@ -151,6 +211,8 @@ class BoardSpace {
   Cells all_;
   Cells first_column_;
   Cells last_column_;
+  std::vector<Cells> row_cells_;      // the cells of each row of the frame
+  std::vector<Cells> column_cells_;   // the cells of each column
   std::vector<Cells> neighbourhood_;  // queens: the cells joined to each cell
   std::vector<Cells> closed_;         // each cell and its neighbours
   /// g of a path of n cells: 0.137 (node rule) or 0.07 (arc rule), n <= 64 W.
@@ -190,22 +252,20 @@ void BoardSpace<W>::for_each_move(const Key& c, Start&& start, F&& f) const {
       h = c.last() / columns_ + 1;
       c.for_each([&](std::size_t v) { w = std::max(w, v % columns_ + 1); });
     }
-    auto distance = [](std::size_t at, std::size_t size) {
-      return 2 * at > size - 1 ? 2 * at - (size - 1) : (size - 1) - 2 * at;
+    // The lines (columns or rows) of the box from the middle one or two outwards.
+    auto by_bands = [&](const Cells& starts, const std::vector<Cells>& lines, std::size_t size,
+                        std::size_t step) {
+      std::size_t lo = (size - 1) / 2;
+      std::size_t hi = size / 2;
+      for (;;) {
+        (starts & (lines[lo] | lines[hi])).for_each([&](std::size_t v) { add(v, v + step); });
+        if (lo == 0) break;
+        --lo;
+        ++hi;
+      }
     };
-    std::array<std::uint32_t, 64 * W> order;
-    std::size_t n = 0;
-    (c & north(c)).for_each([&](std::size_t v) {
-      order[n++] = static_cast<std::uint32_t>((distance(v % columns_, w) << 10) | v);
-    });
-    std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n));
-    for (std::size_t i = 0; i < n; ++i) add(order[i] & 1023, (order[i] & 1023) + columns_);
-    n = 0;
-    (c & west(c)).for_each([&](std::size_t v) {
-      order[n++] = static_cast<std::uint32_t>((distance(v / columns_, h) << 10) | v);
-    });
-    std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n));
-    for (std::size_t i = 0; i < n; ++i) add(order[i] & 1023, (order[i] & 1023) + 1);
+    by_bands(c & north(c), column_cells_, w, columns_);
+    by_bands(c & west(c), row_cells_, h, 1);
   } else {
     c.for_each([&](std::size_t v) {
       (neighbourhood_[v] & c).for_each([&](std::size_t u) {

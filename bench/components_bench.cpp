@@ -33,9 +33,9 @@ namespace {
 using grundy::BoardAdjacency;
 using grundy::BoardCells;
 using grundy::BoardSearch;
-using grundy::GraphSearch;
 using grundy::ComponentSearchOptions;
 using grundy::DeletionRule;
+using grundy::GraphSearch;
 using grundy::SimpleGraph;
 using Clock = std::chrono::steady_clock;
 
@@ -172,7 +172,8 @@ int timed_values(const LongRun& how,
         how.rule == DeletionRule::arc ? "cram      " : "nodekayles", r, c,
         static_cast<unsigned long long>(v), std::chrono::duration<double>(now - t0).count(),
         std::chrono::duration<double>(now - start).count(),
-        static_cast<unsigned long long>(how.graph ? graph.search().table().size() : board.table_size()),
+        static_cast<unsigned long long>(how.graph ? graph.search().table().size()
+                                                  : board.table_size()),
         static_cast<unsigned long long>(how.graph ? graph.nodes() : board.nodes()));
     std::fflush(stdout);
   }

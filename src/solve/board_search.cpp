@@ -13,7 +13,10 @@ template class ComponentSearch<BoardSpace<4>>;
 BoardSearch::BoardSearch(DeletionRule rule, BoardAdjacency adjacency,
                          ComponentSearchOptions options,
                          std::function<void(const std::string&)> warning)
-    : rule_(rule), adjacency_(adjacency), options_(std::move(options)), warning_(std::move(warning)) {}
+    : rule_(rule),
+      adjacency_(adjacency),
+      options_(std::move(options)),
+      warning_(std::move(warning)) {}
 
 BoardSearch::~BoardSearch() = default;
 
@@ -29,8 +32,8 @@ const EndgameDatabase* BoardSearch::database() {
   if (!database_opened_) {
     database_opened_ = true;
     const auto [rows, columns] = database_box(rule_, adjacency_);
-    database_ = EndgameDatabase::shared(rule_, adjacency_, rows, columns,
-                                        options_.cache_directory, warning_);
+    database_ = EndgameDatabase::shared(rule_, adjacency_, rows, columns, options_.cache_directory,
+                                        warning_);
   }
   return database_.get();
 }
@@ -56,7 +59,8 @@ BoardSearch::AnySearch& BoardSearch::search(std::size_t rows, std::size_t column
       [&](auto& s) {
         for (const auto& [shape, value] : loaded_) {
           if (auto k = s->space().key_of(shape)) {
-            s->table().set_value(*k, value, std::remove_reference_t<decltype(s->table())>::kLoadedWork);
+            s->table().set_value(*k, value,
+                                 std::remove_reference_t<decltype(s->table())>::kLoadedWork);
           }
         }
       },
@@ -108,7 +112,8 @@ bool BoardSearch::has_value(const BoardShape& shape, Value target) {
 
 std::uint64_t BoardSearch::nodes() const {
   std::uint64_t n = 0;
-  for (const auto& [frame, s] : searches_) n += std::visit([](const auto& p) { return p->nodes(); }, s);
+  for (const auto& [frame, s] : searches_)
+    n += std::visit([](const auto& p) { return p->nodes(); }, s);
   return n;
 }
 

@@ -13,7 +13,7 @@ namespace {
 using board_space_detail::Grid;
 
 /// One image of a shape: a grid (as it is or transposed) under two flips.
-struct ImageRef {
+struct BoardImage {
   const Grid* grid;
   bool flip_rows;
   bool flip_columns;
@@ -21,7 +21,7 @@ struct ImageRef {
 
 /// The order canonical forms are least in: the cells read as one number, so the rows compared
 /// last row first, each as a number.
-bool image_less(const ImageRef& a, const ImageRef& b) noexcept {
+bool board_image_less(const BoardImage& a, const BoardImage& b) noexcept {
   for (std::size_t i = a.grid->h; i-- > 0;) {
     const std::uint64_t x = a.grid->image_row(a.flip_rows, a.flip_columns, i);
     const std::uint64_t y = b.grid->image_row(b.flip_rows, b.flip_columns, i);
@@ -30,7 +30,7 @@ bool image_less(const ImageRef& a, const ImageRef& b) noexcept {
   return false;
 }
 
-bool image_equal(const ImageRef& a, const Grid& g) noexcept {
+bool board_image_equal(const BoardImage& a, const Grid& g) noexcept {
   for (std::size_t i = 0; i < g.h; ++i) {
     if (a.grid->image_row(a.flip_rows, a.flip_columns, i) != g.row[i]) return false;
   }
@@ -39,7 +39,7 @@ bool image_equal(const ImageRef& a, const Grid& g) noexcept {
 
 /// g(n) of a path of n vertices: under the node rule taking a vertex removes it and its
 /// neighbours (the octal game 0.137), under the arc rule an edge removes its two ends (0.07).
-std::vector<Value> path_values(DeletionRule rule, std::size_t up_to) {
+std::vector<Value> board_path_values(DeletionRule rule, std::size_t up_to) {
   std::vector<Value> g(up_to + 1, 0);
   std::vector<bool> seen;
   for (std::size_t n = 1; n <= up_to; ++n) {
@@ -76,7 +76,7 @@ BoardSpace<W>::BoardSpace(DeletionRule rule, BoardAdjacency adjacency, std::size
       columns_(columns),
       database_(database),
       simplify_(simplify),
-      path_values_(path_values(rule, 64 * W)) {
+      path_values_(board_path_values(rule, 64 * W)) {
   if (rows == 0 || rows > columns || rows * columns > 64 * W) {
     throw std::logic_error("a board space of " + std::to_string(rows) + "x" +
                            std::to_string(columns) + " cells in " + std::to_string(W) + " words");
@@ -342,15 +342,15 @@ typename BoardSpace<W>::Key BoardSpace<W>::canonical_of(Grid& a, bool* symmetric
     t = a.transposed();
     grids[count++] = &t;
   }
-  ImageRef best{grids[0], false, false};
+  BoardImage best{grids[0], false, false};
   bool tie = false;
   for (std::size_t g = 0; g < count; ++g) {
     for (int flips = g == 0 ? 1 : 0; flips < 4; ++flips) {
-      const ImageRef candidate{grids[g], (flips & 2) != 0, (flips & 1) != 0};
-      if (image_less(candidate, best)) {
+      const BoardImage candidate{grids[g], (flips & 2) != 0, (flips & 1) != 0};
+      if (board_image_less(candidate, best)) {
         best = candidate;
         tie = false;
-      } else if (!image_less(best, candidate)) {
+      } else if (!board_image_less(best, candidate)) {
         tie = true;  // two images are equal: a symmetry maps the shape onto itself
       }
     }
@@ -422,14 +422,14 @@ typename BoardSpace<W>::Stabiliser BoardSpace<W>::stabiliser(const Key& c) const
   s.h = a.h;
   s.w = a.w;
   for (int flips = 1; flips < 4; ++flips) {
-    const ImageRef im{&a, (flips & 2) != 0, (flips & 1) != 0};
-    if (image_equal(im, a)) s.turns[s.count++] = Turn{false, im.flip_rows, im.flip_columns};
+    const BoardImage im{&a, (flips & 2) != 0, (flips & 1) != 0};
+    if (board_image_equal(im, a)) s.turns[s.count++] = Turn{false, im.flip_rows, im.flip_columns};
   }
   if (a.h == a.w) {
     const Grid t = a.transposed();
     for (int flips = 0; flips < 4; ++flips) {
-      const ImageRef im{&t, (flips & 2) != 0, (flips & 1) != 0};
-      if (image_equal(im, a)) s.turns[s.count++] = Turn{true, im.flip_rows, im.flip_columns};
+      const BoardImage im{&t, (flips & 2) != 0, (flips & 1) != 0};
+      if (board_image_equal(im, a)) s.turns[s.count++] = Turn{true, im.flip_rows, im.flip_columns};
     }
   }
   return s;

@@ -8,18 +8,16 @@
 namespace grundy {
 namespace {
 
-const VertexDeletionGame& rules_of(const Game& game) {
+const VertexDeletionGame& source_rules_of(const Game& game) {
   if (game.traits().layout != Layout::components) {
     throw std::logic_error("ComponentSource needs a vertex-deletion game, not " + game.name());
   }
   return static_cast<const VertexDeletionGame&>(game);
 }
 
-const char* rule_word(DeletionRule rule) { return rule == DeletionRule::node ? "node" : "arc"; }
-
 /// The prefix of a board entry's key in a table file: the adjacency (a graph key never holds
 /// ':' but after "graph").
-std::string board_prefix(BoardAdjacency adjacency) {
+std::string source_board_prefix(BoardAdjacency adjacency) {
   return adjacency == BoardAdjacency::queens ? "queens:" : "grid:";
 }
 
@@ -29,7 +27,7 @@ ComponentSource::ComponentSource(std::shared_ptr<const Game> game, ComponentSear
                                  std::optional<std::filesystem::path> table_file,
                                  std::function<void(const std::string&)> warning)
     : game_(std::move(game)),
-      rules_(rules_of(*game_)),
+      rules_(source_rules_of(*game_)),
       options_(std::move(options)),
       search_(rules_.rule(), options_),
       table_file_(std::move(table_file)),
@@ -45,12 +43,12 @@ BoardSearch& ComponentSource::board_search(BoardAdjacency adjacency) {
 
 void ComponentSource::load_table() {
   const TableEntries entries =
-      load_table_file(*table_file_, rule_word(rules_.rule()), options_.limits.max_memory_bytes);
+      load_table_file(*table_file_, rule_name(rules_.rule()), options_.limits.max_memory_bytes);
   std::array<std::vector<std::pair<BoardShape, Value>>, 2> boards;
   for (const auto& [key, value] : entries) {
     bool placed = false;
     for (const BoardAdjacency adjacency : {BoardAdjacency::grid, BoardAdjacency::queens}) {
-      const std::string prefix = board_prefix(adjacency);
+      const std::string prefix = source_board_prefix(adjacency);
       if (!std::string_view(key).starts_with(prefix)) continue;
       placed = true;
       // The file passed its checksum; a key that is not a canonical shape was written by
@@ -80,12 +78,12 @@ void ComponentSource::save_table() {
   TableEntries entries = search_.exact_values();
   for (const auto& board : boards_) {
     if (!board) continue;
-    const std::string prefix = board_prefix(board->adjacency());
+    const std::string prefix = source_board_prefix(board->adjacency());
     for (const auto& [shape, value] : board->exact_values()) {
       entries.emplace_back(prefix + shape_text(shape), value);
     }
   }
-  save_table_file(*table_file_, rule_word(rules_.rule()), std::move(entries));
+  save_table_file(*table_file_, rule_name(rules_.rule()), std::move(entries));
 }
 
 template <class Work>

@@ -5,9 +5,9 @@
 #include <iterator>
 #include <map>
 #include <mutex>
-#include <tuple>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 
 #include "grundy/core/atomic_file.hpp"
 #include "grundy/core/checksum.hpp"
@@ -16,22 +16,21 @@
 namespace grundy {
 namespace {
 
-constexpr const char* kMagic = "grundy-endgame-database 1";
-constexpr std::size_t kMaxCells = 32;
+constexpr const char* kDatabaseMagic = "grundy-endgame-database 1";
+constexpr std::size_t kDatabaseMaxCells = 32;
 
-const char* rule_word(DeletionRule rule) { return rule == DeletionRule::node ? "node" : "arc"; }
-const char* adjacency_word(BoardAdjacency a) {
+const char* database_adjacency_word(BoardAdjacency a) {
   return a == BoardAdjacency::queens ? "queens" : "grid";
 }
 
-std::string hex64(std::uint64_t v) {
+std::string database_hex(std::uint64_t v) {
   static constexpr char kDigits[] = "0123456789abcdef";
   std::string out(16, '0');
   for (int i = 15; i >= 0; --i, v >>= 4) out[static_cast<std::size_t>(i)] = kDigits[v & 15];
   return out;
 }
 
-std::uint64_t checksum_of(const std::vector<std::uint8_t>& data) {
+std::uint64_t database_checksum(const std::vector<std::uint8_t>& data) {
   Fnv1a h;
   h.add(std::as_bytes(std::span(data)));
   return h.digest();
@@ -42,7 +41,7 @@ std::uint64_t checksum_of(const std::vector<std::uint8_t>& data) {
 EndgameDatabase::EndgameDatabase(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows,
                                  std::size_t columns)
     : rule_(rule), adjacency_(adjacency), rows_(rows), columns_(columns) {
-  if (rows == 0 || rows > columns || rows * columns > kMaxCells) {
+  if (rows == 0 || rows > columns || rows * columns > kDatabaseMaxCells) {
     throw std::logic_error("an endgame database of " + std::to_string(rows) + "x" +
                            std::to_string(columns) + " cells");
   }
@@ -99,15 +98,16 @@ void EndgameDatabase::compute() {
 }
 
 std::string EndgameDatabase::file_name() const {
-  return std::string("endgame-") + rule_word(rule_) + "-" + adjacency_word(adjacency_) + "-" +
-         std::to_string(rows_) + "x" + std::to_string(columns_) + ".gedb";
+  return std::string("endgame-") + rule_name(rule_) + "-" + database_adjacency_word(adjacency_) +
+         "-" + std::to_string(rows_) + "x" + std::to_string(columns_) + ".gedb";
 }
 
 void EndgameDatabase::save(const std::filesystem::path& path) const {
   std::ostringstream out;
-  out << kMagic << "\nrule " << rule_word(rule_) << "\nadjacency " << adjacency_word(adjacency_)
-      << "\nbox " << rows_ << "x" << columns_ << "\nbits 4\nbytes " << data_.size()
-      << "\nchecksum " << hex64(checksum_of(data_)) << "\n";
+  out << kDatabaseMagic << "\nrule " << rule_name(rule_) << "\nadjacency "
+      << database_adjacency_word(adjacency_) << "\nbox " << rows_ << "x" << columns_
+      << "\nbits 4\nbytes " << data_.size() << "\nchecksum "
+      << database_hex(database_checksum(data_)) << "\n";
   std::string content = out.str();
   content.append(reinterpret_cast<const char*>(data_.data()), data_.size());
   write_file_atomically(path, content);
@@ -125,9 +125,9 @@ EndgameDatabase EndgameDatabase::load(const std::filesystem::path& path, Deletio
   auto expect = [&](const std::string& want, const char* what) {
     if (!std::getline(in, line) || line != want) throw bad(std::string("its ") + what + " differs");
   };
-  expect(kMagic, "first line");
-  expect(std::string("rule ") + rule_word(rule), "rule");
-  expect(std::string("adjacency ") + adjacency_word(adjacency), "adjacency");
+  expect(kDatabaseMagic, "first line");
+  expect(std::string("rule ") + rule_name(rule), "rule");
+  expect(std::string("adjacency ") + database_adjacency_word(adjacency), "adjacency");
   expect("box " + std::to_string(rows) + "x" + std::to_string(columns), "box");
   expect("bits 4", "value width");
   const std::uint64_t sets = std::uint64_t{1} << (rows * columns);
@@ -140,12 +140,12 @@ EndgameDatabase EndgameDatabase::load(const std::filesystem::path& path, Deletio
   if (static_cast<std::size_t>(in.gcount()) != size || in.peek() != std::char_traits<char>::eof()) {
     throw bad("its data is not " + std::to_string(size) + " bytes long");
   }
-  if (hex64(checksum_of(data)) != checksum) throw bad("its checksum does not match");
+  if (database_hex(database_checksum(data)) != checksum) throw bad("its checksum does not match");
   return EndgameDatabase(rule, adjacency, rows, columns, std::move(data));
 }
 
-EndgameDatabase EndgameDatabase::open(DeletionRule rule, BoardAdjacency adjacency,
-                                      std::size_t rows, std::size_t columns,
+EndgameDatabase EndgameDatabase::open(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows,
+                                      std::size_t columns,
                                       const std::optional<std::filesystem::path>& directory,
                                       const std::function<void(const std::string&)>& warning) {
   if (!directory) return EndgameDatabase(rule, adjacency, rows, columns);

@@ -8,9 +8,9 @@
 namespace grundy {
 namespace {
 
-constexpr std::uint64_t kMul = 0x9e3779b97f4a7c15ULL;
+constexpr std::uint64_t kGraphHashMul = 0x9e3779b97f4a7c15ULL;
 
-std::uint64_t mix(std::uint64_t k) noexcept {
+std::uint64_t graph_hash_mix(std::uint64_t k) noexcept {
   k ^= k >> 33;
   k *= 0xff51afd7ed558ccdULL;
   k ^= k >> 33;
@@ -19,9 +19,9 @@ std::uint64_t mix(std::uint64_t k) noexcept {
   return k;
 }
 
-constexpr std::string_view kPrefix = "graph:";
+constexpr std::string_view kGraphKeyPrefix = "graph:";
 
-std::string hex16(std::uint64_t v) {
+std::string graph_key_hex(std::uint64_t v) {
   static constexpr char kDigits[] = "0123456789abcdef";
   std::string out(16, '0');
   for (int i = 15; i >= 0; --i, v >>= 4) out[static_cast<std::size_t>(i)] = kDigits[v & 15];
@@ -35,17 +35,17 @@ CellBits<2> GraphSpace::hash_of(const std::string& graph6) noexcept {
   // its own seed and the length folded in.
   CellBits<2> h;
   std::uint64_t a = 0x243f6a8885a308d3ULL ^ graph6.size();
-  std::uint64_t b = 0x13198a2e03707344ULL ^ (graph6.size() * kMul);
+  std::uint64_t b = 0x13198a2e03707344ULL ^ (graph6.size() * kGraphHashMul);
   for (std::size_t i = 0; i < graph6.size(); i += 8) {
     std::uint64_t piece = 0;
     for (std::size_t j = 0; j < 8 && i + j < graph6.size(); ++j) {
       piece |= static_cast<std::uint64_t>(static_cast<unsigned char>(graph6[i + j])) << (8 * j);
     }
-    a = mix(a ^ piece) * kMul;
-    b = mix(b + piece * kMul) ^ (b >> 29);
+    a = graph_hash_mix(a ^ piece) * kGraphHashMul;
+    b = graph_hash_mix(b + piece * kGraphHashMul) ^ (b >> 29);
   }
-  h.words[0] = mix(a);
-  h.words[1] = mix(b ^ 0xa4093822299f31d0ULL);
+  h.words[0] = graph_hash_mix(a);
+  h.words[1] = graph_hash_mix(b ^ 0xa4093822299f31d0ULL);
   return h;
 }
 
@@ -97,13 +97,15 @@ bool GraphSearch::has_value(const SimpleGraph& graph, Value target) {
 std::vector<std::pair<std::string, Value>> GraphSearch::exact_values() const {
   std::vector<std::pair<std::string, Value>> out;
   for (const auto& [key, value] : search_.table().exact_values()) {
-    out.emplace_back(std::string(kPrefix) + hex16(key.words[1]) + hex16(key.words[0]), value);
+    out.emplace_back(
+        std::string(kGraphKeyPrefix) + graph_key_hex(key.words[1]) + graph_key_hex(key.words[0]),
+        value);
   }
   return out;
 }
 
 bool GraphSearch::add_value(const std::string& key, Value value) {
-  if (!key.starts_with(kPrefix)) {
+  if (!key.starts_with(kGraphKeyPrefix)) {
     // A file of the first format keyed graph components by their canonical graph6.
     if (key.empty() || !std::all_of(key.begin(), key.end(), [](char ch) {
           return static_cast<unsigned char>(ch) >= 63 && static_cast<unsigned char>(ch) <= 126;
@@ -113,10 +115,10 @@ bool GraphSearch::add_value(const std::string& key, Value value) {
     search_.table().set_value(GraphSpace::hash_of(key), value, SearchTable<2>::kLoadedWork);
     return true;
   }
-  if (key.size() != kPrefix.size() + 32) return false;
+  if (key.size() != kGraphKeyPrefix.size() + 32) return false;
   CellBits<2> k;
   for (std::size_t i = 0; i < 2; ++i) {
-    const char* p = key.data() + kPrefix.size() + 16 * i;
+    const char* p = key.data() + kGraphKeyPrefix.size() + 16 * i;
     std::uint64_t w = 0;
     const auto r = std::from_chars(p, p + 16, w, 16);
     if (r.ec != std::errc{} || r.ptr != p + 16) return false;

@@ -13,75 +13,76 @@ namespace {
 /// murmur3's 64-bit finaliser: a bijection of 64-bit words (each step, a xor with a shift of at
 /// least half the word or a product with an odd number, can be undone), mixing every bit into the
 /// low ones the cluster is picked by.
-constexpr std::uint64_t kMul1 = 0xff51afd7ed558ccdULL;
-constexpr std::uint64_t kMul2 = 0xc4ceb9fe1a85ec53ULL;
+constexpr std::uint64_t kTableMul1 = 0xff51afd7ed558ccdULL;
+constexpr std::uint64_t kTableMul2 = 0xc4ceb9fe1a85ec53ULL;
 
-constexpr std::uint64_t inverse_of_odd(std::uint64_t a) noexcept {
+constexpr std::uint64_t table_inverse_of_odd(std::uint64_t a) noexcept {
   std::uint64_t x = a;  // Newton's iteration doubles the correct low bits: 3, 6, 12, 24, 48, 96
   for (int i = 0; i < 5; ++i) x *= 2 - a * x;
   return x;
 }
-static_assert(kMul1 * inverse_of_odd(kMul1) == 1 && kMul2 * inverse_of_odd(kMul2) == 1);
+static_assert(kTableMul1 * table_inverse_of_odd(kTableMul1) == 1 &&
+              kTableMul2 * table_inverse_of_odd(kTableMul2) == 1);
 
-constexpr std::uint64_t fmix(std::uint64_t k) noexcept {
+constexpr std::uint64_t table_fmix(std::uint64_t k) noexcept {
   k ^= k >> 33;
-  k *= kMul1;
+  k *= kTableMul1;
   k ^= k >> 33;
-  k *= kMul2;
+  k *= kTableMul2;
   k ^= k >> 33;
   return k;
 }
-constexpr std::uint64_t unfmix(std::uint64_t k) noexcept {
+constexpr std::uint64_t table_unfmix(std::uint64_t k) noexcept {
   k ^= k >> 33;  // its own inverse: the shift is more than half the word
-  k *= inverse_of_odd(kMul2);
+  k *= table_inverse_of_odd(kTableMul2);
   k ^= k >> 33;
-  k *= inverse_of_odd(kMul1);
+  k *= table_inverse_of_odd(kTableMul1);
   k ^= k >> 33;
   return k;
 }
-static_assert(unfmix(fmix(0x123456789abcdef0ULL)) == 0x123456789abcdef0ULL);
+static_assert(table_unfmix(table_fmix(0x123456789abcdef0ULL)) == 0x123456789abcdef0ULL);
 
 /// A class of search work in 4 bits: about half its binary logarithm.
-std::uint64_t work_class(std::uint64_t work) noexcept {
+std::uint64_t table_work_class(std::uint64_t work) noexcept {
   return std::min<std::uint64_t>(15, static_cast<std::uint64_t>(std::bit_width(work)) / 2);
 }
 
-constexpr unsigned kValueBits = 6;
-constexpr unsigned kWorkShift = kValueBits;
-constexpr unsigned kNotShift = kWorkShift + 4;
+constexpr unsigned kTableValueBits = 6;
+constexpr unsigned kTableWorkShift = kTableValueBits;
+constexpr unsigned kTableNotShift = kTableWorkShift + 4;
 
-struct SpinLock {
+struct TableSpinLock {
   std::atomic<bool>& flag;
-  explicit SpinLock(std::atomic<bool>& f) noexcept : flag(f) {
+  explicit TableSpinLock(std::atomic<bool>& f) noexcept : flag(f) {
     while (flag.exchange(true, std::memory_order_acquire)) {
       while (flag.load(std::memory_order_relaxed)) std::this_thread::yield();
     }
   }
-  ~SpinLock() { flag.store(false, std::memory_order_release); }
-  SpinLock(const SpinLock&) = delete;
-  SpinLock& operator=(const SpinLock&) = delete;
+  ~TableSpinLock() { flag.store(false, std::memory_order_release); }
+  TableSpinLock(const TableSpinLock&) = delete;
+  TableSpinLock& operator=(const TableSpinLock&) = delete;
 };
 
 }  // namespace
 
 template <std::size_t W>
 typename SearchTable<W>::Mixed SearchTable<W>::mix(const Key& key) noexcept {
-  // A Feistel chain: y[W-1] = k[W-1], y[i] = k[i] xor fmix(y[i+1]); then the first word through
-  // fmix. Every step is undone by unmix.
+  // A Feistel chain: y[W-1] = k[W-1], y[i] = k[i] xor table_fmix(y[i+1]); then the first word
+  // through table_fmix. Every step is undone by unmix.
   Mixed m;
   m.words[W - 1] = key.words[W - 1];
-  for (std::size_t i = W - 1; i-- > 0;) m.words[i] = key.words[i] ^ fmix(m.words[i + 1]);
-  m.words[0] = fmix(m.words[0]);
+  for (std::size_t i = W - 1; i-- > 0;) m.words[i] = key.words[i] ^ table_fmix(m.words[i + 1]);
+  m.words[0] = table_fmix(m.words[0]);
   return m;
 }
 
 template <std::size_t W>
 typename SearchTable<W>::Key SearchTable<W>::unmix(const Mixed& m) noexcept {
   Mixed y = m;
-  y.words[0] = unfmix(y.words[0]);
+  y.words[0] = table_unfmix(y.words[0]);
   Key key;
   key.words[W - 1] = y.words[W - 1];
-  for (std::size_t i = W - 1; i-- > 0;) key.words[i] = y.words[i] ^ fmix(y.words[i + 1]);
+  for (std::size_t i = W - 1; i-- > 0;) key.words[i] = y.words[i] ^ table_fmix(y.words[i + 1]);
   return key;
 }
 
@@ -109,23 +110,23 @@ void SearchTable<W>::allocate(std::uint64_t clusters) {
   slots_ = std::unique_ptr<std::atomic<std::uint64_t>[], FreeSlots>(slots);
   clusters_ = clusters;
   payload_bits_ = std::min(16U, static_cast<unsigned>(std::countr_zero(clusters)));
-  not_bits_ = std::min(static_cast<unsigned>(kNotValues), payload_bits_ - kNotShift);
+  not_bits_ = std::min(static_cast<unsigned>(kNotValues), payload_bits_ - kTableNotShift);
 }
 
 template <std::size_t W>
 std::uint64_t SearchTable<W>::payload_of(const Entry& e, std::uint64_t work) const noexcept {
   std::uint64_t p = e.value && *e.value <= kMaxStoredValue ? *e.value + 1 : 0;
-  p |= work_class(work) << kWorkShift;
-  p |= (e.not_values.bits & ((std::uint64_t{1} << not_bits_) - 1)) << kNotShift;
+  p |= table_work_class(work) << kTableWorkShift;
+  p |= (e.not_values.bits & ((std::uint64_t{1} << not_bits_) - 1)) << kTableNotShift;
   return p;
 }
 
 template <std::size_t W>
 typename SearchTable<W>::Entry SearchTable<W>::entry_of(std::uint64_t payload) const noexcept {
   Entry e;
-  const std::uint64_t v = payload & ((std::uint64_t{1} << kValueBits) - 1);
+  const std::uint64_t v = payload & ((std::uint64_t{1} << kTableValueBits) - 1);
   if (v != 0) e.value = static_cast<Value>(v - 1);
-  e.not_values.bits = (payload >> kNotShift) & ((std::uint64_t{1} << not_bits_) - 1);
+  e.not_values.bits = (payload >> kTableNotShift) & ((std::uint64_t{1} << not_bits_) - 1);
   return e;
 }
 
@@ -144,7 +145,7 @@ std::optional<typename SearchTable<W>::Entry> SearchTable<W>::find(const Key& ke
     }
     return std::nullopt;
   } else {
-    const SpinLock lock(lock_of(cluster));
+    const TableSpinLock lock(lock_of(cluster));
     for (std::size_t i = 0; i < kEntriesPerCluster; ++i) {
       const std::atomic<std::uint64_t>* s = c + i * W;
       const std::uint64_t e = s[0].load(std::memory_order_relaxed);
@@ -167,7 +168,7 @@ void SearchTable<W>::store(const Key& key, std::optional<Value> value, ValueSet 
   const std::uint64_t high = m.words[0] >> payload_bits_;
   const std::uint64_t low_mask = (std::uint64_t{1} << payload_bits_) - 1;
   std::atomic<std::uint64_t>* c = &slots_[cluster * (kClusterBytes / 8)];
-  std::optional<SpinLock> lock;
+  std::optional<TableSpinLock> lock;
   if constexpr (W > 1) lock.emplace(lock_of(cluster));
   // The entry of this key, else an empty one, else the one of least work.
   std::size_t chosen = kEntriesPerCluster;
@@ -190,7 +191,7 @@ void SearchTable<W>::store(const Key& key, std::optional<Value> value, ValueSet 
       same_key = true;
       break;
     }
-    const std::uint64_t cls = (e >> kWorkShift) & 15;
+    const std::uint64_t cls = (e >> kTableWorkShift) & 15;
     if (cls < cheapest_class) {
       cheapest_class = cls;
       cheapest = i;
@@ -202,7 +203,7 @@ void SearchTable<W>::store(const Key& key, std::optional<Value> value, ValueSet 
     const Entry before = entry_of(old & low_mask);
     if (!e.value) e.value = before.value;
     e.not_values = e.not_values | before.not_values;
-    work = std::max(work, std::uint64_t{1} << (2 * ((old >> kWorkShift) & 15)));
+    work = std::max(work, std::uint64_t{1} << (2 * ((old >> kTableWorkShift) & 15)));
   } else if (chosen == kEntriesPerCluster) {
     chosen = cheapest;
     dropped_.fetch_add(1, std::memory_order_relaxed);
@@ -228,8 +229,10 @@ void SearchTable<W>::exclude(const Key& key, ValueSet values, std::uint64_t work
 
 template <std::size_t W>
 bool SearchTable<W>::wants_to_grow() const noexcept {
-  // Half full, or a cluster already full: random keys fill some clusters long before the rest.
-  return (size() * 2 > clusters_ * kEntriesPerCluster || dropped() > dropped_before_growth_) &&
+  // Half full, or clusters overflowing: random keys fill some clusters before the rest, and
+  // entries given up by more than one cluster in 64 (since the last doubling) call for room.
+  return (size() * 2 > clusters_ * kEntriesPerCluster ||
+          dropped() - dropped_before_growth_ > clusters_ / 64) &&
          2 * clusters_ * kClusterBytes <= max_bytes_;
 }
 
@@ -255,9 +258,9 @@ void SearchTable<W>::grow() {
       const std::uint64_t payload = e & old_low;
       // The payload again in the new layout: the not-values bits may widen.
       const std::uint64_t not_values =
-          (payload >> kNotShift) & ((std::uint64_t{1} << old_not_bits) - 1);
-      const std::uint64_t moved = (payload & ((std::uint64_t{1} << kNotShift) - 1)) |
-                                  (not_values << kNotShift);
+          (payload >> kTableNotShift) & ((std::uint64_t{1} << old_not_bits) - 1);
+      const std::uint64_t moved =
+          (payload & ((std::uint64_t{1} << kTableNotShift) - 1)) | (not_values << kTableNotShift);
       const std::uint64_t to = first & (clusters_ - 1);
       std::atomic<std::uint64_t>* d = &slots_[to * (kClusterBytes / 8)];
       for (std::size_t j = 0; j < kEntriesPerCluster; ++j) {

@@ -126,9 +126,9 @@ SumSolution solve_by_p_positions(const Component& c, bool is_p, std::size_t max_
     out.winning_move_count_note = "more than 2^64-1 winning moves: the count is not computed";
   } else if (*count == kNotCounted) {
     out.winning_move_count.reset();
-    out.winning_move_count_note =
-        "too many winning moves to enumerate by " + c.game->name() + "'s theorem: the count is "
-        "not computed";
+    out.winning_move_count_note = "too many winning moves to enumerate by " + c.game->name() +
+                                  "'s theorem: the count is "
+                                  "not computed";
   } else {
     out.winning_move_count = *count;
   }

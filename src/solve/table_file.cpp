@@ -11,9 +11,9 @@
 namespace grundy {
 namespace {
 
-constexpr std::string_view kMagic = "grundy-component-table 1";
+constexpr std::string_view kTableMagic = "grundy-component-table 1";
 
-std::string hex(std::uint64_t v) {
+std::string table_hex(std::uint64_t v) {
   char buffer[17];
   const auto end = std::to_chars(buffer, buffer + 16, v, 16).ptr;
   return std::string(buffer, end);
@@ -34,9 +34,9 @@ void save_table_file(const std::filesystem::path& path, std::string_view rule,
     body += std::to_string(value);
     body += '\n';
   }
-  std::string content(kMagic);
+  std::string content(kTableMagic);
   content += "\nrule " + std::string(rule) + "\nentries " + std::to_string(entries.size()) +
-             "\nchecksum " + hex(fnv1a(body)) + "\n";
+             "\nchecksum " + table_hex(fnv1a(body)) + "\n";
   content += body;
   write_file_atomically(path, content);
 }
@@ -61,7 +61,7 @@ TableEntries load_table_file(const std::filesystem::path& path, std::string_view
     }
     return l.substr(name.size() + 1);
   };
-  if (line() != kMagic) throw Error(file + " is not a component table (wrong first line)");
+  if (line() != kTableMagic) throw Error(file + " is not a component table (wrong first line)");
   const std::string_view file_rule = field("rule");
   if (file_rule != rule) {
     throw Error(file + " holds nimbers of the " + quote_excerpt(file_rule) + " rule, not of the " +

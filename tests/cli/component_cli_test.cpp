@@ -188,9 +188,10 @@ TEST(ComponentCli, BoardsAreSearchedOnTheirCells) {
   EXPECT_EQ(value_of({"value", "nodekayles", "3x13", "3x14", "3x15", "3x16"}), "2\n4\n1\n3\n");
   const TempFile table("");
   std::remove(table.path().c_str());
-  EXPECT_EQ(value_of({"value", "cram", "4x5", "--table", table.path()}), "2\n");
-  EXPECT_CONTAINS(read_file(table.path()), "\ngrid:4x5:fffff 2\n");
-  EXPECT_EQ(value_of({"value", "cram", "4x5", "--table", table.path()}), "2\n");
+  // 5 x 5: past the endgame database's 4 x 6 box, so searched and kept in the table.
+  EXPECT_EQ(value_of({"value", "cram", "5x5", "--table", table.path()}), "0\n");
+  EXPECT_CONTAINS(read_file(table.path()), "\ngrid:5x5:ffffff1 0\n");
+  EXPECT_EQ(value_of({"value", "cram", "5x5", "--table", table.path()}), "0\n");
   // The winning moves of a board (board search) and of the same grid as a graph file (graph
   // search with nauty) agree.
   std::string edges;

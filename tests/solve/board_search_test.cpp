@@ -18,8 +18,8 @@
 #include "grundy/rules/graph_notation.hpp"
 #include "grundy/rules/vertex_deletion_game.hpp"
 #include "grundy/solve/component_source.hpp"
-#include "grundy/solve/graph_search.hpp"
 #include "grundy/solve/evaluator.hpp"
+#include "grundy/solve/graph_search.hpp"
 #include "grundy/spec/parser.hpp"
 #include "temp_file.hpp"
 #include "vertex_deletion_brute.hpp"
@@ -269,10 +269,9 @@ TEST(BoardSearch, AgreesWithTheEndgameDatabaseOnRandomShapesOfAFiveByFiveBox) {
   // The database is computed from the rules alone (each set's value the mex of its options'):
   // a reference for the search with everything on but the database itself.
   std::mt19937_64 rng(41);
-  for (const auto& [rule, adjacency] :
-       {std::pair{DeletionRule::arc, BoardAdjacency::grid},
-        std::pair{DeletionRule::node, BoardAdjacency::grid},
-        std::pair{DeletionRule::node, BoardAdjacency::queens}}) {
+  for (const auto& [rule, adjacency] : {std::pair{DeletionRule::arc, BoardAdjacency::grid},
+                                        std::pair{DeletionRule::node, BoardAdjacency::grid},
+                                        std::pair{DeletionRule::node, BoardAdjacency::queens}}) {
     const EndgameDatabase reference(rule, adjacency, 5, 5);
     BoardSearch search(rule, adjacency, {.endgame_database = false});
     for (int trial = 0; trial < 2000; ++trial) {
@@ -294,7 +293,8 @@ TEST(BoardSearch, PrunedAgreesWithThePlainMexOnRandomShapesOfLargerFrames) {
     int shapes = 0;
     for (const auto& [rows, columns] : frames) {
       for (int trial = 0; trial < 250; ++trial) {
-        BoardCells b{.adjacency = BoardAdjacency::grid, .rows = rows, .columns = columns, .cells = {}};
+        BoardCells b{
+            .adjacency = BoardAdjacency::grid, .rows = rows, .columns = columns, .cells = {}};
         // About 18 free cells: the plain search stays quick.
         b.cells = random_cells(rng, rows * columns, 18.0 / static_cast<double>(rows * columns));
         const Value v = plain.value(b);

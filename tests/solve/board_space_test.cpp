@@ -85,7 +85,8 @@ TEST(BoardSpace, CanonicalFormsAreTheFramesOnesInEveryWidth) {
 /// A plain search on a frame of at most 20 cells.
 struct PlainReference {
   PlainReference(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows, std::size_t columns)
-      : frame(board_frame(adjacency, rows, columns)), brute(cells_graph(frame, frame.all()), rule) {}
+      : frame(board_frame(adjacency, rows, columns)),
+        brute(cells_graph(frame, frame.all()), rule) {}
   const BoardFrame& frame;
   test::VertexDeletionBrute brute;
 };
@@ -101,7 +102,8 @@ TEST(BoardSpace, CramSimplificationsKeepTheValue) {
       const auto reduced = space.reduced(cells);
       ASSERT_EQ((reduced - cells).empty(), true) << "only removes cells";
       if (reduced != cells) ++changed;
-      ASSERT_EQ(ref.brute.value(low_mask(reduced)), ref.brute.value(low_mask(cells))) << low_mask(cells);
+      ASSERT_EQ(ref.brute.value(low_mask(reduced)), ref.brute.value(low_mask(cells)))
+          << low_mask(cells);
     }
     EXPECT_GT(changed, 500) << rows << "x" << columns;
   }
@@ -174,8 +176,7 @@ TEST(BoardSpace, MovesOnePerOrbitGiveTheSameMex) {
       for (int trial = 0; trial < 3000; ++trial) {
         auto cells = random_bits<1>(rng, 16, trial % 5 == 0 ? 1.0 : 0.75);
         if (cells.empty()) continue;
-        const auto key = space.canonical(
-            space.component(cells, cells.lowest(), CellBits<1>{}));
+        const auto key = space.canonical(space.component(cells, cells.lowest(), CellBits<1>{}));
         std::set<Value> values;
         std::size_t announced = 0;
         std::size_t played = 0;

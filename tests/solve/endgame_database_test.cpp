@@ -22,8 +22,8 @@ struct DatabaseKind {
   BoardAdjacency adjacency;
 };
 constexpr DatabaseKind kDatabaseKinds[] = {{DeletionRule::arc, BoardAdjacency::grid},
-                           {DeletionRule::node, BoardAdjacency::grid},
-                           {DeletionRule::node, BoardAdjacency::queens}};
+                                           {DeletionRule::node, BoardAdjacency::grid},
+                                           {DeletionRule::node, BoardAdjacency::queens}};
 
 class DatabaseFolder {
  public:

@@ -134,9 +134,8 @@ TEST(GridSolver, ReportsProgressRowByRowAndDropsATableStoppedThere) {
     const auto game = parse_game(spec);
     GridSolver solver(*game, Limits{});
     std::vector<std::pair<std::uint64_t, std::uint64_t>> calls;
-    solver.set_progress([&](std::uint64_t done, std::uint64_t total) {
-      calls.emplace_back(done, total);
-    });
+    solver.set_progress(
+        [&](std::uint64_t done, std::uint64_t total) { calls.emplace_back(done, total); });
     solver.extend_to(29, 40);
     ASSERT_EQ(calls.size(), solver.rows()) << spec;
     for (std::size_t i = 1; i < calls.size(); ++i) EXPECT_GT(calls[i].first, calls[i - 1].first);

@@ -21,6 +21,11 @@ enum class DeletionRule {
   arc,
 };
 
+/// The rule's name in files: "node" or "arc".
+inline const char* rule_name(DeletionRule rule) noexcept {
+  return rule == DeletionRule::node ? "node" : "arc";
+}
+
 /// The value of a connected graph of at most two vertices, without search: under the node rule a
 /// vertex or an edge is *1 (one move leaves nothing); under the arc rule a lone vertex is 0 (no
 /// edge) and an edge *1. Nothing for larger graphs.

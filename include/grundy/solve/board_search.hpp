@@ -63,8 +63,8 @@ class BoardSearch {
  private:
   template <std::size_t W>
   using Search = ComponentSearch<BoardSpace<W>>;
-  using AnySearch =
-      std::variant<std::unique_ptr<Search<1>>, std::unique_ptr<Search<2>>, std::unique_ptr<Search<4>>>;
+  using AnySearch = std::variant<std::unique_ptr<Search<1>>, std::unique_ptr<Search<2>>,
+                                 std::unique_ptr<Search<4>>>;
   /// The search of a frame (rows <= columns), made on first use.
   AnySearch& search(std::size_t rows, std::size_t columns);
   const EndgameDatabase* database();

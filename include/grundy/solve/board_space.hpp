@@ -11,11 +11,11 @@
 /// What a move leaves is decomposed into such keys: split into connected components, each with
 /// its value known without a search when a theorem gives it (one or two cells, a path: the octal
 /// games 0.137 and 0.07; a shape of the endgame database; 0 for a shape the second player wins by
-/// copying), two equal components cancelling (G + G = 0). Under the arc rule on the grid (Cram) the cells are first simplified by three rules
-/// that keep the value (docs/theory/component-search.md proves each): extra leaves of one cell go
-/// (star reduction), a cell whose every neighbour holds a leaf goes (bridges), and in a 2 x 2
-/// square whose two opposite corners have no other neighbours the two horizontal edges go, which
-/// may split the component (the square rule).
+/// copying), two equal components cancelling (G + G = 0). Under the arc rule on the grid (Cram) the
+/// cells are first simplified by three rules that keep the value (docs/theory/component-search.md
+/// proves each): extra leaves of one cell go (star reduction), a cell whose every neighbour holds a
+/// leaf goes (bridges), and in a 2 x 2 square whose two opposite corners have no other neighbours
+/// the two horizontal edges go, which may split the component (the square rule).
 
 #include <algorithm>
 #include <array>
@@ -112,7 +112,6 @@ class BoardSpace {
   /// search, a component equal to one already appended from out[from] on cancelling it; returns
   /// the XOR of the values that are known.
   Value decompose(const Cells& cells, std::vector<Key>& out, std::size_t from) const;
-
 
   /// Calls start(n) with the number n of moves of `c`, one per orbit of the symmetries that map
   /// `c` onto itself (Node-Kayles: the least cell of each orbit; arc rule: the least edge), then

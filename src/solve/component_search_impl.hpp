@@ -69,11 +69,26 @@ class ComponentSearch<Space>::Worker {
   /// Nodes expanded by this worker so far: a subtree's work is a difference of two readings.
   std::uint64_t work() const noexcept { return total_; }
 
+  /// Thrown at a batch's end when the option this worker searches at the top was settled by
+  /// another thread, or the round it belongs to is over.
+  struct Abandoned {};
+  /// Watch `state` (2: settled) and `round_done` while searching an option at the top; with
+  /// `helping`, the option's own options are taken from the middle of their order on.
+  void watch(const std::atomic<char>* state, const std::atomic<bool>* round_done,
+             bool helping) noexcept {
+    option_state_ = state;
+    round_done_ = round_done;
+    helping_ = helping;
+  }
+
  private:
   ComponentSearch& search_;
   std::deque<Frame> frames_;  // a deque: frames stay put while deeper ones are added
   std::uint64_t pending_ = 0;
   std::uint64_t total_ = 0;
+  const std::atomic<char>* option_state_ = nullptr;
+  const std::atomic<bool>* round_done_ = nullptr;
+  bool helping_ = false;
 };
 
 template <class Space>
@@ -88,6 +103,10 @@ void ComponentSearch<Space>::Worker::node(std::size_t depth) {
   const std::uint64_t batch = pending_;
   pending_ = 0;
   search_.counter_.add(batch, search_.table_);
+  if (option_state_ != nullptr && (option_state_->load(std::memory_order_relaxed) == 2 ||
+                                   round_done_->load(std::memory_order_relaxed))) {
+    throw Abandoned{};
+  }
   Table& table = search_.table_;
   if (table.wants_to_grow()) {
     search_.safe_points_.exclusively([&] {
@@ -188,6 +207,12 @@ Value ComponentSearch<Space>::Worker::in_set(const Key& c, ValueSet wanted, std:
     for (; j > 0 && f.options[j - 1].weight > o.weight; --j) f.options[j] = f.options[j - 1];
     f.options[j] = o;
   }
+  if (helping_ && depth == 1) {
+    // A helper at the top: the other half first (the thread it helps starts at the lightest).
+    std::rotate(f.options.begin(),
+                f.options.begin() + static_cast<std::ptrdiff_t>(f.options.size() / 2),
+                f.options.end());
+  }
   const ValueSet upto = wanted.up_to_largest();
   bool exact = true;
   for (std::size_t i = 0; i < f.options.size(); ++i) {
@@ -278,31 +303,123 @@ typename ComponentSearch<Space>::Worker& ComponentSearch<Space>::worker(std::siz
   return *workers_[slot];
 }
 
+/// The options of a component at the top, and what is known of their values. Each is asked
+/// about one value at a time (aspiration), its value kept once an answer gives it.
 template <class Space>
-template <class Body>
-bool ComponentSearch<Space>::parallel(std::size_t count, Body&& body) {
+struct ComponentSearch<Space>::Top {
+  typename Worker::Frame* frame = nullptr;
+  std::vector<std::size_t> order;  // the options still to resolve, lightest first
+  std::vector<std::atomic<Value>> resolved;
+  std::vector<char> present;  // values some resolved option has (up to the options' count + 1)
+
+  void note() {
+    for (const auto& r : resolved) {
+      const Value v = r.load(std::memory_order_relaxed);
+      if (v != kNotInSet && v < present.size()) present[v] = 1;
+    }
+  }
+};
+
+template <class Space>
+void ComponentSearch<Space>::expand_top(const Key& c, Top& top) {
+  Worker& w = worker(0);
+  w.node(0);
+  top.frame = w.expand(c, 0);
+  const auto& options = top.frame->options;
+  top.resolved = std::vector<std::atomic<Value>>(options.size());
+  top.present.assign(options.size() + 2, 0);
+  for (std::size_t i = 0; i < options.size(); ++i) {
+    top.resolved[i].store(options[i].count == 0 ? options[i].known : kNotInSet);
+    if (options[i].count != 0) top.order.push_back(i);
+  }
+  std::stable_sort(top.order.begin(), top.order.end(), [&](std::size_t a, std::size_t b) {
+    return options[a].weight < options[b].weight;
+  });
+  top.note();
+}
+
+template <class Space>
+bool ComponentSearch<Space>::some_option_has(Top& top, Value r) {
+  if (r < top.present.size() && top.present[r] != 0) return true;
+  const auto& f = *top.frame;
+  const std::size_t count = top.order.size();
+  // The value of option order[i] if it is r, asked by worker w (kNotInSet: it is not r).
+  auto ask = [&](Worker& w, std::size_t i) {
+    const std::size_t index = top.order[i];
+    const Value known = top.resolved[index].load(std::memory_order_relaxed);
+    if (known != kNotInSet) return known;
+    const auto& o = f.options[index];
+    const Value x = w.others(f, o, 1);
+    const Key& largest = f.parts[o.first];
+    if ((r ^ x) < ValueSet::kLimit) {
+      const Value got = w.in_set(largest, ValueSet::single(r ^ x), 1);
+      return got == kNotInSet ? kNotInSet : got ^ x;
+    }
+    return w.value_of(largest, 1) ^ x;
+  };
   const auto threads = static_cast<unsigned>(std::min<std::size_t>(options_.threads, count));
+  bool found = false;
   if (threads <= 1) {
     Worker& w = worker(0);
-    for (std::size_t i = 0; i < count; ++i) {
-      if (body(w, i)) return true;
+    for (std::size_t i = 0; i < count && !found; ++i) {
+      const Value v = ask(w, i);
+      if (v != kNotInSet) top.resolved[top.order[i]].store(v, std::memory_order_relaxed);
+      found = v == r;
     }
-    return false;
+  } else {
+    found = share_top(top, r, threads, ask);
   }
+  top.note();
+  return found;
+}
+
+template <class Space>
+template <class Ask>
+bool ComponentSearch<Space>::share_top(Top& top, Value r, unsigned threads, Ask& ask) {
+  // Each thread takes the next option nobody has taken; once none is left it helps with one
+  // still being searched, asking the same question with the other half of that option's options
+  // first, so that the two meet in the table. The first answer settles the option (the other
+  // thread abandons it at its next batch of nodes), and an option of value r ends the round.
   for (unsigned t = 0; t < threads; ++t) worker(t);  // made here, before the threads look
+  const std::size_t count = top.order.size();
+  std::vector<std::atomic<char>> state(count);  // 0: not taken, 1: being searched, 2: settled
   std::atomic<std::size_t> next{0};
-  std::atomic<bool> done{false};
+  std::atomic<bool> round_done{false};
   std::exception_ptr failure;
   std::mutex failure_mutex;
+  auto settle = [&](Worker& w, std::size_t i, bool helping) {
+    w.watch(&state[i], &round_done, helping);
+    try {
+      const Value v = ask(w, i);
+      w.watch(nullptr, nullptr, false);
+      if (v != kNotInSet) top.resolved[top.order[i]].store(v, std::memory_order_relaxed);
+      state[i].store(2);
+      if (v == r) round_done.store(true);
+    } catch (const typename Worker::Abandoned&) {
+      w.watch(nullptr, nullptr, false);
+    }
+  };
   auto work = [&](Worker& w) {
     try {
-      for (std::size_t i = next++; i < count && !done.load(); i = next++) {
-        if (body(w, i)) done = true;
+      while (!round_done.load()) {
+        const std::size_t i = next++;
+        if (i < count) {
+          char expected = 0;
+          if (state[i].compare_exchange_strong(expected, 1)) settle(w, i, false);
+          continue;
+        }
+        std::size_t busy = count;
+        for (std::size_t j = 0; j < count && busy == count; ++j) {
+          if (state[j].load() == 1) busy = j;
+        }
+        if (busy == count) break;
+        settle(w, busy, true);
       }
     } catch (...) {
+      w.watch(nullptr, nullptr, false);
       const std::lock_guard lock(failure_mutex);
       if (!failure) failure = std::current_exception();
-      next = count;
+      round_done.store(true);
     }
     w.flush();
   };
@@ -318,7 +435,10 @@ bool ComponentSearch<Space>::parallel(std::size_t count, Body&& body) {
   work(*workers_[0]);
   for (std::thread& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
-  return done.load();
+  for (std::size_t i = 0; i < count; ++i) {
+    if (top.resolved[top.order[i]].load() == r) return true;
+  }
+  return false;
 }
 
 template <class Space>
@@ -327,56 +447,12 @@ Value ComponentSearch<Space>::root_value(const Key& c) {
   const auto& key = space_.table_key(c);
   if (auto e = table_.find(key); e && e->value) return *e->value;
   if (!options_.pruning) return w.plain_value(c, 0);
-  w.node(0);
   const std::uint64_t start = nodes();
-  auto& f = *w.expand(c, 0);
-  const std::size_t n = f.options.size();
-  // The mex found by asking, for r = 0, 1, ..., whether some option has value r: each option is
-  // asked only about r (a set of one value), and its value, once an answer gives it, is kept.
-  std::vector<Value> resolved(n, kNotInSet);
-  std::vector<char> present(n + 2, 0);
-  std::vector<std::size_t> order;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (f.options[i].count == 0) {
-      resolved[i] = f.options[i].known;
-    } else {
-      order.push_back(i);
-    }
-  }
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return f.options[a].weight < f.options[b].weight;
-  });
-  auto note = [&] {
-    for (const Value v : resolved) {
-      if (v != kNotInSet && v < present.size()) present[v] = 1;
-    }
-  };
-  auto some_option_has = [&](Value r) {
-    return parallel(order.size(), [&](Worker& wk, std::size_t i) {
-      const std::size_t index = order[i];
-      if (resolved[index] != kNotInSet) return resolved[index] == r;
-      const auto& o = f.options[index];
-      const Value x = wk.others(f, o, 1);
-      const Key& largest = f.parts[o.first];
-      Value v = kNotInSet;
-      if ((r ^ x) < ValueSet::kLimit) {
-        const Value got = wk.in_set(largest, ValueSet::single(r ^ x), 1);
-        if (got == kNotInSet) return false;
-        v = got ^ x;
-      } else {
-        v = wk.value_of(largest, 1) ^ x;
-      }
-      resolved[index] = v;
-      return v == r;
-    });
-  };
-  note();
+  Top top;
+  expand_top(c, top);
+  // The mex found by asking, for r = 0, 1, ..., whether some option has value r.
   Value g = 0;
-  for (;; ++g) {
-    if (g < present.size() && present[g] != 0) continue;
-    if (!some_option_has(g)) break;
-    note();
-  }
+  while (some_option_has(top, g)) ++g;
   w.flush();
   table_.set_value(key, g, nodes() - start);
   return g;
@@ -391,59 +467,17 @@ bool ComponentSearch<Space>::root_has_value(const Key& c, Value target) {
     if (e->not_values.contains(target)) return false;
   }
   if (!options_.pruning) return w.plain_value(c, 0) == target;
-  w.node(0);
   const std::uint64_t start = nodes();
-  auto& f = *w.expand(c, 0);
-  const std::size_t n = f.options.size();
-  if (target > n) return false;  // a mex of n values is at most n
-  std::vector<Value> resolved(n, kNotInSet);
-  std::vector<std::size_t> order;
-  std::vector<char> present(n + 2, 0);
-  for (std::size_t i = 0; i < n; ++i) {
-    if (f.options[i].count == 0) {
-      resolved[i] = f.options[i].known;
-    } else {
-      order.push_back(i);
-    }
-  }
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return f.options[a].weight < f.options[b].weight;
-  });
-  auto note = [&] {
-    for (const Value v : resolved) {
-      if (v != kNotInSet && v < present.size()) present[v] = 1;
-    }
-  };
-  auto some_option_has = [&](Value r) {
-    if (present[r] != 0) return true;
-    const bool found = parallel(order.size(), [&](Worker& wk, std::size_t i) {
-      const std::size_t index = order[i];
-      if (resolved[index] != kNotInSet) return resolved[index] == r;
-      const auto& o = f.options[index];
-      const Value x = wk.others(f, o, 1);
-      const Key& largest = f.parts[o.first];
-      Value v = kNotInSet;
-      if ((r ^ x) < ValueSet::kLimit) {
-        const Value got = wk.in_set(largest, ValueSet::single(r ^ x), 1);
-        if (got == kNotInSet) return false;
-        v = got ^ x;
-      } else {
-        v = wk.value_of(largest, 1) ^ x;
-      }
-      resolved[index] = v;
-      return v == r;
-    });
-    note();
-    return found;
-  };
-  note();
+  Top top;
+  expand_top(c, top);
+  if (target > top.frame->options.size()) return false;  // a mex of n values is at most n
   // g = t exactly when no option has value t and every value below t is an option's.
   bool answer = false;
-  if (some_option_has(target)) {
+  if (some_option_has(top, target)) {
     table_.exclude(key, ValueSet::single(target), nodes() - start);
   } else {
     Value s = 0;
-    while (s < target && some_option_has(s)) ++s;
+    while (s < target && some_option_has(top, s)) ++s;
     answer = s == target;
     table_.set_value(key, s, nodes() - start);
   }

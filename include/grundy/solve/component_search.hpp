@@ -146,9 +146,13 @@ class ComponentSearch {
   void stop_when_told() const;
   Value root_value(const Key& c);
   bool root_has_value(const Key& c, Value target);
-  /// Runs body(worker, i) for i < count over the threads until a call returns true.
-  template <class Body>
-  bool parallel(std::size_t count, Body&& body);
+  struct Top;
+  /// Expands `c` at the top into `top`.
+  void expand_top(const Key& c, Top& top);
+  /// Whether some option at the top has value r, over the threads.
+  bool some_option_has(Top& top, Value r);
+  template <class Ask>
+  bool share_top(Top& top, Value r, unsigned threads, Ask& ask);
   Worker& worker(std::size_t slot);
 
   Space space_;

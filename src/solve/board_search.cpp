@@ -38,48 +38,101 @@ const EndgameDatabase* BoardSearch::database() {
   return database_.get();
 }
 
-BoardSearch::AnySearch& BoardSearch::search(std::size_t rows, std::size_t columns) {
-  if (auto it = searches_.find({rows, columns}); it != searches_.end()) return it->second;
-  const std::size_t cells = rows * columns;
-  AnySearch made;
-  if (cells <= 64) {
-    made = std::make_unique<Search<1>>(
-        BoardSpace<1>(rule_, adjacency_, rows, columns, database(), options_.canonical_forms),
-        options_);
-  } else if (cells <= 128) {
-    made = std::make_unique<Search<2>>(
-        BoardSpace<2>(rule_, adjacency_, rows, columns, database(), options_.canonical_forms),
-        options_);
+namespace {
+
+/// The words a frame of that many cells takes: 1, 2 or 4.
+std::size_t words_for(std::size_t cells) {
+  return cells <= 64 ? 1 : cells <= 128 ? 2 : 4;
+}
+
+}  // namespace
+
+template <std::size_t W>
+std::unique_ptr<ComponentSearch<BoardSpace<W>>> BoardSearch::make(std::size_t rows,
+                                                                  std::size_t columns) {
+  return std::make_unique<Search<W>>(
+      BoardSpace<W>(rule_, adjacency_, rows, columns, database(), options_.canonical_forms),
+      options_);
+}
+
+BoardSearch::Frame& BoardSearch::search(std::size_t rows, std::size_t columns) {
+  // The least frame that holds the board and takes no more words than the board needs.
+  const std::size_t words = words_for(rows * columns);
+  Frame* best = nullptr;
+  for (Frame& f : frames_) {
+    if (f.rows >= rows && f.columns >= columns && words_for(f.rows * f.columns) == words &&
+        (best == nullptr || f.rows * f.columns < best->rows * best->columns)) {
+      best = &f;
+    }
+  }
+  if (best != nullptr) return *best;
+  // A new frame, as large as the frames of the same words so far allow (within those words), so
+  // that a series of boards (3 x 1, 3 x 2, ...) keeps one table; the entries of the frames it
+  // holds move into it, and those frames go.
+  std::size_t r = rows;
+  std::size_t c = columns;
+  for (const Frame& f : frames_) {
+    if (words_for(f.rows * f.columns) != words) continue;
+    const std::size_t r2 = std::max(r, f.rows);
+    const std::size_t c2 = std::max(c, f.columns);
+    if (r2 <= c2 && words_for(r2 * c2) == words) {
+      r = r2;
+      c = c2;
+    }
+  }
+  Frame made{r, c, {}};
+  if (words == 1) {
+    made.search = make<1>(r, c);
+  } else if (words == 2) {
+    made.search = make<2>(r, c);
   } else {
-    made = std::make_unique<Search<4>>(
-        BoardSpace<4>(rule_, adjacency_, rows, columns, database(), options_.canonical_forms),
-        options_);
+    made.search = make<4>(r, c);
+  }
+  std::vector<std::pair<BoardShape, Value>> moved = loaded_;
+  for (auto it = frames_.begin(); it != frames_.end();) {
+    if (it->rows <= r && it->columns <= c) {
+      std::visit(
+          [&](const auto& p) {
+            for (const auto& [key, value] : p->table().exact_values()) {
+              moved.emplace_back(p->space().shape(key), value);
+            }
+            nodes_before_ += p->nodes();
+          },
+          it->search);
+      it = frames_.erase(it);
+    } else {
+      ++it;
+    }
   }
   std::visit(
       [&](auto& s) {
-        for (const auto& [shape, value] : loaded_) {
+        for (const auto& [shape, value] : moved) {
           if (auto k = s->space().key_of(shape)) {
             s->table().set_value(*k, value,
                                  std::remove_reference_t<decltype(s->table())>::kLoadedWork);
           }
         }
       },
-      made);
-  return searches_.emplace(std::pair{rows, columns}, std::move(made)).first->second;
+      made.search);
+  frames_.push_back(std::move(made));
+  return frames_.back();
 }
 
 template <class Work>
 auto BoardSearch::on_board(const BoardCells& board, Work&& work) {
-  std::size_t rows = board.rows;
-  std::size_t columns = board.columns;
-  CellSet cells = board.cells;
-  if (rows > columns) {
-    // Searched turned: cell (r, c) of the R x C board is cell (c, r) of the C x R one.
-    CellSet turned;
-    cells.for_each([&](std::size_t v) { turned.set(v % columns * rows + v / columns); });
-    cells = turned;
-    std::swap(rows, columns);
-  }
+  const bool turned = board.rows > board.columns;
+  const std::size_t rows = turned ? board.columns : board.rows;
+  const std::size_t columns = turned ? board.rows : board.columns;
+  Frame& frame = search(rows, columns);
+  // The board's cells in the frame's corner; a board higher than wide is searched turned: cell
+  // (r, c) of the R x C board is cell (c, r) of the C x R one.
+  CellSet cells;
+  board.cells.for_each([&](std::size_t v) {
+    std::size_t r = v / board.columns;
+    std::size_t c = v % board.columns;
+    if (turned) std::swap(r, c);
+    cells.set(r * frame.columns + c);
+  });
   return std::visit(
       [&](auto& s) {
         using Key = typename std::remove_reference_t<decltype(*s)>::Key;
@@ -87,7 +140,7 @@ auto BoardSearch::on_board(const BoardCells& board, Work&& work) {
         const Value known = s->space().decompose(s->space().cells_of(cells), parts, 0);
         return work(*s, parts, known);
       },
-      search(rows, columns));
+      frame.search);
 }
 
 Value BoardSearch::value(const BoardCells& board) {
@@ -111,15 +164,17 @@ bool BoardSearch::has_value(const BoardShape& shape, Value target) {
 }
 
 std::uint64_t BoardSearch::nodes() const {
-  std::uint64_t n = 0;
-  for (const auto& [frame, s] : searches_)
-    n += std::visit([](const auto& p) { return p->nodes(); }, s);
+  std::uint64_t n = nodes_before_;
+  for (const Frame& frame : frames_) {
+    n += std::visit([](const auto& p) { return p->nodes(); }, frame.search);
+  }
   return n;
 }
 
 std::uint64_t BoardSearch::table_size() const {
   std::uint64_t n = 0;
-  for (const auto& [frame, s] : searches_) {
+  for (const Frame& frame : frames_) {
+    const AnySearch& s = frame.search;
     n += std::visit([](const auto& p) { return p->table().size(); }, s);
   }
   return n;
@@ -127,7 +182,8 @@ std::uint64_t BoardSearch::table_size() const {
 
 std::uint64_t BoardSearch::table_bytes() const {
   std::uint64_t n = 0;
-  for (const auto& [frame, s] : searches_) {
+  for (const Frame& frame : frames_) {
+    const AnySearch& s = frame.search;
     n += std::visit([](const auto& p) { return p->table().bytes(); }, s);
   }
   return n;
@@ -135,7 +191,8 @@ std::uint64_t BoardSearch::table_bytes() const {
 
 std::uint64_t BoardSearch::table_dropped() const {
   std::uint64_t n = 0;
-  for (const auto& [frame, s] : searches_) {
+  for (const Frame& frame : frames_) {
+    const AnySearch& s = frame.search;
     n += std::visit([](const auto& p) { return p->table().dropped(); }, s);
   }
   return n;
@@ -143,7 +200,8 @@ std::uint64_t BoardSearch::table_dropped() const {
 
 std::vector<std::pair<BoardShape, Value>> BoardSearch::exact_values() const {
   std::map<BoardShape, Value> all(loaded_.begin(), loaded_.end());
-  for (const auto& [frame, s] : searches_) {
+  for (const Frame& frame : frames_) {
+    const AnySearch& s = frame.search;
     std::visit(
         [&](const auto& p) {
           for (const auto& [key, value] : p->table().exact_values()) {
@@ -157,7 +215,8 @@ std::vector<std::pair<BoardShape, Value>> BoardSearch::exact_values() const {
 
 void BoardSearch::add_values(const std::vector<std::pair<BoardShape, Value>>& values) {
   loaded_.insert(loaded_.end(), values.begin(), values.end());
-  for (auto& [frame, s] : searches_) {
+  for (Frame& frame : frames_) {
+    AnySearch& s = frame.search;
     std::visit(
         [&](auto& p) {
           for (const auto& [shape, value] : values) {

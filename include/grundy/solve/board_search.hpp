@@ -65,8 +65,16 @@ class BoardSearch {
   using Search = ComponentSearch<BoardSpace<W>>;
   using AnySearch = std::variant<std::unique_ptr<Search<1>>, std::unique_ptr<Search<2>>,
                                  std::unique_ptr<Search<4>>>;
-  /// The search of a frame (rows <= columns), made on first use.
-  AnySearch& search(std::size_t rows, std::size_t columns);
+  /// A frame (rows <= columns) and its search.
+  struct Frame {
+    std::size_t rows;
+    std::size_t columns;
+    AnySearch search;
+  };
+  /// The frame a board of rows x columns (rows <= columns) is searched in, made when needed.
+  Frame& search(std::size_t rows, std::size_t columns);
+  template <std::size_t W>
+  std::unique_ptr<Search<W>> make(std::size_t rows, std::size_t columns);
   const EndgameDatabase* database();
   template <class Work>
   auto on_board(const BoardCells& board, Work&& work);
@@ -77,7 +85,8 @@ class BoardSearch {
   std::function<void(const std::string&)> warning_;
   std::shared_ptr<const EndgameDatabase> database_;
   bool database_opened_ = false;
-  std::map<std::pair<std::size_t, std::size_t>, AnySearch> searches_;
+  std::vector<Frame> frames_;       // std::vector: a frame is only used between two searches
+  std::uint64_t nodes_before_ = 0;  // of the frames that went
   std::vector<std::pair<BoardShape, Value>> loaded_;
 };
 

@@ -127,6 +127,50 @@ typename ComponentSearch<Space>::Worker::Frame* ComponentSearch<Space>::Worker::
   const Space& space = search_.space_;
   const Table& table = search_.table_;
   bool cut = false;
+  // Each option's parts are looked up in the table one option later: their clusters are
+  // fetched from memory while the next option is decomposed.
+  Option pending;
+  std::size_t pending_end = 0;
+  bool has_pending = false;
+  // Folds the table's values into the pending option and files it; false when the expansion is
+  // cut. The parts after pending_end (the next option's) move down over the parts folded in.
+  auto file = [&](std::size_t next_first) -> std::size_t {
+    Option& o = pending;
+    std::size_t keep = o.first;
+    for (std::size_t i = o.first; i < pending_end; ++i) {
+      if (auto e = table.find(space.table_key(f.parts[i])); e && e->value) {
+        o.known ^= *e->value;
+      } else {
+        if (keep != i) f.parts[keep] = std::move(f.parts[i]);
+        ++keep;
+      }
+    }
+    const std::size_t removed = pending_end - keep;
+    if (removed != 0) {
+      std::move(f.parts.begin() + static_cast<std::ptrdiff_t>(pending_end), f.parts.end(),
+                f.parts.begin() + static_cast<std::ptrdiff_t>(keep));
+      f.parts.resize(f.parts.size() - removed);
+    }
+    o.count = static_cast<std::uint32_t>(keep - o.first);
+    if (o.count == 0 && candidates != nullptr) {
+      candidates->take(o.known);
+      cut = (candidates->low() & wanted).empty();
+    } else {
+      std::size_t largest = o.first;
+      std::size_t largest_size = 0;
+      for (std::size_t i = o.first; i < keep; ++i) {
+        const std::size_t size = space.size(f.parts[i]);
+        o.weight += size * size;
+        if (size > largest_size) {
+          largest_size = size;
+          largest = i;
+        }
+      }
+      if (largest != o.first) std::swap(f.parts[o.first], f.parts[largest]);
+      f.options.push_back(o);
+    }
+    return next_first - removed;
+  };
   space.for_each_move(
       c,
       [&](std::size_t n) {
@@ -136,37 +180,19 @@ typename ComponentSearch<Space>::Worker::Frame* ComponentSearch<Space>::Worker::
         Option o;
         o.first = static_cast<std::uint32_t>(f.parts.size());
         o.known = space.decompose(rest, f.parts, o.first);
-        // Parts the table knows are folded into the known value (a transposition cutoff).
-        std::size_t keep = o.first;
         for (std::size_t i = o.first; i < f.parts.size(); ++i) {
-          if (auto e = table.find(space.table_key(f.parts[i])); e && e->value) {
-            o.known ^= *e->value;
-          } else {
-            if (keep != i) f.parts[keep] = std::move(f.parts[i]);
-            ++keep;
-          }
+          table.prefetch(space.table_key(f.parts[i]));
         }
-        f.parts.resize(keep);
-        o.count = static_cast<std::uint32_t>(keep - o.first);
-        if (o.count == 0 && candidates != nullptr) {
-          candidates->take(o.known);
-          cut = (candidates->low() & wanted).empty();
-          return cut;
+        if (has_pending) {
+          o.first = static_cast<std::uint32_t>(file(o.first));
+          if (cut) return true;
         }
-        std::size_t largest = o.first;
-        std::size_t largest_size = 0;
-        for (std::size_t i = o.first; i < keep; ++i) {
-          const std::size_t size = space.size(f.parts[i]);
-          o.weight += size * size;
-          if (size > largest_size) {
-            largest_size = size;
-            largest = i;
-          }
-        }
-        if (largest != o.first) std::swap(f.parts[o.first], f.parts[largest]);
-        f.options.push_back(o);
+        pending = o;
+        pending_end = f.parts.size();
+        has_pending = true;
         return false;
       });
+  if (has_pending && !cut) file(f.parts.size());
   return cut ? nullptr : &f;
 }
 

@@ -233,12 +233,12 @@ bool SearchTable<W>::wants_to_grow() const noexcept {
   // entries given up by more than one cluster in 64 (since the last doubling) call for room.
   return (size() * 2 > clusters_ * kEntriesPerCluster ||
           dropped() - dropped_before_growth_ > clusters_ / 64) &&
-         2 * clusters_ * kClusterBytes <= max_bytes_;
+         may_grow();
 }
 
 template <std::size_t W>
 void SearchTable<W>::grow() {
-  if (2 * clusters_ * kClusterBytes > max_bytes_) return;
+  if (!may_grow()) return;
   std::unique_ptr<std::atomic<std::uint64_t>[], FreeSlots> old = std::move(slots_);
   const std::uint64_t old_clusters = clusters_;
   const unsigned old_payload_bits = payload_bits_;

@@ -13,8 +13,8 @@
 /// newcomer (work counted in nodes, kept as a logarithm), so the entries that cost most stay. The
 /// table starts at 4 MiB (or its bound) and doubles, entries moved to their new clusters, when
 /// half full or once a cluster overflowed, until the next doubling would pass its bound in bytes
-/// (--max-memory); from there it replaces. Dropping an entry loses
-/// no correctness, only the time to find it again.
+/// (--max-memory), the old table and the new one together; from there it replaces. Dropping an
+/// entry loses no correctness, only the time to find it again.
 ///
 /// Threads: one-word entries are read and written as atomic words without locks (a race loses an
 /// entry at worst); wider entries are read and written under one of 4096 spin locks picked by
@@ -50,6 +50,11 @@ class SearchTable {
   explicit SearchTable(std::uint64_t max_bytes);
 
   std::optional<Entry> find(const Key& key) const noexcept;
+  /// Starts fetching the cluster of `key` into the cache (a find() soon after waits less).
+  void prefetch(const Key& key) const noexcept {
+    const Mixed m = mix(key);
+    __builtin_prefetch(&slots_[(m.words[0] & (clusters_ - 1)) * (kClusterBytes / 8)]);
+  }
   /// Records the exact nimber (kept when below kMaxStoredValue) and what it cost.
   void set_value(const Key& key, Value value, std::uint64_t work) noexcept;
   /// Records that the nimber is none of `values` (those below kNotValues are kept).
@@ -59,6 +64,9 @@ class SearchTable {
   bool wants_to_grow() const noexcept;
   /// Doubles the table (within the bound). No other thread may use the table meanwhile.
   void grow();
+  /// Whether a doubling stays within the bound: while it moves the entries, the old table and
+  /// the new one (twice its size) are both held.
+  bool may_grow() const noexcept { return 3 * clusters_ * kClusterBytes <= max_bytes_; }
 
   std::uint64_t size() const noexcept { return used_.load(std::memory_order_relaxed); }
   /// The bytes the clusters take, as counted against the bound.

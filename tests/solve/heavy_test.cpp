@@ -1,7 +1,10 @@
 // Long-running checks, on the Release build only (label "heavy").
 #include <gtest/gtest.h>
 
+#include "grundy/rules/board_shape.hpp"
+#include "grundy/solve/board_search.hpp"
 #include "grundy/solve/dense_solver.hpp"
+#include "grundy/solve/endgame_database.hpp"
 #include "grundy/solve/memo_solver.hpp"
 #include "grundy/spec/parser.hpp"
 
@@ -32,6 +35,36 @@ TEST(Heavy, DawsonsKaylesPeriodHoldsFarOut) {
   const auto g = solver.values();
   for (std::size_t n = 53; n + 34 < g.size(); ++n) ASSERT_EQ(g[n], g[n + 34]) << n;
   EXPECT_NE(g[52], g[52 + 34]);
+}
+
+TEST(Heavy, TheEndgameDatabasesAgreeWithTheSearchOnEveryShapeTheyHold) {
+  // Every connected set of the shipped databases' boxes, in canonical form (each shape once),
+  // against the board search with the database off: two computations written apart.
+  for (const auto& [rule, adjacency] : {std::pair{DeletionRule::arc, BoardAdjacency::grid},
+                                        std::pair{DeletionRule::node, BoardAdjacency::grid},
+                                        std::pair{DeletionRule::node, BoardAdjacency::queens}}) {
+    const auto [rows, columns] = BoardSearch::database_box(rule, adjacency);
+    const EndgameDatabase db(rule, adjacency, rows, columns);
+    const BoardFrame& frame = board_frame(adjacency, rows, columns);
+    BoardSearch search(rule, adjacency, {.endgame_database = false});
+    std::size_t shapes = 0;
+    for (std::uint64_t set = 1; set < (std::uint64_t{1} << (rows * columns)); ++set) {
+      CellSet cells;
+      cells.words[0] = set;
+      if (frame.component(cells, cells.first()) != cells) continue;
+      // Each shape once: where its canonical form lies in the corner of the box.
+      const BoardShape shape = frame.canonical(cells);
+      if (shape.columns > columns) continue;
+      CellSet placed;
+      shape.cells.for_each(
+          [&](std::size_t v) { placed.set(v / shape.columns * columns + v % shape.columns); });
+      if (placed != cells) continue;
+      ++shapes;
+      ASSERT_EQ(search.value(BoardCells{adjacency, rows, columns, cells}), db.at(set))
+          << rule_name(rule) << " " << shape_text(shape);
+    }
+    EXPECT_GT(shapes, 1000u);
+  }
 }
 
 }  // namespace

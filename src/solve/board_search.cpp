@@ -163,39 +163,30 @@ bool BoardSearch::has_value(const BoardShape& shape, Value target) {
   return has_value(BoardCells{adjacency_, shape.rows, shape.columns, shape.cells}, target);
 }
 
-std::uint64_t BoardSearch::nodes() const {
-  std::uint64_t n = nodes_before_;
+template <class Count>
+std::uint64_t BoardSearch::over_frames(Count&& count) const {
+  std::uint64_t n = 0;
   for (const Frame& frame : frames_) {
-    n += std::visit([](const auto& p) { return p->nodes(); }, frame.search);
+    n += std::visit([&](const auto& p) { return static_cast<std::uint64_t>(count(*p)); },
+                    frame.search);
   }
   return n;
+}
+
+std::uint64_t BoardSearch::nodes() const {
+  return nodes_before_ + over_frames([](const auto& s) { return s.nodes(); });
 }
 
 std::uint64_t BoardSearch::table_size() const {
-  std::uint64_t n = 0;
-  for (const Frame& frame : frames_) {
-    const AnySearch& s = frame.search;
-    n += std::visit([](const auto& p) { return p->table().size(); }, s);
-  }
-  return n;
+  return over_frames([](const auto& s) { return s.table().size(); });
 }
 
 std::uint64_t BoardSearch::table_bytes() const {
-  std::uint64_t n = 0;
-  for (const Frame& frame : frames_) {
-    const AnySearch& s = frame.search;
-    n += std::visit([](const auto& p) { return p->table().bytes(); }, s);
-  }
-  return n;
+  return over_frames([](const auto& s) { return s.table().bytes(); });
 }
 
 std::uint64_t BoardSearch::table_dropped() const {
-  std::uint64_t n = 0;
-  for (const Frame& frame : frames_) {
-    const AnySearch& s = frame.search;
-    n += std::visit([](const auto& p) { return p->table().dropped(); }, s);
-  }
-  return n;
+  return over_frames([](const auto& s) { return s.table().dropped(); });
 }
 
 std::vector<std::pair<BoardShape, Value>> BoardSearch::exact_values() const {

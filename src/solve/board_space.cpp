@@ -133,11 +133,7 @@ typename BoardSpace<W>::Cells BoardSpace<W>::component(const Cells& cells, Cells
 template <std::size_t W>
 typename BoardSpace<W>::Cells BoardSpace<W>::simplified(Cells p, Cells& cuts) const noexcept {
   for (;;) {
-    // Each cell's neighbours by direction: right, left, down, up.
-    const Cells right = p & west(p);
-    const Cells left = p & east(p);
-    const Cells down = p & north(p);
-    const Cells up = p & south(p);
+    const auto [right, left, down, up] = sides(p);
     const Cells horizontal = right | left;
     const Cells vertical = down | up;
     const Cells two = (right & left) | (down & up) | (horizontal & vertical);
@@ -196,10 +192,7 @@ typename BoardSpace<W>::Cells BoardSpace<W>::reduced(Cells p) const noexcept {
 template <std::size_t W>
 bool BoardSpace<W>::is_path(const Cells& c, std::size_t count) const noexcept {
   if (adjacency_ != BoardAdjacency::grid) return false;
-  const Cells right = c & west(c);
-  const Cells left = c & east(c);
-  const Cells down = c & north(c);
-  const Cells up = c & south(c);
+  const auto [right, left, down, up] = sides(c);
   const Cells horizontal = right | left;
   const Cells vertical = down | up;
   const Cells three = (right & left & vertical) | (down & up & horizontal);

@@ -511,6 +511,23 @@ bool ComponentSearch<Space>::root_has_value(const Key& c, Value target) {
   return answer;
 }
 
+/// The calling thread works on the search for as long as this lives: it passes the safe points,
+/// and its last nodes are counted when it stops.
+template <class Space>
+class ComponentSearch<Space>::Working {
+ public:
+  explicit Working(ComponentSearch& search) : search_(search) { search_.safe_points_.join(); }
+  ~Working() {
+    search_.worker(0).flush();
+    search_.safe_points_.leave();
+  }
+  Working(const Working&) = delete;
+  Working& operator=(const Working&) = delete;
+
+ private:
+  ComponentSearch& search_;
+};
+
 template <class Space>
 void ComponentSearch<Space>::stop_when_told() const {
   if (options_.stop != nullptr && options_.stop->load(std::memory_order_relaxed)) {
@@ -521,15 +538,7 @@ void ComponentSearch<Space>::stop_when_told() const {
 template <class Space>
 Value ComponentSearch<Space>::value(std::span<const Key> parts, Value known) {
   stop_when_told();
-  safe_points_.join();
-  struct Leave {
-    SafePoints& points;
-    ComponentSearch& search;
-    ~Leave() {
-      search.worker(0).flush();
-      points.leave();
-    }
-  } leave{safe_points_, *this};
+  const Working working(*this);
   Value x = known;
   for (const Key& part : parts) x ^= root_value(part);
   return x;
@@ -539,15 +548,7 @@ template <class Space>
 bool ComponentSearch<Space>::has_value(std::span<const Key> parts, Value known, Value target) {
   if (parts.empty()) return known == target;
   stop_when_told();
-  safe_points_.join();
-  struct Leave {
-    SafePoints& points;
-    ComponentSearch& search;
-    ~Leave() {
-      search.worker(0).flush();
-      points.leave();
-    }
-  } leave{safe_points_, *this};
+  const Working working(*this);
   // Lemoine and Viennot's way with sums: the values of all parts but the largest, x their XOR,
   // then whether the largest has value target xor x (XOR with x is a bijection).
   std::size_t largest = 0;

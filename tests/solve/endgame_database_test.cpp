@@ -25,20 +25,6 @@ constexpr DatabaseKind kDatabaseKinds[] = {{DeletionRule::arc, BoardAdjacency::g
                                            {DeletionRule::node, BoardAdjacency::grid},
                                            {DeletionRule::node, BoardAdjacency::queens}};
 
-class DatabaseFolder {
- public:
-  DatabaseFolder() {
-    char name[] = "/tmp/grundy-edb-XXXXXX";
-    if (::mkdtemp(name) == nullptr) std::abort();
-    path_ = name;
-  }
-  ~DatabaseFolder() { std::filesystem::remove_all(path_); }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
-
 TEST(EndgameDatabase, HoldsTheValueOfEverySetOfItsBox) {
   for (const DatabaseKind& kind : kDatabaseKinds) {
     const EndgameDatabase db(kind.rule, kind.adjacency, 3, 4);
@@ -94,7 +80,7 @@ TEST(EndgameDatabase, LooksShapesUpAnywhereInALargerFrameEitherWayRound) {
 }
 
 TEST(EndgameDatabase, IsKeptInItsFolderAndAForeignOrCorruptFileIsComputedAgain) {
-  const DatabaseFolder folder;
+  const test::TempDir folder;
   std::vector<std::string> warnings;
   auto warn = [&](const std::string& w) { warnings.push_back(w); };
   const EndgameDatabase made =

@@ -1,10 +1,11 @@
 #pragma once
-// A file with given contents under /tmp for the length of a test (graph files, mostly).
+// A file with given contents, or a folder, under /tmp for the length of a test.
 
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -28,6 +29,23 @@ class TempFile {
 
  private:
   std::string path_;
+};
+
+/// A fresh folder under /tmp for the length of a test, removed with what it holds.
+class TempDir {
+ public:
+  TempDir() {
+    char name[] = "/tmp/grundy-test-dir-XXXXXX";
+    if (::mkdtemp(name) == nullptr) std::abort();
+    path_ = name;
+  }
+  ~TempDir() { std::filesystem::remove_all(path_); }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
 };
 
 /// The whole file as bytes (empty when it cannot be read).

@@ -76,6 +76,9 @@ class BoardSearch {
   template <std::size_t W>
   std::unique_ptr<Search<W>> make(std::size_t rows, std::size_t columns);
   const EndgameDatabase* database();
+  /// The sum of count(search) over the frames.
+  template <class Count>
+  std::uint64_t over_frames(Count&& count) const;
   template <class Work>
   auto on_board(const BoardCells& board, Work&& work);
 

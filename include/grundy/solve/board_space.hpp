@@ -152,6 +152,16 @@ class BoardSpace {
     return columns_ < 64 ? x.shifted_down(columns_) : x.shifted_down_far(columns_);
   }
   Cells neighbours(const Cells& x) const noexcept;
+  /// The cells of `p` that have a neighbour in `p` to their right, left, below and above.
+  struct Sides {
+    Cells right;
+    Cells left;
+    Cells down;
+    Cells up;
+  };
+  Sides sides(const Cells& p) const noexcept {
+    return {p & west(p), p & east(p), p & north(p), p & south(p)};
+  }
   using Grid = board_space_detail::Grid;
   /// Star reduction and bridges until nothing changes, then the square rule's cuts (the
   /// horizontal edges it removes, each by its left cell) of what is left.

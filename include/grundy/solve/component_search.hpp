@@ -142,6 +142,7 @@ class ComponentSearch {
 
  private:
   friend class Worker;
+  class Working;
   /// Throws SearchStopped when the stop flag is set (the workers look at it every batch).
   void stop_when_told() const;
   Value root_value(const Key& c);

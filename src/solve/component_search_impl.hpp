@@ -459,7 +459,11 @@ bool ComponentSearch<Space>::share_top(Top& top, Value r, unsigned threads, Ask&
     });
   }
   work(*workers_[0]);
+  // This thread passes no safe point while it waits: it stops counting as working, or a thread
+  // still searching could wait for it to park for ever.
+  safe_points_.leave();
   for (std::thread& t : pool) t.join();
+  safe_points_.join();
   if (failure) std::rethrow_exception(failure);
   for (std::size_t i = 0; i < count; ++i) {
     if (top.resolved[top.order[i]].load() == r) return true;

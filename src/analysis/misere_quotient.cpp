@@ -48,24 +48,6 @@ using detail::FreeHeap;
 using detail::HeapMoves;
 using detail::Word;
 
-/// Adds heap h's moves to `moves` (which holds those of the heaps below h).
-void add_heap_moves(const Game& game, std::uint64_t h, HeapMoves& moves) {
-  moves.options.emplace_back();
-  moves.has_moves.push_back(false);
-  for_each_option(game, Position{h, 0}, [&](std::span<const Position> parts) {
-    moves.has_moves[h] = true;
-    std::vector<std::uint32_t> kept;
-    for (const Position& p : parts) {
-      if (p.y != 0 || p.x >= h) {
-        throw Error("the options of " + game.name() + " are not sums of smaller heaps (heap " +
-                    std::to_string(h) + " leaves " + game.format_position(p) + ")");
-      }
-      if (moves.has_moves[p.x]) kept.push_back(static_cast<std::uint32_t>(p.x));
-    }
-    moves.options[h].push_back(std::move(kept));
-  });
-}
-
 /// The next candidate after a failure at `w`: its heaps that are not free become free; a free
 /// heap whose multiplicity in `w` reaches its cyclic part's index gets a longer one. When neither
 /// happens, the heaps their moves leave are freed too, and failing that every cyclic part of `w`
@@ -93,14 +75,14 @@ void refine(std::vector<FreeHeap>& free, const Word& w, const HeapMoves& moves) 
   if (changed) return;
   for (std::uint32_t h = 1; h < w.size(); ++h) {
     if (w[h] == 0) continue;
-    for (const auto& parts : moves.options[h]) {
+    moves.for_each_option(h, [&](std::span<const std::uint32_t> parts) {
       for (std::uint32_t part : parts) {
         if (find(part) == free.end()) {
           free.push_back({part, 2, 2});
           changed = true;
         }
       }
-    }
+    });
   }
   if (changed) return;
   for (std::uint32_t h = 1; h < w.size(); ++h) {
@@ -146,7 +128,7 @@ std::optional<detail::ReducedCandidate> recalibrate(
     std::uint64_t& candidates, std::uint64_t& largest) {
   std::vector<std::uint32_t> support;
   for (std::uint32_t h = 1; h < w.size(); ++h) {
-    if (w[h] != 0 && moves.has_moves[h]) support.push_back(h);
+    if (w[h] != 0 && moves.has_moves(h)) support.push_back(h);
   }
   const auto n = static_cast<std::uint32_t>(support.size());
   // The smallest candidate of the least size that keeps every fact; failing that, the smallest
@@ -328,8 +310,8 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
   }
   // Each heap's moves are read as it is added: a proven period may end the work long before
   // max_heap.
-  HeapMoves moves;
-  add_heap_moves(game, 0, moves);
+  HeapMoves moves(game);
+  moves.read_heap();
   const std::optional<PeriodicityTheorem> theorem =
       options.stop_at_proven_period ? quotient_periodicity_theorem(game) : std::nullopt;
   detail::QuotientWork work(options.max_work, "the misère quotient of " + game.name() +
@@ -354,8 +336,13 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
   QuotientFrontier frontier;
   try {
     for (std::uint32_t h = 1; h <= options.max_heap; ++h) {
-      add_heap_moves(game, h, moves);
-      if (!moves.has_moves[h]) {
+      std::vector<std::uint32_t> images;
+      moves.read_heap([&](std::span<const std::uint32_t> parts) {
+        std::uint32_t y = 0;
+        for (std::uint32_t part : parts) y = current.monoid.product(y, current.phi[part]);
+        images.push_back(y);
+      });
+      if (!moves.has_moves(h)) {
         current.phi.push_back(0);
         for (Word& w : current.words) w.push_back(0);
         out.orders.push_back(current.monoid.order);
@@ -364,12 +351,6 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
       frontier = QuotientFrontier{};
       frontier.heap = h;
       frontier.verified_order = frontier.order_at_least = current.monoid.order;
-      std::vector<std::uint32_t> images;
-      for (const auto& parts : moves.options[h]) {
-        std::uint32_t y = 0;
-        for (std::uint32_t part : parts) y = current.monoid.product(y, current.phi[part]);
-        images.push_back(y);
-      }
       bool extended = false;
       for (std::uint32_t x = 0; x < current.monoid.order && !extended; ++x) {
         work.spend(current.monoid.order * images.size() + 1);

@@ -23,6 +23,39 @@ void QuotientWork::spend(std::uint64_t steps) {
   }
 }
 
+void HeapMoves::keep() {
+  const std::uint64_t size = parts_.size() + option_begin_.size();
+  if (size + pending_parts_.size() + pending_ends_.size() > stored_parts_) {
+    full_ = true;
+    return;
+  }
+  append_pending();
+}
+
+void HeapMoves::append_pending() {
+  const auto base = static_cast<std::uint32_t>(parts_.size());
+  parts_.insert(parts_.end(), pending_parts_.begin(), pending_parts_.end());
+  for (std::uint32_t end : pending_ends_) option_begin_.push_back(base + end);
+  heap_begin_.push_back(static_cast<std::uint32_t>(option_begin_.size() - 1));
+}
+
+void HeapMoves::add_heap(bool has_moves, const std::vector<std::vector<std::uint32_t>>& options) {
+  has_moves_.push_back(has_moves);
+  pending_parts_.clear();
+  pending_ends_.clear();
+  for (const auto& parts : options) {
+    pending_parts_.insert(pending_parts_.end(), parts.begin(), parts.end());
+    pending_ends_.push_back(static_cast<std::uint32_t>(pending_parts_.size()));
+  }
+  // Nothing to read them again from: they are kept whatever their size.
+  append_pending();
+}
+
+void HeapMoves::not_smaller_heaps(std::uint32_t h, const Position& part) const {
+  throw Error("the options of " + game_->name() + " are not sums of smaller heaps (heap " +
+              std::to_string(h) + " leaves " + game_->format_position(part) + ")");
+}
+
 namespace {
 
 constexpr std::uint32_t kNone = ~std::uint32_t{0};
@@ -41,7 +74,7 @@ class CandidateMonoid {
     regen_index_[0] = 0;
     std::vector<std::uint32_t> gens;
     for (std::uint32_t h = 1; h <= heap && h < prev_phi.size(); ++h) {
-      if (moves.has_moves[h] && !is_free[h]) gens.push_back(prev_phi[h]);
+      if (moves.has_moves(h) && !is_free[h]) gens.push_back(prev_phi[h]);
     }
     std::sort(gens.begin(), gens.end());
     gens.erase(std::unique(gens.begin(), gens.end()), gens.end());
@@ -66,7 +99,7 @@ class CandidateMonoid {
       stride *= std::uint64_t{f.index} + f.period;
     }
     for (std::uint32_t h = 1; h <= heap; ++h) {
-      if (!moves.has_moves[h]) continue;
+      if (!moves.has_moves(h)) continue;
       phi_[h] = is_free[h] ? static_cast<std::uint32_t>(free_unit[h]) : regen_index_[prev_phi[h]];
     }
   }
@@ -118,13 +151,13 @@ class Marker {
     stamp_.assign(n, 0);
     transitions_.resize(heap + 1);
     for (std::uint32_t h = 1; h <= heap; ++h) {
-      if (!moves.has_moves[h]) continue;
+      if (!moves.has_moves(h)) continue;
       letters_.push_back(h);
-      for (const auto& parts : moves.options[h]) {
+      moves.for_each_option(h, [&](std::span<const std::uint32_t> parts) {
         std::uint32_t x = 0;
         for (std::uint32_t part : parts) x = m.product(x, m.phi(part));
         transitions_[h].push_back(x);
-      }
+      });
       std::sort(transitions_[h].begin(), transitions_[h].end());
       transitions_[h].erase(std::unique(transitions_[h].begin(), transitions_[h].end()),
                             transitions_[h].end());
@@ -232,7 +265,7 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
   // distinct Φ(h) (Moore's refinement, as for the states of a finite automaton).
   std::vector<std::uint32_t> gens;
   for (std::uint32_t h = 1; h <= heap; ++h) {
-    if (moves.has_moves[h]) gens.push_back(m.phi(h));
+    if (moves.has_moves(h)) gens.push_back(m.phi(h));
   }
   std::sort(gens.begin(), gens.end());
   gens.erase(std::unique(gens.begin(), gens.end()), gens.end());
@@ -342,7 +375,7 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
   // and pred[d] is numbered before d (its least sum comes first).
   std::vector<std::uint32_t> gen_of(heap + 1, 0);
   for (std::uint32_t h = 1; h <= heap; ++h) {
-    if (!moves.has_moves[h]) continue;
+    if (!moves.has_moves(h)) continue;
     gen_of[h] = static_cast<std::uint32_t>(std::lower_bound(gens.begin(), gens.end(), m.phi(h)) -
                                            gens.begin());
   }
@@ -367,7 +400,7 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
   work.spend(static_cast<std::uint64_t>(q) * q);
   out.phi.assign(heap + 1, 0);
   for (std::uint32_t h = 1; h <= heap; ++h) {
-    if (moves.has_moves[h]) out.phi[h] = label[cls[m.phi(h)]];
+    if (moves.has_moves(h)) out.phi[h] = label[cls[m.phi(h)]];
   }
   return out;
 }

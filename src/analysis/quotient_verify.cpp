@@ -35,13 +35,13 @@ std::vector<Letter> distinct_letters(const ReducedCandidate& c, const HeapMoves&
                                      std::uint32_t heap) {
   std::vector<Letter> letters;
   for (std::uint32_t h = 1; h <= heap; ++h) {
-    if (!moves.has_moves[h]) continue;
+    if (!moves.has_moves(h)) continue;
     Letter l{h, c.phi[h], {}};
-    for (const auto& parts : moves.options[h]) {
+    moves.for_each_option(h, [&](std::span<const std::uint32_t> parts) {
       std::uint32_t x = 0;
       for (std::uint32_t part : parts) x = c.monoid.product(x, c.phi[part]);
       l.transitions.push_back(x);
-    }
+    });
     std::sort(l.transitions.begin(), l.transitions.end());
     l.transitions.erase(std::unique(l.transitions.begin(), l.transitions.end()),
                         l.transitions.end());

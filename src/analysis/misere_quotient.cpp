@@ -19,6 +19,7 @@
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "quotient_candidate.hpp"
+#include "quotient_extension.hpp"
 
 namespace grundy {
 
@@ -237,11 +238,13 @@ std::string stalled_at(const QuotientFrontier& f) {
 /// Q_h when heap h is in no class of Q_(h-1): trials from Q_(h-1) × C(2, 2), recalibrated at
 /// each failure (MisereSolver's strategy); when a recalibration finds nothing, or the trials
 /// pass kMaxRecalibrations, the candidates grow from Q_(h-1) towards the free monoid instead
-/// (`refine`), which ends. Only a verified trial is returned.
+/// (`refine`), which ends. Only a verified trial is returned; with `record`, its verification's
+/// record is left there.
 detail::ReducedCandidate new_element(const detail::ReducedCandidate& current,
                                      const HeapMoves& moves, std::uint32_t h,
                                      const QuotientOptions& options, detail::QuotientWork& work,
-                                     MisereQuotient& out, QuotientFrontier& frontier) {
+                                     MisereQuotient& out, QuotientFrontier& frontier,
+                                     detail::VerifiedPairs* record) {
   constexpr int kMaxRecalibrations = 256;
   std::vector<FreeHeap> free{{h, 2, 2}};
   const auto from_verified = [&] {
@@ -257,7 +260,7 @@ detail::ReducedCandidate new_element(const detail::ReducedCandidate& current,
   bool recalibrating = true;
   for (int round = 0;; ++round) {
     if (options.progress) options.progress({h, current.monoid.order, trial.candidate_order});
-    const auto failure = detail::find_failure(trial, moves, h, options.limits, work);
+    const auto failure = detail::find_failure(trial, moves, h, options.limits, work, record);
     if (!failure) return trial;
     if ((*failure)[h] > frontier.copies) {
       const QuotientFrontier found =
@@ -332,6 +335,25 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
   current.phi = {0};
   current.words = {Word(1, 0)};
   out.orders.push_back(1);
+  // The last verification's record, which places the heaps that the quotient does not grow at.
+  std::optional<detail::StableExtension> stable;
+  const auto count_placed = [&] {
+    if (!stable) return;
+    out.placed_by_interpolation += stable->by_interpolation;
+    out.placed_by_closure += stable->by_closure;
+  };
+  const auto keep_record = [&](detail::VerifiedPairs record) {
+    count_placed();
+    stable.reset();
+    stable.emplace(current.monoid, std::move(record), options.limits);
+  };
+  if (options.incremental) {
+    detail::VerifiedPairs record;
+    if (detail::find_failure(current, moves, 0, options.limits, work, &record)) {
+      throw Error("the quotient of the empty sum fails its verification");  // cannot happen
+    }
+    keep_record(std::move(record));
+  }
   // What is known of the heap being added, for the message when the budget runs out there.
   QuotientFrontier frontier;
   try {
@@ -352,16 +374,30 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
       frontier.heap = h;
       frontier.verified_order = frontier.order_at_least = current.monoid.order;
       bool extended = false;
-      for (std::uint32_t x = 0; x < current.monoid.order && !extended; ++x) {
-        work.spend(current.monoid.order * images.size() + 1);
-        if (!may_be(current.monoid, x, images)) continue;
-        detail::ReducedCandidate next = with_heap_as(current, x);
-        if (!detail::find_failure(next, moves, h, options.limits, work)) {
-          current = std::move(next);
+      if (options.incremental) {
+        if (const std::optional<std::uint32_t> x = stable->place(h, images, work)) {
+          current.phi.push_back(*x);
+          for (Word& w : current.words) w.push_back(0);
           extended = true;
         }
+      } else {
+        for (std::uint32_t x = 0; x < current.monoid.order && !extended; ++x) {
+          work.spend(current.monoid.order * images.size() + 1);
+          if (!may_be(current.monoid, x, images)) continue;
+          detail::ReducedCandidate next = with_heap_as(current, x);
+          if (!detail::find_failure(next, moves, h, options.limits, work)) {
+            current = std::move(next);
+            extended = true;
+            ++out.placed_by_verification;
+          }
+        }
       }
-      if (!extended) current = new_element(current, moves, h, options, work, out, frontier);
+      if (!extended) {
+        detail::VerifiedPairs record;
+        current = new_element(current, moves, h, options, work, out, frontier,
+                              options.incremental ? &record : nullptr);
+        if (options.incremental) keep_record(std::move(record));
+      }
       out.orders.push_back(current.monoid.order);
       if (current.monoid.order != out.orders[h - 1]) out.stable_from = h;
       if (options.progress) options.progress({h + 1, current.monoid.order, 0});
@@ -376,6 +412,7 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
   } catch (const ResourceError& e) {
     throw QuotientStalled(std::string(e.what()) + stalled_at(frontier), frontier);
   }
+  count_placed();
   out.monoid = std::move(current.monoid);
   out.phi = std::move(current.phi);
   out.presentation = present(out.monoid, out.phi);

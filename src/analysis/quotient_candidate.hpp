@@ -48,11 +48,12 @@ class QuotientWork {
 /// Read from a game, the options are kept in memory only up to kStoredParts parts in all and read
 /// again from the game beyond: a heap of h tokens of an octal code has about h options, so keeping
 /// them all would take Θ(n²) memory (about 2 GB for 0.644 to heap 7400), while only the rare
-/// growth of the quotient reads old heaps' options again.
+/// growth of the quotient reads old heaps' options again (and reading them from the game costs
+/// little more than from memory).
 class HeapMoves {
  public:
-  /// Parts kept in memory at most (4 bytes each, and 4 per option).
-  static constexpr std::uint64_t kStoredParts = std::uint64_t{1} << 23;
+  /// Parts and options kept in memory at most (4 bytes each): Kayles' heaps to about 800.
+  static constexpr std::uint64_t kStoredParts = std::uint64_t{1} << 20;
 
   /// Heaps added with add_heap only.
   HeapMoves() = default;
@@ -174,6 +175,8 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
                                   const std::vector<FreeHeap>& free, const Limits& limits,
                                   QuotientWork& work, const CandidateTest* test = nullptr);
 
+struct VerifiedPairs;
+
 /// Sums in the order the marker meets them: the multiplicity of the largest heap most
 /// significant. Every option of a sum comes before it, and G < H implies G + X < H + X.
 bool lex_less(const Word& a, const Word& b);
@@ -182,8 +185,11 @@ bool lex_less(const Word& a, const Word& b);
 /// recursion (a sum in P with an option in P, or a non-empty sum not in P without one), or nothing
 /// when there is none: then Φ(G) is in P exactly when G is a misère P-position, for every sum G of
 /// these heaps.
+/// With `record`, a verification that finds nothing leaves there what it read and stored
+/// (quotient_extension.hpp).
 std::optional<Word> find_failure(const ReducedCandidate& candidate, const HeapMoves& moves,
-                                 std::uint32_t heap, const Limits& limits, QuotientWork& work);
+                                 std::uint32_t heap, const Limits& limits, QuotientWork& work,
+                                 VerifiedPairs* record = nullptr);
 
 /// What `trial`, whose least failing sum is `failure`, proves about the quotient of the heaps
 /// 0..heap (QuotientFrontier; its heap and verified_order are left to the caller). Every sum with

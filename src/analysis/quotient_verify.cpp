@@ -16,24 +16,28 @@
 //    F only grows along a continuation, so a pair whose F contains a stored pair's F (same
 //    Φ(G)) can fail only where that one fails, and is not stored.
 #include <algorithm>
+#include <unordered_set>
 
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "quotient_candidate.hpp"
+#include "quotient_extension.hpp"
 
 namespace grundy::detail {
-
-namespace {
-
-struct Letter {
-  std::uint32_t heap;
-  std::uint32_t phi;
-  std::vector<std::uint32_t> transitions;
-};
 
 std::vector<Letter> distinct_letters(const ReducedCandidate& c, const HeapMoves& moves,
                                      std::uint32_t heap) {
   std::vector<Letter> letters;
+  // Two heaps with one image and one set of option images add the same pairs: keep the first.
+  const auto hash = [&](std::size_t i) {
+    std::uint64_t h = letters[i].phi * 0x9E3779B97F4A7C15ULL;
+    for (std::uint32_t t : letters[i].transitions) h = (h ^ t) * 0xBF58476D1CE4E5B9ULL;
+    return static_cast<std::size_t>(h ^ (h >> 31));
+  };
+  const auto equal = [&](std::size_t i, std::size_t j) {
+    return letters[i].phi == letters[j].phi && letters[i].transitions == letters[j].transitions;
+  };
+  std::unordered_set<std::size_t, decltype(hash), decltype(equal)> seen(16, hash, equal);
   for (std::uint32_t h = 1; h <= heap; ++h) {
     if (!moves.has_moves(h)) continue;
     Letter l{h, c.phi[h], {}};
@@ -45,16 +49,11 @@ std::vector<Letter> distinct_letters(const ReducedCandidate& c, const HeapMoves&
     std::sort(l.transitions.begin(), l.transitions.end());
     l.transitions.erase(std::unique(l.transitions.begin(), l.transitions.end()),
                         l.transitions.end());
-    // Two heaps with one image and one set of option images add the same pairs: keep the first.
-    const bool seen = std::any_of(letters.begin(), letters.end(), [&](const Letter& o) {
-      return o.phi == l.phi && o.transitions == l.transitions;
-    });
-    if (!seen) letters.push_back(std::move(l));
+    letters.push_back(std::move(l));
+    if (!seen.insert(letters.size() - 1).second) letters.pop_back();
   }
   return letters;
 }
-
-}  // namespace
 
 bool lex_less(const Word& a, const Word& b) {
   for (std::size_t h = a.size(); h-- > 0;) {
@@ -82,7 +81,8 @@ class LexSearch {
         n_(c.monoid.order),
         words_((n_ + 63) / 64),
         word_(heap + 1, 0),
-        by_class_(n_) {
+        pairs_(n_),
+        what_("verifying a quotient of " + std::to_string(n_) + " elements") {
     // column[s] has bit z set when z·s is in P. (Products are taken as s·z, the same in a
     // commutative monoid: one row of the table, read in order.)
     column_.assign(static_cast<std::size_t>(n_) * words_, 0);
@@ -98,9 +98,15 @@ class LexSearch {
 
   std::optional<Word> run() {
     std::vector<std::uint64_t> empty(words_, 0);
-    store(0, empty);
+    pairs_.store(0, empty.data(), limits_, what_);
     if (visit(static_cast<int>(letters_.size()) - 1, 0, empty)) return word_;
     return std::nullopt;
+  }
+
+  /// After a run without a failure: what it read and stored.
+  void record(VerifiedPairs& out) && {
+    out.columns = std::move(column_);
+    out.pairs = std::move(pairs_);
   }
 
  private:
@@ -133,33 +139,12 @@ class LexSearch {
       ++word_[l.heap];
       ++added;
       if (fails(x, next)) return true;
-      if (dominated(x, next)) break;
-      store(x, next);
+      if (pairs_.dominated(x, next.data(), work_)) break;
+      pairs_.store(x, next.data(), limits_, what_);
       cur.swap(next);
     }
     word_[l.heap] -= added;
     return false;
-  }
-
-  bool dominated(std::uint32_t y, const std::vector<std::uint64_t>& f) {
-    const auto& ids = by_class_[y];
-    work_.spend(ids.size() * words_ + 1);
-    for (std::uint32_t j : ids) {
-      const std::uint64_t* g = &bits_[j * words_];
-      bool subset = true;
-      for (std::size_t w = 0; w < words_ && subset; ++w) subset = (g[w] & ~f[w]) == 0;
-      if (subset) return true;
-    }
-    return false;
-  }
-
-  void store(std::uint32_t y, const std::vector<std::uint64_t>& f) {
-    if ((stored_ & 1023) == 0) {
-      require_memory(limits_, bytes_for(stored_ + 1024, words_ * 8 + 8),
-                     "verifying a quotient of " + std::to_string(n_) + " elements");
-    }
-    by_class_[y].push_back(static_cast<std::uint32_t>(stored_++));
-    bits_.insert(bits_.end(), f.begin(), f.end());
   }
 
   const BipartiteMonoid& q_;
@@ -170,18 +155,18 @@ class LexSearch {
   std::size_t words_;
   Word word_;
   std::vector<std::uint64_t> column_;
-  std::vector<std::uint64_t> bits_;
-  std::vector<std::vector<std::uint32_t>> by_class_;
-  std::uint64_t stored_ = 0;
+  PairStore pairs_;
+  std::string what_;
 };
 
 }  // namespace
 
 std::optional<Word> find_failure(const ReducedCandidate& c, const HeapMoves& moves,
-                                 std::uint32_t heap, const Limits& limits, QuotientWork& work) {
+                                 std::uint32_t heap, const Limits& limits, QuotientWork& work,
+                                 VerifiedPairs* record) {
   const BipartiteMonoid& q = c.monoid;
   const std::uint32_t n = q.order;
-  const std::vector<Letter> letters = distinct_letters(c, moves, heap);
+  std::vector<Letter> letters = distinct_letters(c, moves, heap);
   if (q.p_portion[0]) return Word(heap + 1, 0);  // the empty sum is an N-position
 
   // The "in P, an option in P" half: the least failing sum through y is y's least sum plus h.
@@ -200,8 +185,13 @@ std::optional<Word> find_failure(const ReducedCandidate& c, const HeapMoves& mov
     }
     work.spend(letters.size() + 1);
   }
-  std::optional<Word> n_failure = LexSearch(c, letters, heap, limits, work).run();
+  LexSearch search(c, letters, heap, limits, work);
+  std::optional<Word> n_failure = search.run();
   if (n_failure && (!least || lex_less(*n_failure, *least))) return n_failure;
+  if (!least && record) {
+    std::move(search).record(*record);
+    record->letters = std::move(letters);
+  }
   return least;
 }
 

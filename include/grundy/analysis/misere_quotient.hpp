@@ -49,6 +49,12 @@ struct QuotientOptions {
   /// for every 16 heaps): the heaps up to max_heap then get the classes the period gives them,
   /// as the theorem guarantees. false: every heap is verified (a check of the theorem).
   bool stop_at_proven_period = true;
+  /// Place a heap that the quotient does not grow at by checking only what that heap can change
+  /// (docs/theory/misere-quotients.md, "Adding a heap to a verified quotient": the interpolation
+  /// lemma, else the closure of the last verification's stored pairs), at a cost that does not
+  /// grow with the number of heaps. false: each such heap is placed by a full verification of
+  /// every sum, as before #28 (kept as a check of the fast path: the quotients are identical).
+  bool incremental = true;
 };
 
 /// A finite commutative monoid with its P-portion, as a multiplication table of small integers.
@@ -105,6 +111,11 @@ struct MisereQuotient {
   /// Candidates tried in all, and the largest (before reduction).
   std::uint64_t candidates = 0;
   std::uint64_t largest_candidate = 0;
+  /// How the heaps that did not grow the quotient were placed (QuotientOptions::incremental): by
+  /// the interpolation lemma, by the closure of the stored pairs, and by a full verification.
+  std::uint64_t placed_by_interpolation = 0;
+  std::uint64_t placed_by_closure = 0;
+  std::uint64_t placed_by_verification = 0;
 
   /// The misère outcome of the sum of these heaps (each at most max_heap): P or N. Throws Error
   /// for a heap beyond max_heap.

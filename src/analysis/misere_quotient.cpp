@@ -18,6 +18,7 @@
 #include "grundy/analysis/quotient_periodicity.hpp"
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/solve/work_budget.hpp"
 #include "quotient_candidate.hpp"
 #include "quotient_extension.hpp"
 
@@ -307,9 +308,9 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
     throw Error("misère quotients need a heap game (octal, hexadecimal, subtraction): " +
                 game.name() + " is not one");
   }
-  if (options.max_heap > 100000) {
+  if (options.max_heap > kMaxQuotientHeap) {
     throw ResourceError("a misère quotient to heap " + std::to_string(options.max_heap) +
-                        " is beyond the limit of heap 100000");
+                        " is beyond the limit of heap " + std::to_string(kMaxQuotientHeap));
   }
   // Each heap's moves are read as it is added: a proven period may end the work long before
   // max_heap.
@@ -317,8 +318,11 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
   moves.read_heap();
   const std::optional<PeriodicityTheorem> theorem =
       options.stop_at_proven_period ? quotient_periodicity_theorem(game) : std::nullopt;
-  detail::QuotientWork work(options.max_work, "the misère quotient of " + game.name() +
-                                                  " to heap " + std::to_string(options.max_heap));
+  detail::QuotientWork work(
+      options.max_work,
+      "the misère quotient of " + game.name() +
+          (options.end_at_proven_period ? std::string()
+                                        : " to heap " + std::to_string(options.max_heap)));
   // The last progress reported, reported again while a long candidate is worked on.
   QuotientProgress last{1, 1, 0};
   if (given.progress) {
@@ -358,6 +362,13 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
   QuotientFrontier frontier;
   try {
     for (std::uint32_t h = 1; h <= options.max_heap; ++h) {
+      if (options.keep_verified_on_budget && h == options.required_heap + 1 &&
+          options.work_past_required != ~std::uint64_t{0}) {
+        work.limit_to(options.work_past_required, "the " + about_steps(options.work_past_required) +
+                                                      " steps allowed past heap " +
+                                                      std::to_string(options.required_heap) +
+                                                      " ran out");
+      }
       std::vector<std::uint32_t> images;
       moves.read_heap([&](std::span<const std::uint32_t> parts) {
         std::uint32_t y = 0;
@@ -404,13 +415,23 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
       if (theorem && h % kPeriodCheckInterval == 0 && h < options.max_heap) {
         const QuotientPeriodicity period = phi_periodicity(theorem, current.phi);
         if (period.proven) {
-          extend_by_period(period, options.max_heap, current, out);
+          if (options.end_at_proven_period) {
+            out.max_heap = h;
+          } else {
+            extend_by_period(period, options.max_heap, current, out);
+          }
           break;
         }
       }
     }
   } catch (const ResourceError& e) {
-    throw QuotientStalled(std::string(e.what()) + stalled_at(frontier), frontier);
+    if (!options.keep_verified_on_budget || frontier.heap <= options.required_heap) {
+      throw QuotientStalled(std::string(e.what()) + stalled_at(frontier), frontier);
+    }
+    // The quotient of the heaps below the one that did not close is verified: it is kept.
+    out.max_heap = frontier.heap - 1;
+    out.stopped = QuotientStop{e.what(), frontier.heap, frontier.copies, frontier.distinct_powers,
+                               frontier.order_at_least};
   }
   count_placed();
   out.monoid = std::move(current.monoid);

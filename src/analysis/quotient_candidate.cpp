@@ -18,8 +18,17 @@ void QuotientWork::spend(std::uint64_t steps) {
     poll_();
   }
   if (used_ > max_) {
+    if (!limited_.empty()) throw ResourceError(limited_);
     throw ResourceError(what_ + " needs more than " + about_steps(max_) +
                         " steps, the work budget (--max-work)");
+  }
+}
+
+void QuotientWork::limit_to(std::uint64_t more, std::string what) {
+  const std::uint64_t limit = saturating_add(used_, more);
+  if (limit < max_) {
+    max_ = limit;
+    limited_ = std::move(what);
   }
 }
 

@@ -33,11 +33,15 @@ class QuotientWork {
   void set_poll(std::function<void()> poll) { poll_ = std::move(poll); }
   /// Throws ResourceError when the budget is spent.
   void spend(std::uint64_t steps);
+  /// At most `more` steps from now on; past them, ResourceError says `what`.
+  void limit_to(std::uint64_t more, std::string what);
 
  private:
   std::uint64_t used_ = 0;
   std::uint64_t max_;
   std::string what_;
+  /// The message of a limit set by limit_to (empty: the budget's own).
+  std::string limited_;
   std::function<void()> poll_;
   std::uint64_t next_poll_ = kPollSteps;
 };

@@ -105,8 +105,9 @@ TEST(MisereCensusCli, ASchemaVersionOneDatabaseIsUpgradedInPlace) {
 TEST(MisereCensusCli, ProvenPeriodsAndWhatAStoppedQuotientProvedAreStored) {
   TempDir dir;
   const std::string db = dir / "p.db";
-  // 0.75: Φ has period 2 from heap 8, proven within heaps 0..40. 0.76: heap 12 never closes;
-  // within the budget the trials there prove more than the 34 elements verified to heap 11.
+  // 0.75: Φ has period 2 from heap 8, proven by heap 32 (the default: until it is proven). 0.76:
+  // heap 12 never closes; within the budget the trials there prove more than the 34 elements
+  // verified to heap 11.
   const nlohmann::json s =
       expect_json(run_grundy({"census", "octal:2", "--misere", "--db", db, "--max-work", "20000000",
                               "--slice", "61,2", "--json"}));
@@ -116,6 +117,11 @@ TEST(MisereCensusCli, ProvenPeriodsAndWhatAStoppedQuotientProvedAreStored) {
                    "SELECT complete, quotient_order, periodicity, phi_preperiod, phi_period, "
                    "powers_at_least IS NULL FROM misere_quotients WHERE game = '0.75'"),
             "1|8|proven|8|2|1\n");
+  // The row ends where the quotient command's complete quotient ends.
+  const nlohmann::json q = expect_json(run_grundy({"quotient", "0.75", "--no-cache", "--json"}));
+  EXPECT_EQ(q["complete"], true);
+  EXPECT_EQ(sqlite(db, "SELECT max_heap, reached FROM misere_quotients WHERE game = '0.75'"),
+            "100000|" + std::to_string(q["max_heap"].get<int>()) + "\n");
   EXPECT_EQ(sqlite(db,
                    "SELECT complete, reached, quotient_order, periodicity IS NULL, "
                    "powers_at_least >= 2, order_at_least > quotient_order FROM misere_quotients "
@@ -141,16 +147,16 @@ TEST(MisereCensusCli, ProvenPeriodsAndWhatAStoppedQuotientProvedAreStored) {
       {"census", "report", "--misere", "--db", db, "--family", "octal:2", "--format", "csv"});
   expect_success(old);
   EXPECT_EQ(file_bytes(db), version_2);
-  EXPECT_CONTAINS(old.out, "\r\n0.75,0.75,true,40,40,8,2,");
+  EXPECT_CONTAINS(
+      old.out, "\r\n0.75,0.75,true,100000," + std::to_string(q["max_heap"].get<int>()) + ",8,2,");
   // A rerun computes the complete row again for what it lacks; the stopped one is kept.
   const nlohmann::json rerun =
-      expect_json(run_grundy({"census", "octal:2", "--misere", "--db", db, "--max-work",
-                              "20000000", "--slice", "61,2", "--json"}));
+      expect_json(run_grundy({"census", "octal:2", "--misere", "--db", db, "--max-work", "20000000",
+                              "--slice", "61,2", "--json"}));
   EXPECT_EQ(rerun["computed"], 1);
   EXPECT_EQ(rerun["kept"], 1);
   EXPECT_EQ(sqlite(db, "PRAGMA user_version"), "4\n");
-  EXPECT_EQ(sqlite(db, "SELECT periodicity FROM misere_quotients WHERE game = '0.75'"),
-            "proven\n");
+  EXPECT_EQ(sqlite(db, "SELECT periodicity FROM misere_quotients WHERE game = '0.75'"), "proven\n");
 }
 
 TEST(MisereCensusCli, BadInputIsOneLineAndExitTwo) {

@@ -10,6 +10,23 @@
 
 namespace grundy::detail {
 
+void permute_bits(const std::uint32_t* map, std::uint32_t n, const std::uint64_t* in,
+                  std::uint64_t* out) {
+  // A word at a time, kept in a register; whole words by a loop of fixed length.
+  const auto bit = [&](std::uint32_t z) { return (in[map[z] / 64] >> (map[z] % 64)) & 1; };
+  const std::uint32_t whole = n / 64;
+  for (std::uint32_t w = 0; w < whole; ++w) {
+    std::uint64_t word = 0;
+    for (std::uint32_t b = 0; b < 64; ++b) word |= bit(w * 64 + b) << b;
+    out[w] = word;
+  }
+  if (n % 64 != 0) {
+    std::uint64_t word = 0;
+    for (std::uint32_t b = 0; whole * 64 + b < n; ++b) word |= bit(whole * 64 + b) << b;
+    out[whole] = word;
+  }
+}
+
 bool PairStore::dominated(std::uint32_t y, const std::uint64_t* f, QuotientWork& work) const {
   const auto& ids = by_class_[y];
   work.spend(ids.size() * words_ + 1);
@@ -69,13 +86,8 @@ const std::uint64_t* StableExtension::compatible(std::uint32_t x, QuotientWork& 
 bool StableExtension::extend(const Letter& l, std::uint32_t y, const std::uint64_t* f,
                              std::uint32_t& out_y, std::uint64_t* out, QuotientWork& work) const {
   // F_{G+h}(z) = F_G(z·Φ(h)) or [some t in T(h) has z·Φ(G)·t in P].
-  std::fill(out, out + words_, 0);
   const std::uint32_t n = q_.order;
-  const std::uint32_t* by_phi = &q_.table[std::size_t{l.phi} * n];
-  for (std::uint32_t z = 0; z < n; ++z) {
-    const std::uint32_t zg = by_phi[z];
-    out[z / 64] |= ((f[zg / 64] >> (zg % 64)) & 1) << (z % 64);
-  }
+  permute_bits(&q_.table[std::size_t{l.phi} * n], n, f, out);
   for (std::uint32_t t : l.transitions) {
     const std::uint64_t* col = &v_.columns[std::size_t{q_.product(y, t)} * words_];
     for (std::size_t w = 0; w < words_; ++w) out[w] |= col[w];

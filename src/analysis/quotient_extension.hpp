@@ -33,6 +33,11 @@ struct Letter {
   std::vector<std::uint32_t> transitions;
 };
 
+/// out = the bitset z -> in[map[z]], z < n (both bitsets of (n + 63) / 64 words): F_G(z·Φ(h))
+/// with `map` the row of Φ(h) in the table.
+void permute_bits(const std::uint32_t* map, std::uint32_t n, const std::uint64_t* in,
+                  std::uint64_t* out);
+
 /// Pairs (y, F) — a class y of a monoid of `order` elements and a set F of its elements as a
 /// bitset — stored in the order they come, and found by class.
 class PairStore {

@@ -82,6 +82,7 @@ class LexSearch {
         words_((n_ + 63) / 64),
         word_(heap + 1, 0),
         pairs_(n_),
+        rows_(2 * letters.size(), std::vector<std::uint64_t>(words_)),
         what_("verifying a quotient of " + std::to_string(n_) + " elements") {
     // column[s] has bit z set when z·s is in P. (Products are taken as s·z, the same in a
     // commutative monoid: one row of the table, read in order.)
@@ -117,19 +118,16 @@ class LexSearch {
   bool visit(int d, std::uint32_t y, const std::vector<std::uint64_t>& f) {
     if (d < 0) return false;
     const Letter& l = letters_[static_cast<std::size_t>(d)];
-    std::vector<std::uint64_t> cur = f;
-    std::vector<std::uint64_t> next(words_);
+    // Each depth's two rows, allocated once: the search visits a chain of depths per pair.
+    std::vector<std::uint64_t>& cur = rows_[2 * static_cast<std::size_t>(d)];
+    std::vector<std::uint64_t>& next = rows_[2 * static_cast<std::size_t>(d) + 1];
+    cur = f;
     std::uint32_t x = y;
     std::uint32_t added = 0;
     while (true) {
       if (visit(d - 1, x, cur)) return true;
       // F_{G+h}(z) = F_G(z·Φ(h)) or [some t in T(h) has z·Φ(G)·t in P].
-      std::fill(next.begin(), next.end(), 0);
-      const std::uint32_t* by_phi = &q_.table[static_cast<std::size_t>(l.phi) * n_];
-      for (std::uint32_t z = 0; z < n_; ++z) {
-        const std::uint32_t zg = by_phi[z];  // z·Φ(h)
-        next[z / 64] |= ((cur[zg / 64] >> (zg % 64)) & 1) << (z % 64);
-      }
+      permute_bits(&q_.table[static_cast<std::size_t>(l.phi) * n_], n_, cur.data(), next.data());
       for (std::uint32_t t : l.transitions) {
         const std::uint64_t* col = &column_[q_.product(x, t) * words_];
         for (std::size_t w = 0; w < words_; ++w) next[w] |= col[w];
@@ -141,7 +139,7 @@ class LexSearch {
       if (fails(x, next)) return true;
       if (pairs_.dominated(x, next.data(), work_)) break;
       pairs_.store(x, next.data(), limits_, what_);
-      cur.swap(next);
+      cur.swap(next);  // both rows stay this depth's
     }
     word_[l.heap] -= added;
     return false;
@@ -156,6 +154,7 @@ class LexSearch {
   Word word_;
   std::vector<std::uint64_t> column_;
   PairStore pairs_;
+  std::vector<std::vector<std::uint64_t>> rows_;
   std::string what_;
 };
 

@@ -35,6 +35,9 @@ std::string completeness(const QuotientAnswer& answer) {
   if (const std::optional<QuotientStop>& stop = q.stopped) {
     const std::string h = std::to_string(stop->heap);
     out += " (heap " + h + " did not close: " + stop->reason;
+    if (stop->grows && stop->copies <= 1) {
+      out += "; heap " + h + " is in no class of the heaps below: the quotient grows there";
+    }
     if (stop->copies > 1) {
       out += "; at heap " + h + " every sum with fewer than " + std::to_string(stop->copies) +
              " heaps of " + h + " is decided, which proves that phi(" + h + ") has at least " +

@@ -358,8 +358,10 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
     }
     keep_record(std::move(record));
   }
-  // What is known of the heap being added, for the message when the budget runs out there.
+  // What is known of the heap being added, for the message when the budget runs out there, and
+  // whether no existing class took it (placement, complete, found none).
   QuotientFrontier frontier;
+  bool seeking_new_element = false;
   try {
     for (std::uint32_t h = 1; h <= options.max_heap; ++h) {
       if (options.keep_verified_on_budget && h == options.required_heap + 1 &&
@@ -404,10 +406,12 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
         }
       }
       if (!extended) {
+        seeking_new_element = true;
         detail::VerifiedPairs record;
         current = new_element(current, moves, h, options, work, out, frontier,
                               options.incremental ? &record : nullptr);
         if (options.incremental) keep_record(std::move(record));
+        seeking_new_element = false;
       }
       out.orders.push_back(current.monoid.order);
       if (current.monoid.order != out.orders[h - 1]) out.stable_from = h;
@@ -430,8 +434,12 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
     }
     // The quotient of the heaps below the one that did not close is verified: it is kept.
     out.max_heap = frontier.heap - 1;
-    out.stopped = QuotientStop{e.what(), frontier.heap, frontier.copies, frontier.distinct_powers,
-                               frontier.order_at_least};
+    out.stopped = QuotientStop{e.what(),
+                               frontier.heap,
+                               frontier.copies,
+                               frontier.distinct_powers,
+                               frontier.order_at_least,
+                               seeking_new_element};
   }
   count_placed();
   out.monoid = std::move(current.monoid);

@@ -62,24 +62,26 @@ MisereRow compute(const Game& game, const MisereJob& job, const Limits& limits,
   }
   row.reached = quotient.max_heap;
   row.order = quotient.monoid.order;
+  row.complete = !quotient.stopped;
   if (const std::optional<QuotientStop>& stopped = quotient.stopped) {
-    row.complete = false;
-    // Stopped while a new element was sought: what the failed trials proved at the next heap.
-    if (stopped->copies > 1) {
-      row.powers_at_least = stopped->distinct_powers;
-      row.order_at_least = stopped->order_at_least;
+    // Stopped while a new element was sought: what the failed trials proved at the next heap,
+    // and at least that the heap is in no class of the heaps below (so |Q| grows there).
+    if (stopped->copies > 1 || stopped->grows) {
+      row.powers_at_least = std::max<std::uint64_t>(stopped->distinct_powers, 1);
+      row.order_at_least = std::max<std::uint64_t>(
+          stopped->order_at_least, stopped->grows ? std::uint64_t{row.order} + 1 : 0);
     }
-  } else {
-    row.complete = true;
-    row.p_count = quotient.monoid.p_count();
-    row.stable_from = quotient.stable_from;
-    row.tame = quotient.tame.tame ? "T" + std::to_string(quotient.tame.k) : "wild";
-    const QuotientPeriodicity period = quotient_periodicity(game, quotient);
-    row.periodicity = !period.periodic ? "none" : period.proven ? "proven" : "observed";
-    if (period.periodic) {
-      row.phi_preperiod = period.preperiod;
-      row.phi_period = period.period;
-    }
+  }
+  // Of the heaps verified, complete or not: a stopped quotient that had not grown for a while
+  // (a long preperiod of Φ, the budget ended before its proof) says so.
+  row.p_count = quotient.monoid.p_count();
+  row.stable_from = quotient.stable_from;
+  row.tame = quotient.tame.tame ? "T" + std::to_string(quotient.tame.k) : "wild";
+  const QuotientPeriodicity period = quotient_periodicity(game, quotient);
+  row.periodicity = !period.periodic ? "none" : period.proven ? "proven" : "observed";
+  if (period.periodic) {
+    row.phi_preperiod = period.preperiod;
+    row.phi_period = period.period;
   }
   row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return row;

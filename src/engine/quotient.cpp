@@ -88,7 +88,7 @@ Document to_document(const QuotientAnswer& answer) {
   }
   d["complete"] = answer.complete();
   if (const std::optional<QuotientStop>& stop = answer.quotient.stopped) {
-    Document stopped{{"heap", stop->heap}, {"reason", stop->reason}};
+    Document stopped{{"heap", stop->heap}, {"reason", stop->reason}, {"grows", stop->grows}};
     // What the failed trials at that heap prove (one copy proves nothing new).
     if (stop->copies > 1) {
       stopped["sums_decided_below_copies"] = stop->copies;

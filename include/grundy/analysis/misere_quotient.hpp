@@ -121,6 +121,9 @@ struct QuotientStop {
   std::uint32_t copies = 0;
   std::uint32_t distinct_powers = 0;
   std::uint64_t order_at_least = 0;
+  /// The heap was proven to fall into no class of the quotient of the heaps below (it stopped
+  /// while a new element was sought): the quotient grows there, to more than its order.
+  bool grows = false;
 };
 
 struct MisereQuotient {

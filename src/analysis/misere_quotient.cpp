@@ -378,44 +378,45 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
         images.push_back(y);
       });
       if (!moves.has_moves(h)) {
+        // No move: the empty game, the identity.
         current.phi.push_back(0);
         for (Word& w : current.words) w.push_back(0);
         out.orders.push_back(current.monoid.order);
-        continue;
-      }
-      frontier = QuotientFrontier{};
-      frontier.heap = h;
-      frontier.verified_order = frontier.order_at_least = current.monoid.order;
-      bool extended = false;
-      if (options.incremental) {
-        if (const std::optional<std::uint32_t> x = stable->place(h, images, work)) {
-          current.phi.push_back(*x);
-          for (Word& w : current.words) w.push_back(0);
-          extended = true;
-        }
       } else {
-        for (std::uint32_t x = 0; x < current.monoid.order && !extended; ++x) {
-          work.spend(current.monoid.order * images.size() + 1);
-          if (!may_be(current.monoid, x, images)) continue;
-          detail::ReducedCandidate next = with_heap_as(current, x);
-          if (!detail::find_failure(next, moves, h, options.limits, work)) {
-            current = std::move(next);
+        frontier = QuotientFrontier{};
+        frontier.heap = h;
+        frontier.verified_order = frontier.order_at_least = current.monoid.order;
+        bool extended = false;
+        if (options.incremental) {
+          if (const std::optional<std::uint32_t> x = stable->place(h, images, work)) {
+            current.phi.push_back(*x);
+            for (Word& w : current.words) w.push_back(0);
             extended = true;
-            ++out.placed_by_verification;
+          }
+        } else {
+          for (std::uint32_t x = 0; x < current.monoid.order && !extended; ++x) {
+            work.spend(current.monoid.order * images.size() + 1);
+            if (!may_be(current.monoid, x, images)) continue;
+            detail::ReducedCandidate next = with_heap_as(current, x);
+            if (!detail::find_failure(next, moves, h, options.limits, work)) {
+              current = std::move(next);
+              extended = true;
+              ++out.placed_by_verification;
+            }
           }
         }
+        if (!extended) {
+          seeking_new_element = true;
+          detail::VerifiedPairs record;
+          current = new_element(current, moves, h, options, work, out, frontier,
+                                options.incremental ? &record : nullptr);
+          if (options.incremental) keep_record(std::move(record));
+          seeking_new_element = false;
+        }
+        out.orders.push_back(current.monoid.order);
+        if (current.monoid.order != out.orders[h - 1]) out.stable_from = h;
+        if (options.progress) options.progress({h + 1, current.monoid.order, 0});
       }
-      if (!extended) {
-        seeking_new_element = true;
-        detail::VerifiedPairs record;
-        current = new_element(current, moves, h, options, work, out, frontier,
-                              options.incremental ? &record : nullptr);
-        if (options.incremental) keep_record(std::move(record));
-        seeking_new_element = false;
-      }
-      out.orders.push_back(current.monoid.order);
-      if (current.monoid.order != out.orders[h - 1]) out.stable_from = h;
-      if (options.progress) options.progress({h + 1, current.monoid.order, 0});
       if (theorem && h % kPeriodCheckInterval == 0 && h < options.max_heap) {
         const QuotientPeriodicity period = phi_periodicity(theorem, current.phi);
         if (period.proven) {

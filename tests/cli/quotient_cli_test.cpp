@@ -128,6 +128,11 @@ TEST(CliQuotient, CompleteByDefault) {
   expect_success(nim);
   EXPECT_CONTAINS(nim.out,
                   "\npartial: heaps 0..30, not known beyond (no periodicity theorem covers nim)\n");
+  // Heaps past 3 of 0.001 have no move: the period is proven among them too (it ran to heap
+  // 100000 when only heaps with a move were checked).
+  const json few = expect_json(run_grundy({"quotient", "0.001", "--no-cache", "--json"}));
+  EXPECT_EQ(few["complete"], true);
+  EXPECT_LE(few["max_heap"], 16);
   // With --max-heap, a proven period still makes it complete.
   const json proven =
       expect_json(run_grundy({"quotient", "kayles", "--max-heap", "170", "--json"}));

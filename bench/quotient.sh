@@ -6,8 +6,9 @@
 #   bench/quotient.sh                        grundy alone, with the targets
 #   MISERESOLVER=DIR bench/quotient.sh       also MisereSolver (Java), built in DIR/build with a
 #                                            driver class org.cgsuite.core.misere.solver.Run
-#                                            taking CODE [MAXHEAP] (to MAXHEAP, or until its
-#                                            periodicity checker proves Φ periodic)
+#                                            taking CODE [MAXHEAP] (the heaps 0..MAXHEAP, or
+#                                            until its periodicity checker sees Φ periodic, as
+#                                            its own command line does)
 #   BASELINE=PATH bench/quotient.sh          also an earlier grundy command, e.g. main's
 #                                            build/release/cli/grundy (a complete job is its
 #                                            --max-heap 100000, which stops at the proof)

@@ -11,8 +11,9 @@
 #                                            its own command line does)
 #   BASELINE=PATH bench/quotient.sh          also an earlier grundy command, e.g. main's
 #                                            build/release/cli/grundy (a complete job is its
-#                                            --max-heap 100000, which stops at the proof)
+#                                            --max-heap H, H the heap grundy proved it at)
 #   REPS=5 bench/quotient.sh                 more repetitions
+#   ONLY=REGEX bench/quotient.sh             only the jobs whose name matches (e.g. complete)
 #
 # A run past PEER_TIMEOUT seconds (default 120) is stopped and shown as "> T"; the peers' medians
 # are of the runs that ended. BUILD_DIR (default build/release) selects the build; JOBS (default
@@ -59,11 +60,13 @@ printf '%-22s %-30s %10s %8s' "job" "grundy's result" "grundy s" "target"
 printf '\n'
 # name  code  heaps ("-": complete, until Φ's period is proven)  target seconds
 while read -r name code heaps target; do
+  [[ -n "${ONLY:-}" && ! "$name" =~ $ONLY ]] && continue
   args=(quotient "$code" --no-cache --max-work 1000000000000)
   [[ "$heaps" != "-" ]] && args+=(--max-heap "$heaps")
   t=$(median_time "$grundy" "${args[@]}")
-  result=$("$grundy" "${args[@]}" --json | python3 -c 'import json,sys; d=json.load(sys.stdin)
-print("order %d, heaps 0..%d, %s" % (d["order"], d["max_heap"], "complete" if d["complete"] else "partial"))')
+  read -r result reached < <("$grundy" "${args[@]}" --json | python3 -c 'import json,sys; d=json.load(sys.stdin)
+print("order_%d,_heaps_0..%d,_%s %d" % (d["order"], d["max_heap"], "complete" if d["complete"] else "partial", d["max_heap"]))')
+  result=${result//_/ }
   printf '%-22s %-30s %10s %8s' "$name" "$result" "$t" "$target"
   if [[ -n "${MISERESOLVER:-}" ]]; then
     peer=(java -cp "$MISERESOLVER/build" org.cgsuite.core.misere.solver.Run "$code")
@@ -72,8 +75,7 @@ print("order %d, heaps 0..%d, %s" % (d["order"], d["max_heap"], "complete" if d[
     printf ' %14s %8s' "$m" "$(ratio "$t" "$m")"
   fi
   if [[ -n "${BASELINE:-}" ]]; then
-    base=("$BASELINE" quotient "$code" --no-cache --max-work 1000000000000 --max-heap)
-    base+=("$([[ "$heaps" == "-" ]] && echo 100000 || echo "$heaps")")
+    base=("$BASELINE" quotient "$code" --no-cache --max-work 1000000000000 --max-heap "$reached")
     b=$(median_time "${base[@]}")
     printf ' %12s %8s' "$b" "$(ratio "$t" "$b")"
   fi
@@ -87,6 +89,8 @@ kayles-complete 0.77 - 0.02
 0.644-to-2000 0.644 2000 0.3
 0.644-complete 0.644 - 10
 LIST
+
+[[ -n "${ONLY:-}" ]] && exit 0
 
 # Stopping where Φ's period is proven against verifying every heap, same process, same quotient.
 "$bench" proof 0.77 1000

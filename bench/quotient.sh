@@ -1,14 +1,24 @@
 #!/usr/bin/env bash
-# Issue #14: misère quotients. Process wall time of `grundy quotient`, median of 3 runs, for the
-# issue's games, then the quotient path against the exact search on the same sums (one process).
+# Issues #14 and #28: misère quotients. Process wall time of `grundy quotient`, median of 3 runs,
+# on the issues' jobs, side by side with the same jobs run by Siegel's MisereSolver and by an
+# earlier grundy when given; then the quotient path against the exact search on the same sums.
 #
-#   bench/quotient.sh           the issue's targets (computed: --no-cache), then solve --misere of
-#                               20 Kayles rows up to 1000 with an empty cache and with it filled
-#   REPS=5 bench/quotient.sh    more repetitions
+#   bench/quotient.sh                        grundy alone, with the issue's targets
+#   MISERESOLVER=DIR bench/quotient.sh       also MisereSolver (Java), built in DIR/build with a
+#                                            driver class org.cgsuite.core.misere.solver.Run
+#                                            taking CODE [MAXHEAP] (the heaps 0..MAXHEAP, or
+#                                            until its periodicity checker sees Φ periodic, as
+#                                            its own command line does)
+#   BASELINE=PATH bench/quotient.sh          also an earlier grundy command, e.g. main's
+#                                            build/release/cli/grundy (a complete job is its
+#                                            --max-heap H, H the heap grundy proved it at)
+#   REPS=5 bench/quotient.sh                 more repetitions
+#   ONLY=REGEX bench/quotient.sh             only the jobs whose name matches (e.g. complete)
 #
-# BUILD_DIR (default build/release) selects the build; JOBS (default 2) the build's parallelism.
-# Times are bash's $EPOCHREALTIME around each run: the process's own wall time (a `date` before
-# and after would add two forks, milliseconds, to every figure).
+# A run past PEER_TIMEOUT seconds (default 120) is stopped and shown as "> T"; the peers' medians
+# are of the runs that ended. BUILD_DIR (default build/release) selects the build; JOBS (default
+# 2) the build's parallelism. Times are bash's $EPOCHREALTIME around each run: the process's own
+# wall time (MisereSolver's includes the JVM's start, about 0.3 s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${BUILD_DIR:-build/release}
@@ -19,29 +29,68 @@ cmake --build "$build_dir" --target grundy_cli quotient_bench -j "${JOBS:-2}" >/
 grundy="$build_dir/cli/grundy"
 bench="$build_dir/bench/quotient_bench"
 reps=${REPS:-3}
+timeout_s=${PEER_TIMEOUT:-120}
 export GRUNDY_CACHE_DIR=$(mktemp -d)
 trap 'rm -rf "$GRUNDY_CACHE_DIR"' EXIT
 
-# name  code  max-heap  target(s)
-while read -r name code heap target; do
-  times=()
+# The median of REPS wall times of a command, or "> T" when a run passes the timeout.
+median_time() {
+  local times=() start end
   for ((i = 0; i < reps; i++)); do
     start=$EPOCHREALTIME
-    "$grundy" quotient "$code" --max-heap "$heap" --max-work 1000000000000 --no-cache >/dev/null
+    if ! timeout "$timeout_s" "$@" >/dev/null 2>&1; then
+      echo "> $timeout_s"
+      return
+    fi
     end=$EPOCHREALTIME
     times+=("$(echo "$end - $start" | bc -l)")
   done
-  median=$(printf '%s\n' "${times[@]}" | sort -g | sed -n "$(((reps + 1) / 2))p")
-  order=$("$grundy" quotient "$code" --max-heap "$heap" --max-work 1000000000000 --no-cache --json |
-    python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["order"], d["stable_from"])')
-  printf '%-16s %-6s to heap %-4s order/last grew %-10s median %.3f s (target %s s)\n' \
-    "$name" "$code" "$heap" "$order" "$median" "$target"
+  printf '%.3f' "$(printf '%s\n' "${times[@]}" | sort -g | sed -n "$(((reps + 1) / 2))p")"
+}
+
+# "grundy/peer" when both are times, else empty.
+ratio() {
+  [[ "$1" == ">"* || "$2" == ">"* ]] && { echo "-"; return; }
+  printf '%.1fx' "$(echo "$2 / $1" | bc -l)"
+}
+
+printf '%-22s %-30s %10s %8s' "job" "grundy's result" "grundy s" "target"
+[[ -n "${MISERESOLVER:-}" ]] && printf ' %14s %8s' "MisereSolver s" "vs"
+[[ -n "${BASELINE:-}" ]] && printf ' %12s %8s' "baseline s" "vs"
+printf '\n'
+# name  code  heaps ("-": complete, until Φ's period is proven)  target seconds
+while read -r name code heaps target; do
+  [[ -n "${ONLY:-}" && ! "$name" =~ $ONLY ]] && continue
+  args=(quotient "$code" --no-cache --max-work 1000000000000)
+  [[ "$heaps" != "-" ]] && args+=(--max-heap "$heaps")
+  t=$(median_time "$grundy" "${args[@]}")
+  read -r result reached < <("$grundy" "${args[@]}" --json | python3 -c 'import json,sys; d=json.load(sys.stdin)
+print("order_%d,_heaps_0..%d,_%s %d" % (d["order"], d["max_heap"], "complete" if d["complete"] else "partial", d["max_heap"]))')
+  result=${result//_/ }
+  printf '%-22s %-30s %10s %8s' "$name" "$result" "$t" "$target"
+  if [[ -n "${MISERESOLVER:-}" ]]; then
+    peer=(java -cp "$MISERESOLVER/build" org.cgsuite.core.misere.solver.Run "$code")
+    [[ "$heaps" != "-" ]] && peer+=("$heaps")
+    m=$(median_time "${peer[@]}")
+    printf ' %14s %8s' "$m" "$(ratio "$t" "$m")"
+  fi
+  if [[ -n "${BASELINE:-}" ]]; then
+    base=("$BASELINE" quotient "$code" --no-cache --max-work 1000000000000 --max-heap "$reached")
+    b=$(median_time "${base[@]}")
+    printf ' %12s %8s' "$b" "$(ratio "$t" "$b")"
+  fi
+  printf '\n'
 done <<'LIST'
-kayles 0.77 80 0.03
-0.115 0.115 60 0.1
-0.644 0.644 60 1.5
-dawson 0.07 30 0.6
+kayles-complete 0.77 - 0.02
+0.115-complete 0.115 - 0.03
+0.07-to-32 0.07 32 0.1
+0.644-to-400 0.644 400 -
+0.644-to-763 0.644 763 -
+0.644-to-2000 0.644 2000 0.3
+0.644-complete 0.644 - 10
 LIST
+
+[[ -n "${ONLY:-}" ]] && exit 0
 
 # Stopping where Φ's period is proven against verifying every heap, same process, same quotient.
 "$bench" proof 0.77 1000
@@ -52,7 +101,7 @@ LIST
 "$bench" versus 0.07 20 3 100
 
 # solve --misere of a sum of 20 Kayles rows of sizes up to 1000: with an empty cache the quotient
-# is computed to the largest row (the search would be refused) and stored; then read and checked.
+# is computed (on to the proof of its period) and stored; then read and checked.
 rows=$(python3 -c "import random; random.seed(14); print(' + '.join('kayles:%d' % random.randint(1, 1000) for _ in range(20)))")
 median_of() {
   local times=()

@@ -50,11 +50,15 @@ int quotient(const std::string& code, std::uint64_t n) {
   const grundy::MisereQuotient q = grundy::misere_quotient(*game, options);
   std::printf(
       "%s to heap %llu: order %u, |P| %llu, last grew at heap %llu, %llu candidates "
-      "(largest %llu), %.3f s\n",
+      "(largest %llu), heaps placed by interpolation %llu, by closure %llu, by verification "
+      "%llu, %.3f s\n",
       code.c_str(), static_cast<unsigned long long>(n), q.monoid.order,
       static_cast<unsigned long long>(q.monoid.p_count()),
       static_cast<unsigned long long>(q.stable_from), static_cast<unsigned long long>(q.candidates),
-      static_cast<unsigned long long>(q.largest_candidate), since(start));
+      static_cast<unsigned long long>(q.largest_candidate),
+      static_cast<unsigned long long>(q.placed_by_interpolation),
+      static_cast<unsigned long long>(q.placed_by_closure),
+      static_cast<unsigned long long>(q.placed_by_verification), since(start));
   std::printf("orders:");
   for (auto o : q.orders) std::printf(" %u", o);
   std::printf("\n");

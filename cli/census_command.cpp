@@ -37,7 +37,7 @@ struct CensusArgs {
   std::string slice;  // FIRST,COUNT
   // --misere
   bool misere = false;
-  std::string max_heap = "40";
+  std::string max_heap;  // --misere: empty, until Φ's period is proven
   std::string quotient_work = "200000000";
   // report
   std::string report_family;
@@ -124,7 +124,9 @@ CensusOptions census_options(const CensusArgs& args) {
 
 int run_misere_census_command(const CensusArgs& args, const CensusFamily& family) {
   MisereCensusOptions options;
-  options.max_heap = parse_number_option("--max-heap", args.max_heap, 100000);
+  if (!args.max_heap.empty()) {
+    options.max_heap = parse_number_option("--max-heap", args.max_heap, kMaxQuotientHeap);
+  }
   options.max_work = parse_number_option("--max-work", args.quotient_work, ~std::uint64_t{0});
   const CensusOptions common = census_options(args);
   options.threads = common.threads;
@@ -165,8 +167,11 @@ int run_misere_census_command(const CensusArgs& args, const CensusFamily& family
     std::cout << dump_document(j) << '\n';
     return 0;
   }
-  std::cout << s.family << " (misère quotients to heap " << options.max_heap << "): " << s.members
-            << " codes, " << s.games << " distinct games; " << s.computed
+  std::cout << s.family << " (misère quotients "
+            << (options.max_heap == kMaxQuotientHeap
+                    ? std::string("until phi's period is proven")
+                    : "to heap " + std::to_string(options.max_heap))
+            << "): " << s.members << " codes, " << s.games << " distinct games; " << s.computed
             << " computed in this run, " << s.kept << " kept from earlier runs\n"
             << "tame " << s.tame << ", wild " << s.wild << ", not stabilised within "
             << options.max_work << " steps " << s.not_stabilised << "; proven for every heap size "
@@ -334,7 +339,8 @@ Runner add_census_command(CLI::App& app) {
                 "The misère quotient of every code instead (table misere_quotients; "
                 "docs/census.md)");
   cmd->add_option("--max-heap", args->max_heap,
-                  "With --misere: the quotient of the heaps 0..N of each game (default 40)");
+                  "With --misere: the quotient of the heaps 0..N of each game (default: until "
+                  "phi's period is proven, the quotient of every heap size)");
   cmd->add_option("--max-work", args->quotient_work,
                   "With --misere: steps per game before it is stored as not stabilised "
                   "(default 2*10^8, about 2 s)");

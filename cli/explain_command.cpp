@@ -120,6 +120,9 @@ void print_misere_explanation(const MisereExplanation& e) {
               << ": order " << e.quotient->order << ", P-portion " << e.quotient->p_count
               << "; the position is " << e.quotient->element
               << (e.outcome == Outcome::P ? ", in P\n" : ", not in P\n");
+    std::cout
+        << QuotientUsed{e.quotient->game, e.quotient->max_heap, e.quotient->complete}.completeness()
+        << '\n';
     if (e.quotient->phi_period != 0) {
       std::cout << "heaps past " << e.quotient->max_heap << " by the proven period of phi: phi(n + "
                 << e.quotient->phi_period << ") = phi(n) for n >= " << e.quotient->phi_preperiod

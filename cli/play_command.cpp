@@ -42,6 +42,10 @@ class Transcript {
     if (json_) return emit(start_event(match));
     std::cout << (match.play() == Play::misere ? "misère play: whoever cannot move wins\n"
                                                : "normal play: whoever cannot move loses\n");
+    if (const std::optional<QuotientUsed> quotient = match.quotient()) {
+      std::cout << "played through the misère quotient of " << quotient->game << ": "
+                << quotient->completeness() << '\n';
+    }
   }
   /// A position; with the human to move (and the game not drawn), the moves to choose from.
   void position(const Match& match) {

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include "commands.hpp"
@@ -17,7 +18,7 @@ namespace {
 struct QuotientArgs {
   CommonOptions common;
   std::string game;
-  std::string max_heap = "30";
+  std::string max_heap;  // empty: the complete quotient
   std::string max_work;  // empty: kDefaultQuotientWork
   bool no_cache = false;
 };
@@ -26,9 +27,37 @@ std::string element_name(const MisereQuotient& q, std::uint32_t x) {
   return format_monomial(q.presentation.normal_forms[x]);
 }
 
+/// The last line: whether the quotient is that of every heap size, and if not, why it stopped.
+std::string completeness(const QuotientAnswer& answer) {
+  if (answer.complete()) return "complete (proven for every heap size)";
+  const MisereQuotient& q = answer.quotient;
+  std::string out = "partial: heaps 0.." + std::to_string(q.max_heap) + ", not known beyond";
+  if (const std::optional<QuotientStop>& stop = q.stopped) {
+    const std::string h = std::to_string(stop->heap);
+    out += " (heap " + h + " did not close: " + stop->reason;
+    if (stop->grows && stop->copies <= 1) {
+      out += "; heap " + h + " is in no class of the heaps below: the quotient grows there";
+    }
+    if (stop->copies > 1) {
+      out += "; at heap " + h + " every sum with fewer than " + std::to_string(stop->copies) +
+             " heaps of " + h + " is decided, which proves that phi(" + h + ") has at least " +
+             std::to_string(stop->distinct_powers) +
+             " distinct powers and the quotient of heaps 0.." + h + " at least " +
+             std::to_string(stop->order_at_least) + " elements";
+    }
+    out += ")";
+  } else if (!answer.provable) {
+    out += " (no periodicity theorem covers " + q.game + ")";
+  }
+  return out;
+}
+
 int run_quotient(const QuotientArgs& args) {
   const std::shared_ptr<const Game> game = Engine::game(args.game);
-  const std::uint64_t max_heap = parse_number_option("--max-heap", args.max_heap, 100000);
+  std::optional<std::uint64_t> max_heap;
+  if (!args.max_heap.empty()) {
+    max_heap = parse_number_option("--max-heap", args.max_heap, kMaxQuotientHeap);
+  }
   const std::uint64_t max_work =
       args.max_work.empty() ? kDefaultQuotientWork
                             : parse_number_option("--max-work", args.max_work, ~std::uint64_t{0});
@@ -103,6 +132,7 @@ int run_quotient(const QuotientArgs& args) {
     std::cout << ' ' << h << '=' << element_name(q, q.phi[h]);
   }
   std::cout << '\n';
+  std::cout << completeness(answer) << '\n';
   return 0;
 }
 
@@ -117,13 +147,16 @@ Runner add_quotient_command(CLI::App& app) {
       "play (Plambeck and Siegel): a commutative monoid Q, its P-portion, and the class\n"
       "phi(h) of each heap. A sum is a misère P-position iff the product of its heaps'\n"
       "classes is in P. Every quotient printed has been verified against the misère\n"
-      "recursion for all sums of heaps up to N (docs/misere-quotients.md).\n"
+      "recursion for all sums of heaps up to N (docs/misere-quotients.md). Without\n"
+      "--max-heap, heaps are added until phi's period is proven (the quotient of every heap\n"
+      "size) or the budget ends; the last line says which: complete, or partial.\n"
       "\nExamples:\n"
-      "  grundy quotient kayles --max-heap 40\n"
+      "  grundy quotient kayles\n"
       "  grundy quotient 0.07 --max-heap 24 --json");
   cmd->add_option("game", args->game, "Game spec of a heap game, e.g. 0.77, 0.07, 'sub(1,2)'")
       ->required();
-  cmd->add_option("--max-heap", args->max_heap, "The quotient of the heaps 0..N (default 30)");
+  cmd->add_option("--max-heap", args->max_heap,
+                  "The quotient of the heaps 0..N (default: until phi's period is proven)");
   cmd->add_option("--max-work", args->max_work,
                   "At most N elementary steps (default 4*10^9, about a minute)");
   cmd->add_flag("--no-cache", args->no_cache,

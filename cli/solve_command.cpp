@@ -55,6 +55,11 @@ int run_solve(const SolveArgs& args) {
   if (answer.nim_sum) std::cout << "nim-sum " << *answer.nim_sum << '\n';
   if (answer.remoteness) std::cout << "remoteness " << *answer.remoteness << '\n';
   print_moves(answer.winning_moves);
+  // Which misère quotient decided, and whether it is that of every heap size.
+  if (answer.quotient) {
+    std::cout << "by the misère quotient of " << answer.quotient->game << ": "
+              << answer.quotient->completeness() << '\n';
+  }
   if (answer.winning_moves_truncated) {
     std::cerr << "grundy: showing " << answer.winning_moves.size() << " of "
               << (answer.winning_move_count ? std::to_string(*answer.winning_move_count)

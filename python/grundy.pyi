@@ -157,7 +157,7 @@ def explain(
 def quotient(
     game: _GameArg,
     *,
-    max_heap: int = 30,
+    max_heap: Optional[int] = None,
     max_work: int = 4000000000,
     max_memory: _MemoryArg = None,
     cache: bool = True,

@@ -549,8 +549,8 @@ py::object solve(const py::object& sum_text, bool misere, bool remoteness,
   return to_python(to_document(answer));
 }
 
-py::object quotient(const py::object& game, std::uint64_t max_heap, std::uint64_t max_work,
-                    const CallOptions& limits) {
+py::object quotient(const py::object& game, std::optional<std::uint64_t> max_heap,
+                    std::uint64_t max_work, const CallOptions& limits) {
   CustomGames custom;
   const auto parsed = game_argument(game, custom);
   const Engine engine = make_engine(limits, custom);
@@ -676,7 +676,6 @@ using MaxStates = WholeNumber<"max_states">;
 using Threads = WholeNumber<"threads", 1024>;
 using MaxMoves = WholeNumber<"max_moves", std::uint64_t{1} << 30>;
 using MaxOptions = WholeNumber<"max_options", std::uint64_t{1} << 30>;
-using MaxHeap = WholeNumber<"max_heap", 100000>;
 using ListLength = WholeNumber<"list", 100000>;
 using MaxWork = WholeNumber<"max_work", ~std::uint64_t{0}>;
 using Checkpoint = WholeNumber<"checkpoint", ~std::uint64_t{0}>;
@@ -1018,20 +1017,29 @@ heap game, its class in the misère quotient.
 )");
   m.def(
       "quotient",
-      [=](const py::object& game, MaxHeap max_heap, MaxWork max_work, MaxMemory max_memory,
-          bool cache) {
-        return quotient(game, max_heap, max_work,
+      [=](const py::object& game, const py::object& max_heap, MaxWork max_work,
+          MaxMemory max_memory, bool cache) {
+        // None: the complete quotient, as the command without --max-heap.
+        std::optional<std::uint64_t> heaps;
+        if (!max_heap.is_none())
+          heaps = whole_number(max_heap, "max_heap", grundy::kMaxQuotientHeap);
+        return quotient(game, heaps, max_work,
                         call_options(defaults.max_values, defaults.max_states, defaults.max_moves,
                                      std::move(max_memory), 0, cache));
       },
-      py::arg("game"), py::kw_only(), py::arg("max_heap") = 30,
+      py::arg("game"), py::kw_only(), py::arg("max_heap") = py::none(),
       py::arg("max_work") = grundy::kDefaultQuotientWork, py::arg("max_memory") = py::none(),
       py::arg("cache") = true,
-      R"(The misère quotient of a heap game's sums of heaps 0..max_heap, as ``grundy quotient --json``.
+      R"(The misère quotient of a heap game's sums of heaps 0..max_heap, as ``grundy quotient --json``;
+without max_heap, until phi's period is proven ("complete": True, the quotient of every heap size)
+or the budget ends ("complete": False).
 
 >>> q = grundy.quotient("kayles", max_heap=12)
 >>> q["order"], q["tame"]
 (24, False)
+>>> q = grundy.quotient("kayles")
+>>> q["order"], q["complete"]
+(40, True)
 )");
   py::class_<PythonMatch>(m, "Match",
                           "A game against the perfect player (grundy.play); each method returns "

@@ -18,7 +18,9 @@
 #include "grundy/analysis/quotient_periodicity.hpp"
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/solve/work_budget.hpp"
 #include "quotient_candidate.hpp"
+#include "quotient_extension.hpp"
 
 namespace grundy {
 
@@ -48,24 +50,6 @@ using detail::FreeHeap;
 using detail::HeapMoves;
 using detail::Word;
 
-/// Adds heap h's moves to `moves` (which holds those of the heaps below h).
-void add_heap_moves(const Game& game, std::uint64_t h, HeapMoves& moves) {
-  moves.options.emplace_back();
-  moves.has_moves.push_back(false);
-  for_each_option(game, Position{h, 0}, [&](std::span<const Position> parts) {
-    moves.has_moves[h] = true;
-    std::vector<std::uint32_t> kept;
-    for (const Position& p : parts) {
-      if (p.y != 0 || p.x >= h) {
-        throw Error("the options of " + game.name() + " are not sums of smaller heaps (heap " +
-                    std::to_string(h) + " leaves " + game.format_position(p) + ")");
-      }
-      if (moves.has_moves[p.x]) kept.push_back(static_cast<std::uint32_t>(p.x));
-    }
-    moves.options[h].push_back(std::move(kept));
-  });
-}
-
 /// The next candidate after a failure at `w`: its heaps that are not free become free; a free
 /// heap whose multiplicity in `w` reaches its cyclic part's index gets a longer one. When neither
 /// happens, the heaps their moves leave are freed too, and failing that every cyclic part of `w`
@@ -93,14 +77,14 @@ void refine(std::vector<FreeHeap>& free, const Word& w, const HeapMoves& moves) 
   if (changed) return;
   for (std::uint32_t h = 1; h < w.size(); ++h) {
     if (w[h] == 0) continue;
-    for (const auto& parts : moves.options[h]) {
+    moves.for_each_option(h, [&](std::span<const std::uint32_t> parts) {
       for (std::uint32_t part : parts) {
         if (find(part) == free.end()) {
           free.push_back({part, 2, 2});
           changed = true;
         }
       }
-    }
+    });
   }
   if (changed) return;
   for (std::uint32_t h = 1; h < w.size(); ++h) {
@@ -146,7 +130,7 @@ std::optional<detail::ReducedCandidate> recalibrate(
     std::uint64_t& candidates, std::uint64_t& largest) {
   std::vector<std::uint32_t> support;
   for (std::uint32_t h = 1; h < w.size(); ++h) {
-    if (w[h] != 0 && moves.has_moves[h]) support.push_back(h);
+    if (w[h] != 0 && moves.has_moves(h)) support.push_back(h);
   }
   const auto n = static_cast<std::uint32_t>(support.size());
   // The smallest candidate of the least size that keeps every fact; failing that, the smallest
@@ -255,11 +239,13 @@ std::string stalled_at(const QuotientFrontier& f) {
 /// Q_h when heap h is in no class of Q_(h-1): trials from Q_(h-1) × C(2, 2), recalibrated at
 /// each failure (MisereSolver's strategy); when a recalibration finds nothing, or the trials
 /// pass kMaxRecalibrations, the candidates grow from Q_(h-1) towards the free monoid instead
-/// (`refine`), which ends. Only a verified trial is returned.
+/// (`refine`), which ends. Only a verified trial is returned; with `record`, its verification's
+/// record is left there.
 detail::ReducedCandidate new_element(const detail::ReducedCandidate& current,
                                      const HeapMoves& moves, std::uint32_t h,
                                      const QuotientOptions& options, detail::QuotientWork& work,
-                                     MisereQuotient& out, QuotientFrontier& frontier) {
+                                     MisereQuotient& out, QuotientFrontier& frontier,
+                                     detail::VerifiedPairs* record) {
   constexpr int kMaxRecalibrations = 256;
   std::vector<FreeHeap> free{{h, 2, 2}};
   const auto from_verified = [&] {
@@ -275,7 +261,7 @@ detail::ReducedCandidate new_element(const detail::ReducedCandidate& current,
   bool recalibrating = true;
   for (int round = 0;; ++round) {
     if (options.progress) options.progress({h, current.monoid.order, trial.candidate_order});
-    const auto failure = detail::find_failure(trial, moves, h, options.limits, work);
+    const auto failure = detail::find_failure(trial, moves, h, options.limits, work, record);
     if (!failure) return trial;
     if ((*failure)[h] > frontier.copies) {
       const QuotientFrontier found =
@@ -322,18 +308,21 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
     throw Error("misère quotients need a heap game (octal, hexadecimal, subtraction): " +
                 game.name() + " is not one");
   }
-  if (options.max_heap > 100000) {
+  if (options.max_heap > kMaxQuotientHeap) {
     throw ResourceError("a misère quotient to heap " + std::to_string(options.max_heap) +
-                        " is beyond the limit of heap 100000");
+                        " is beyond the limit of heap " + std::to_string(kMaxQuotientHeap));
   }
   // Each heap's moves are read as it is added: a proven period may end the work long before
   // max_heap.
-  HeapMoves moves;
-  add_heap_moves(game, 0, moves);
+  HeapMoves moves(game);
+  moves.read_heap();
   const std::optional<PeriodicityTheorem> theorem =
       options.stop_at_proven_period ? quotient_periodicity_theorem(game) : std::nullopt;
-  detail::QuotientWork work(options.max_work, "the misère quotient of " + game.name() +
-                                                  " to heap " + std::to_string(options.max_heap));
+  detail::QuotientWork work(
+      options.max_work,
+      "the misère quotient of " + game.name() +
+          (options.end_at_proven_period ? std::string()
+                                        : " to heap " + std::to_string(options.max_heap)));
   // The last progress reported, reported again while a long candidate is worked on.
   QuotientProgress last{1, 1, 0};
   if (given.progress) {
@@ -350,51 +339,110 @@ MisereQuotient misere_quotient(const Game& game, const QuotientOptions& given) {
   current.phi = {0};
   current.words = {Word(1, 0)};
   out.orders.push_back(1);
-  // What is known of the heap being added, for the message when the budget runs out there.
+  // The last verification's record, which places the heaps that the quotient does not grow at.
+  std::optional<detail::StableExtension> stable;
+  const auto count_placed = [&] {
+    if (!stable) return;
+    out.placed_by_interpolation += stable->by_interpolation;
+    out.placed_by_closure += stable->by_closure;
+  };
+  const auto keep_record = [&](detail::VerifiedPairs record) {
+    count_placed();
+    stable.reset();
+    stable.emplace(current.monoid, std::move(record), options.limits);
+  };
+  if (options.incremental) {
+    detail::VerifiedPairs record;
+    if (detail::find_failure(current, moves, 0, options.limits, work, &record)) {
+      throw Error("the quotient of the empty sum fails its verification");  // cannot happen
+    }
+    keep_record(std::move(record));
+  }
+  // What is known of the heap being added, for the message when the budget runs out there, and
+  // whether no existing class took it (placement, complete, found none).
   QuotientFrontier frontier;
+  bool seeking_new_element = false;
   try {
     for (std::uint32_t h = 1; h <= options.max_heap; ++h) {
-      add_heap_moves(game, h, moves);
-      if (!moves.has_moves[h]) {
-        current.phi.push_back(0);
-        for (Word& w : current.words) w.push_back(0);
-        out.orders.push_back(current.monoid.order);
-        continue;
+      if (options.keep_verified_on_budget && h == options.required_heap + 1 &&
+          options.work_past_required != ~std::uint64_t{0}) {
+        work.limit_to(options.work_past_required, "the " + about_steps(options.work_past_required) +
+                                                      " steps allowed past heap " +
+                                                      std::to_string(options.required_heap) +
+                                                      " ran out");
       }
-      frontier = QuotientFrontier{};
-      frontier.heap = h;
-      frontier.verified_order = frontier.order_at_least = current.monoid.order;
       std::vector<std::uint32_t> images;
-      for (const auto& parts : moves.options[h]) {
+      moves.read_heap([&](std::span<const std::uint32_t> parts) {
         std::uint32_t y = 0;
         for (std::uint32_t part : parts) y = current.monoid.product(y, current.phi[part]);
         images.push_back(y);
-      }
-      bool extended = false;
-      for (std::uint32_t x = 0; x < current.monoid.order && !extended; ++x) {
-        work.spend(current.monoid.order * images.size() + 1);
-        if (!may_be(current.monoid, x, images)) continue;
-        detail::ReducedCandidate next = with_heap_as(current, x);
-        if (!detail::find_failure(next, moves, h, options.limits, work)) {
-          current = std::move(next);
-          extended = true;
+      });
+      if (!moves.has_moves(h)) {
+        // No move: the empty game, the identity.
+        current.phi.push_back(0);
+        for (Word& w : current.words) w.push_back(0);
+        out.orders.push_back(current.monoid.order);
+      } else {
+        frontier = QuotientFrontier{};
+        frontier.heap = h;
+        frontier.verified_order = frontier.order_at_least = current.monoid.order;
+        bool extended = false;
+        if (options.incremental) {
+          if (const std::optional<std::uint32_t> x = stable->place(h, images, work)) {
+            current.phi.push_back(*x);
+            for (Word& w : current.words) w.push_back(0);
+            extended = true;
+          }
+        } else {
+          for (std::uint32_t x = 0; x < current.monoid.order && !extended; ++x) {
+            work.spend(current.monoid.order * images.size() + 1);
+            if (!may_be(current.monoid, x, images)) continue;
+            detail::ReducedCandidate next = with_heap_as(current, x);
+            if (!detail::find_failure(next, moves, h, options.limits, work)) {
+              current = std::move(next);
+              extended = true;
+              ++out.placed_by_verification;
+            }
+          }
         }
+        if (!extended) {
+          seeking_new_element = true;
+          detail::VerifiedPairs record;
+          current = new_element(current, moves, h, options, work, out, frontier,
+                                options.incremental ? &record : nullptr);
+          if (options.incremental) keep_record(std::move(record));
+          seeking_new_element = false;
+        }
+        out.orders.push_back(current.monoid.order);
+        if (current.monoid.order != out.orders[h - 1]) out.stable_from = h;
+        if (options.progress) options.progress({h + 1, current.monoid.order, 0});
       }
-      if (!extended) current = new_element(current, moves, h, options, work, out, frontier);
-      out.orders.push_back(current.monoid.order);
-      if (current.monoid.order != out.orders[h - 1]) out.stable_from = h;
-      if (options.progress) options.progress({h + 1, current.monoid.order, 0});
       if (theorem && h % kPeriodCheckInterval == 0 && h < options.max_heap) {
         const QuotientPeriodicity period = phi_periodicity(theorem, current.phi);
         if (period.proven) {
-          extend_by_period(period, options.max_heap, current, out);
+          if (options.end_at_proven_period) {
+            out.max_heap = h;
+          } else {
+            extend_by_period(period, options.max_heap, current, out);
+          }
           break;
         }
       }
     }
   } catch (const ResourceError& e) {
-    throw QuotientStalled(std::string(e.what()) + stalled_at(frontier), frontier);
+    if (!options.keep_verified_on_budget || frontier.heap <= options.required_heap) {
+      throw QuotientStalled(std::string(e.what()) + stalled_at(frontier), frontier);
+    }
+    // The quotient of the heaps below the one that did not close is verified: it is kept.
+    out.max_heap = frontier.heap - 1;
+    out.stopped = QuotientStop{e.what(),
+                               frontier.heap,
+                               frontier.copies,
+                               frontier.distinct_powers,
+                               frontier.order_at_least,
+                               seeking_new_element};
   }
+  count_placed();
   out.monoid = std::move(current.monoid);
   out.phi = std::move(current.phi);
   out.presentation = present(out.monoid, out.phi);

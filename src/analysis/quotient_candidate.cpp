@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <numeric>
 #include <string>
-#include <unordered_map>
 
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
@@ -18,9 +17,51 @@ void QuotientWork::spend(std::uint64_t steps) {
     poll_();
   }
   if (used_ > max_) {
+    if (!limited_.empty()) throw ResourceError(limited_);
     throw ResourceError(what_ + " needs more than " + about_steps(max_) +
                         " steps, the work budget (--max-work)");
   }
+}
+
+void QuotientWork::limit_to(std::uint64_t more, std::string what) {
+  const std::uint64_t limit = saturating_add(used_, more);
+  if (limit < max_) {
+    max_ = limit;
+    limited_ = std::move(what);
+  }
+}
+
+void HeapMoves::keep() {
+  const std::uint64_t size = parts_.size() + option_begin_.size();
+  if (size + pending_parts_.size() + pending_ends_.size() > stored_parts_) {
+    full_ = true;
+    return;
+  }
+  append_pending();
+}
+
+void HeapMoves::append_pending() {
+  const auto base = static_cast<std::uint32_t>(parts_.size());
+  parts_.insert(parts_.end(), pending_parts_.begin(), pending_parts_.end());
+  for (std::uint32_t end : pending_ends_) option_begin_.push_back(base + end);
+  heap_begin_.push_back(static_cast<std::uint32_t>(option_begin_.size() - 1));
+}
+
+void HeapMoves::add_heap(bool has_moves, const std::vector<std::vector<std::uint32_t>>& options) {
+  has_moves_.push_back(has_moves);
+  pending_parts_.clear();
+  pending_ends_.clear();
+  for (const auto& parts : options) {
+    pending_parts_.insert(pending_parts_.end(), parts.begin(), parts.end());
+    pending_ends_.push_back(static_cast<std::uint32_t>(pending_parts_.size()));
+  }
+  // Nothing to read them again from: they are kept whatever their size.
+  append_pending();
+}
+
+void HeapMoves::not_smaller_heaps(std::uint32_t h, const Position& part) const {
+  throw Error("the options of " + game_->name() + " are not sums of smaller heaps (heap " +
+              std::to_string(h) + " leaves " + game_->format_position(part) + ")");
 }
 
 namespace {
@@ -41,7 +82,7 @@ class CandidateMonoid {
     regen_index_[0] = 0;
     std::vector<std::uint32_t> gens;
     for (std::uint32_t h = 1; h <= heap && h < prev_phi.size(); ++h) {
-      if (moves.has_moves[h] && !is_free[h]) gens.push_back(prev_phi[h]);
+      if (moves.has_moves(h) && !is_free[h]) gens.push_back(prev_phi[h]);
     }
     std::sort(gens.begin(), gens.end());
     gens.erase(std::unique(gens.begin(), gens.end()), gens.end());
@@ -66,7 +107,7 @@ class CandidateMonoid {
       stride *= std::uint64_t{f.index} + f.period;
     }
     for (std::uint32_t h = 1; h <= heap; ++h) {
-      if (!moves.has_moves[h]) continue;
+      if (!moves.has_moves(h)) continue;
       phi_[h] = is_free[h] ? static_cast<std::uint32_t>(free_unit[h]) : regen_index_[prev_phi[h]];
     }
   }
@@ -118,13 +159,13 @@ class Marker {
     stamp_.assign(n, 0);
     transitions_.resize(heap + 1);
     for (std::uint32_t h = 1; h <= heap; ++h) {
-      if (!moves.has_moves[h]) continue;
+      if (!moves.has_moves(h)) continue;
       letters_.push_back(h);
-      for (const auto& parts : moves.options[h]) {
+      moves.for_each_option(h, [&](std::span<const std::uint32_t> parts) {
         std::uint32_t x = 0;
         for (std::uint32_t part : parts) x = m.product(x, m.phi(part));
         transitions_[h].push_back(x);
-      }
+      });
       std::sort(transitions_[h].begin(), transitions_[h].end());
       transitions_[h].erase(std::unique(transitions_[h].begin(), transitions_[h].end()),
                             transitions_[h].end());
@@ -132,6 +173,7 @@ class Marker {
   }
 
   void run() {
+    options_.assign(2 * letters_.size(), {});
     const std::vector<std::uint32_t> none;
     visit(static_cast<int>(letters_.size()) - 1, 0, none);
   }
@@ -173,15 +215,17 @@ class Marker {
     const std::uint32_t h = letters_[static_cast<std::size_t>(d)];
     const std::uint32_t g = m_.phi(h);
     std::uint32_t cur = x;
-    std::vector<std::uint32_t> cur_options;
+    // This depth's two lists, kept between visits (the search visits a chain of depths per
+    // element, and allocating them each time was a tenth of the time).
+    std::vector<std::uint32_t>& cur_options = options_[2 * static_cast<std::size_t>(d)];
+    std::vector<std::uint32_t>& next_options = options_[2 * static_cast<std::size_t>(d) + 1];
     const std::vector<std::uint32_t>* opts = &options;
     while (true) {
       visit(d - 1, cur, *opts);
       const std::uint32_t next = m_.product(cur, g);
       if (marked_[next]) break;
       // Options of sum + h: an option of sum, plus h; or sum plus an option of h.
-      std::vector<std::uint32_t> next_options;
-      next_options.reserve(opts->size() + transitions_[h].size());
+      next_options.clear();
       ++epoch_;
       for (std::uint32_t o : *opts) add(next_options, m_.product(o, g));
       for (std::uint32_t t : transitions_[h]) add(next_options, m_.product(cur, t));
@@ -189,7 +233,7 @@ class Marker {
       parent_[next] = cur;
       parent_heap_[next] = h;
       cur = next;
-      cur_options = std::move(next_options);
+      cur_options.swap(next_options);
       opts = &cur_options;
     }
   }
@@ -202,6 +246,7 @@ class Marker {
 
   const CandidateMonoid& m_;
   QuotientWork& work_;
+  std::vector<std::vector<std::uint32_t>> options_;
   std::vector<std::uint32_t> letters_;
   std::vector<std::vector<std::uint32_t>> transitions_;
   std::vector<bool> marked_;
@@ -232,7 +277,7 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
   // distinct Φ(h) (Moore's refinement, as for the states of a finite automaton).
   std::vector<std::uint32_t> gens;
   for (std::uint32_t h = 1; h <= heap; ++h) {
-    if (moves.has_moves[h]) gens.push_back(m.phi(h));
+    if (moves.has_moves(h)) gens.push_back(m.phi(h));
   }
   std::sort(gens.begin(), gens.end());
   gens.erase(std::unique(gens.begin(), gens.end()), gens.end());
@@ -272,18 +317,27 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
     return std::equal(row(a), row(a) + static_cast<long>(k + 1), row(b));
   };
   std::vector<std::uint32_t> fresh(n);
+  // The first element of each signature, by open addressing (no allocation per element: a
+  // node-based map allocated n nodes a round, an eighth of the whole computation).
+  std::size_t slots = 16;
+  while (slots < 2 * static_cast<std::size_t>(n)) slots *= 2;
+  std::vector<std::uint32_t> first(slots);
   while (true) {
     for (std::uint32_t x = 0; x < n; ++x) {
       sig[x * (k + 1)] = cls[x];
       for (std::size_t j = 0; j < k; ++j) sig[x * (k + 1) + 1 + j] = cls[next[x * k + j]];
     }
-    std::unordered_map<std::uint32_t, std::uint32_t, decltype(row_hash), decltype(row_equal)> first(
-        static_cast<std::size_t>(classes) * 2 + 16, row_hash, row_equal);
+    std::fill(first.begin(), first.end(), kNone);
     std::uint32_t count = 0;
     for (std::uint32_t x = 0; x < n; ++x) {
-      const auto [it, added] = first.emplace(x, count);
-      if (added) ++count;
-      fresh[x] = it->second;
+      std::size_t i = row_hash(x) & (slots - 1);
+      while (first[i] != kNone && !row_equal(first[i], x)) i = (i + 1) & (slots - 1);
+      if (first[i] == kNone) {
+        first[i] = x;
+        fresh[x] = count++;
+      } else {
+        fresh[x] = fresh[first[i]];
+      }
     }
     cls.swap(fresh);
     work.spend(static_cast<std::uint64_t>(n) * (k + 1) * 4);
@@ -342,7 +396,7 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
   // and pred[d] is numbered before d (its least sum comes first).
   std::vector<std::uint32_t> gen_of(heap + 1, 0);
   for (std::uint32_t h = 1; h <= heap; ++h) {
-    if (!moves.has_moves[h]) continue;
+    if (!moves.has_moves(h)) continue;
     gen_of[h] = static_cast<std::uint32_t>(std::lower_bound(gens.begin(), gens.end(), m.phi(h)) -
                                            gens.begin());
   }
@@ -367,7 +421,7 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
   work.spend(static_cast<std::uint64_t>(q) * q);
   out.phi.assign(heap + 1, 0);
   for (std::uint32_t h = 1; h <= heap; ++h) {
-    if (moves.has_moves[h]) out.phi[h] = label[cls[m.phi(h)]];
+    if (moves.has_moves(h)) out.phi[h] = label[cls[m.phi(h)]];
   }
   return out;
 }

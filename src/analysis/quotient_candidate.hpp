@@ -11,11 +11,13 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "grundy/analysis/misere_quotient.hpp"
+#include "grundy/rules/game.hpp"
 
 namespace grundy::detail {
 
@@ -31,20 +33,112 @@ class QuotientWork {
   void set_poll(std::function<void()> poll) { poll_ = std::move(poll); }
   /// Throws ResourceError when the budget is spent.
   void spend(std::uint64_t steps);
+  /// At most `more` steps from now on; past them, ResourceError says `what`.
+  void limit_to(std::uint64_t more, std::string what);
 
  private:
   std::uint64_t used_ = 0;
   std::uint64_t max_;
   std::string what_;
+  /// The message of a limit set by limit_to (empty: the budget's own).
+  std::string limited_;
   std::function<void()> poll_;
   std::uint64_t next_poll_ = kPollSteps;
 };
 
 /// The options of each heap 0..n: each option as the heaps it leaves that still have a move
 /// (heaps without a move are the empty game, the identity of every quotient).
-struct HeapMoves {
-  std::vector<std::vector<std::vector<std::uint32_t>>> options;
-  std::vector<bool> has_moves;
+///
+/// Read from a game, the options are kept in memory only up to kStoredParts parts in all and read
+/// again from the game beyond: a heap of h tokens of an octal code has about h options, so keeping
+/// them all would take Θ(n²) memory (about 2 GB for 0.644 to heap 7400), while only the rare
+/// growth of the quotient reads old heaps' options again (and reading them from the game costs
+/// little more than from memory).
+class HeapMoves {
+ public:
+  /// Parts and options kept in memory at most (4 bytes each): Kayles' heaps to about 800.
+  static constexpr std::uint64_t kStoredParts = std::uint64_t{1} << 20;
+
+  /// Heaps added with add_heap only.
+  HeapMoves() = default;
+  /// The heaps of `game`, read with read_heap, keeping at most `stored_parts` in memory.
+  explicit HeapMoves(const Game& game, std::uint64_t stored_parts = kStoredParts)
+      : game_(&game), stored_parts_(stored_parts) {}
+
+  /// Reads heap heaps() from the game, calling each(parts) for every option on the way: throws
+  /// Error when an option is not a sum of smaller heaps.
+  template <class F>
+  void read_heap(F&& each) {
+    const std::uint32_t h = heaps();
+    has_moves_.push_back(false);
+    const bool keeping = !full_;
+    std::vector<std::uint32_t> kept;
+    pending_parts_.clear();
+    pending_ends_.clear();
+    grundy::for_each_option(*game_, Position{h, 0}, [&](std::span<const Position> option) {
+      has_moves_[h] = true;
+      kept.clear();
+      for (const Position& p : option) {
+        if (p.y != 0 || p.x >= h) not_smaller_heaps(h, p);
+        if (has_moves_[p.x]) kept.push_back(static_cast<std::uint32_t>(p.x));
+      }
+      each(std::span<const std::uint32_t>(kept));
+      if (keeping) {
+        pending_parts_.insert(pending_parts_.end(), kept.begin(), kept.end());
+        pending_ends_.push_back(static_cast<std::uint32_t>(pending_parts_.size()));
+      }
+    });
+    if (keeping) keep();
+  }
+  void read_heap() {
+    read_heap([](std::span<const std::uint32_t>) {});
+  }
+  /// Appends heap heaps() with these options (each part a heap with a move).
+  void add_heap(bool has_moves, const std::vector<std::vector<std::uint32_t>>& options);
+
+  /// The heaps 0..heaps()-1 are known.
+  std::uint32_t heaps() const { return static_cast<std::uint32_t>(has_moves_.size()); }
+  bool has_moves(std::uint32_t h) const { return has_moves_[h]; }
+
+  /// Calls f(parts) for every option of heap h, parts a std::span<const std::uint32_t>.
+  template <class F>
+  void for_each_option(std::uint32_t h, F&& f) const {
+    if (h < stored_heaps()) {
+      for (std::uint32_t i = heap_begin_[h]; i < heap_begin_[h + 1]; ++i) {
+        f(std::span<const std::uint32_t>(parts_.data() + option_begin_[i],
+                                         option_begin_[i + 1] - option_begin_[i]));
+      }
+      return;
+    }
+    std::vector<std::uint32_t> kept;
+    grundy::for_each_option(*game_, Position{h, 0}, [&](std::span<const Position> parts) {
+      kept.clear();
+      for (const Position& p : parts) {
+        if (has_moves_[p.x]) kept.push_back(static_cast<std::uint32_t>(p.x));
+      }
+      f(std::span<const std::uint32_t>(kept));
+    });
+  }
+
+ private:
+  std::uint32_t stored_heaps() const { return static_cast<std::uint32_t>(heap_begin_.size() - 1); }
+  /// Keeps heap heaps()-1's options (pending_parts_, with pending_ends_ one past each option's
+  /// last part) when they fit; from the first heap that does not fit on, none is kept.
+  void keep();
+  void append_pending();
+  [[noreturn]] void not_smaller_heaps(std::uint32_t h, const Position& part) const;
+
+  const Game* game_ = nullptr;
+  std::uint64_t stored_parts_ = kStoredParts;
+  std::vector<bool> has_moves_;
+  /// Heap h's options are option_begin_[heap_begin_[h]..heap_begin_[h + 1]), each option's parts
+  /// parts_[option_begin_[i]..option_begin_[i + 1]).
+  std::vector<std::uint32_t> heap_begin_{0};
+  std::vector<std::uint32_t> option_begin_{0};
+  std::vector<std::uint32_t> parts_;
+  bool full_ = false;
+  std::vector<std::uint32_t> pending_parts_;
+  std::vector<std::uint32_t> pending_ends_;
 };
 
 /// A heap given its own cyclic component <x | x^(a+p) = x^a> in a candidate.
@@ -85,6 +179,8 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
                                   const std::vector<FreeHeap>& free, const Limits& limits,
                                   QuotientWork& work, const CandidateTest* test = nullptr);
 
+struct VerifiedPairs;
+
 /// Sums in the order the marker meets them: the multiplicity of the largest heap most
 /// significant. Every option of a sum comes before it, and G < H implies G + X < H + X.
 bool lex_less(const Word& a, const Word& b);
@@ -93,8 +189,11 @@ bool lex_less(const Word& a, const Word& b);
 /// recursion (a sum in P with an option in P, or a non-empty sum not in P without one), or nothing
 /// when there is none: then Φ(G) is in P exactly when G is a misère P-position, for every sum G of
 /// these heaps.
+/// With `record`, a verification that finds nothing leaves there what it read and stored
+/// (quotient_extension.hpp).
 std::optional<Word> find_failure(const ReducedCandidate& candidate, const HeapMoves& moves,
-                                 std::uint32_t heap, const Limits& limits, QuotientWork& work);
+                                 std::uint32_t heap, const Limits& limits, QuotientWork& work,
+                                 VerifiedPairs* record = nullptr);
 
 /// What `trial`, whose least failing sum is `failure`, proves about the quotient of the heaps
 /// 0..heap (QuotientFrontier; its heap and verified_order are left to the caller). Every sum with

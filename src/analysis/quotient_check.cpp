@@ -74,13 +74,14 @@ std::uint32_t order_generated_by(const BipartiteMonoid& m, const std::vector<std
 detail::HeapMoves moves_of(const Game& game, const MisereQuotient& q, detail::QuotientWork& work) {
   const std::uint64_t n = q.max_heap;
   detail::HeapMoves moves;
-  moves.options.resize(n + 1);
-  moves.has_moves.assign(n + 1, false);
+  std::vector<bool> has_moves;
   std::vector<std::uint64_t> seen(q.monoid.order, ~std::uint64_t{0});  // the heap that saw it
   std::uint64_t options = 0;
   for (std::uint64_t h = 0; h <= n; ++h) {
+    has_moves.push_back(false);
+    std::vector<std::vector<std::uint32_t>> kept_options;
     for_each_option(game, Position{h, 0}, [&](std::span<const Position> parts) {
-      moves.has_moves[h] = true;
+      has_moves[h] = true;
       ++options;
       std::uint32_t image = 0;
       for (const Position& p : parts) {
@@ -93,10 +94,11 @@ detail::HeapMoves moves_of(const Game& game, const MisereQuotient& q, detail::Qu
       seen[image] = h;
       std::vector<std::uint32_t> kept;
       for (const Position& p : parts) {
-        if (moves.has_moves[p.x]) kept.push_back(static_cast<std::uint32_t>(p.x));
+        if (has_moves[p.x]) kept.push_back(static_cast<std::uint32_t>(p.x));
       }
-      moves.options[h].push_back(std::move(kept));
+      kept_options.push_back(std::move(kept));
     });
+    moves.add_heap(has_moves[h], kept_options);
     if ((h & 63) == 0) {
       work.spend(options + 1);
       options = 0;
@@ -266,8 +268,6 @@ std::optional<CheckMoves> take_break_heap_moves(const Game& game, const MisereQu
   std::vector<bool> has_stand_in(m.order, false);
   CheckMoves out;
   out.has_moves.assign(std::size_t{n} + 1, false);
-  out.letters.options.resize(std::size_t{n} + 1);
-  out.letters.has_moves.assign(std::size_t{n} + 1, false);
   for (std::uint32_t h = 0; h <= n; ++h) {
     std::fill(key.begin(), key.end(), 0);
     bool any = false;
@@ -297,15 +297,18 @@ std::optional<CheckMoves> take_break_heap_moves(const Game& game, const MisereQu
     work.spend(steps + class_words);
     out.has_moves[h] = any;
     key[0] = q.phi[h];
-    if (!any || !letters.insert(key).second) continue;
-    out.letters.has_moves[h] = true;
+    if (!any || !letters.insert(key).second) {
+      out.letters.add_heap(false, {});
+      continue;
+    }
+    std::vector<std::vector<std::uint32_t>> options;
     for (std::size_t w = 0; w < class_words; ++w) {
       for (std::uint64_t bits = key[1 + w]; bits != 0; bits &= bits - 1) {
         const std::size_t image = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
-        out.letters.options[h].push_back(has_stand_in[image] ? stand_in[image]
-                                                             : split.stand_in[image]);
+        options.push_back(has_stand_in[image] ? stand_in[image] : split.stand_in[image]);
       }
     }
+    out.letters.add_heap(true, options);
   }
   return out;
 }
@@ -317,25 +320,25 @@ CheckMoves heap_moves_by_class(const Game& game, const MisereQuotient& q, Quotie
       return std::move(*moves);
     }
   }
+  const HeapMoves all = moves_of(game, q, work);
   CheckMoves out;
-  out.letters = moves_of(game, q, work);
-  out.has_moves = out.letters.has_moves;
   std::set<std::vector<std::uint32_t>> letters;
-  for (std::size_t h = 0; h < out.letters.options.size(); ++h) {
-    if (!out.letters.has_moves[h]) continue;
+  for (std::uint32_t h = 0; h < all.heaps(); ++h) {
+    out.has_moves.push_back(all.has_moves(h));
+    std::vector<std::vector<std::uint32_t>> options;
     std::vector<std::uint32_t> key;
-    for (const auto& parts : out.letters.options[h]) {
+    all.for_each_option(h, [&](std::span<const std::uint32_t> parts) {
       std::uint32_t x = 0;
       for (std::uint32_t part : parts) x = q.monoid.product(x, q.phi[part]);
       key.push_back(x);
-    }
+      options.emplace_back(parts.begin(), parts.end());
+    });
     std::sort(key.begin(), key.end());
     key.insert(key.begin(), q.phi[h]);
-    if (!letters.insert(std::move(key)).second) {
-      out.letters.has_moves[h] = false;
-      out.letters.options[h].clear();
-    }
-    work.spend(out.letters.options[h].size() + 1);
+    const bool letter = all.has_moves(h) && letters.insert(std::move(key)).second;
+    if (!letter) options.clear();
+    out.letters.add_heap(letter, options);
+    work.spend(options.size() + 1);
   }
   return out;
 }

@@ -80,14 +80,14 @@ QuotientFrontier frontier_of(const ReducedCandidate& trial, const HeapMoves& mov
   // R: the images of the sums of the smaller heaps.
   std::vector<std::uint32_t> gens;
   for (std::uint32_t g = 1; g < heap; ++g) {
-    if (moves.has_moves[g]) gens.push_back(trial.phi[g]);
+    if (moves.has_moves(g)) gens.push_back(trial.phi[g]);
   }
   std::sort(gens.begin(), gens.end());
   gens.erase(std::unique(gens.begin(), gens.end()), gens.end());
   // Breadth first, so each element is reached by a sum of the fewest heaps (parent and heap).
   std::vector<std::uint32_t> gen_heap(gens.size(), 0);
   for (std::uint32_t g = heap - 1; g >= 1; --g) {
-    if (!moves.has_moves[g]) continue;
+    if (!moves.has_moves(g)) continue;
     const auto at = std::lower_bound(gens.begin(), gens.end(), trial.phi[g]) - gens.begin();
     gen_heap[static_cast<std::size_t>(at)] = g;
   }

@@ -16,45 +16,44 @@
 //    F only grows along a continuation, so a pair whose F contains a stored pair's F (same
 //    Φ(G)) can fail only where that one fails, and is not stored.
 #include <algorithm>
+#include <unordered_set>
 
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "quotient_candidate.hpp"
+#include "quotient_extension.hpp"
 
 namespace grundy::detail {
-
-namespace {
-
-struct Letter {
-  std::uint32_t heap;
-  std::uint32_t phi;
-  std::vector<std::uint32_t> transitions;
-};
 
 std::vector<Letter> distinct_letters(const ReducedCandidate& c, const HeapMoves& moves,
                                      std::uint32_t heap) {
   std::vector<Letter> letters;
+  // Two heaps with one image and one set of option images add the same pairs: keep the first.
+  const auto hash = [&](std::size_t i) {
+    std::uint64_t h = letters[i].phi * 0x9E3779B97F4A7C15ULL;
+    for (std::uint32_t t : letters[i].transitions) h = (h ^ t) * 0xBF58476D1CE4E5B9ULL;
+    return static_cast<std::size_t>(h ^ (h >> 31));
+  };
+  const auto equal = [&](std::size_t i, std::size_t j) {
+    return letters[i].phi == letters[j].phi && letters[i].transitions == letters[j].transitions;
+  };
+  std::unordered_set<std::size_t, decltype(hash), decltype(equal)> seen(16, hash, equal);
   for (std::uint32_t h = 1; h <= heap; ++h) {
-    if (!moves.has_moves[h]) continue;
+    if (!moves.has_moves(h)) continue;
     Letter l{h, c.phi[h], {}};
-    for (const auto& parts : moves.options[h]) {
+    moves.for_each_option(h, [&](std::span<const std::uint32_t> parts) {
       std::uint32_t x = 0;
       for (std::uint32_t part : parts) x = c.monoid.product(x, c.phi[part]);
       l.transitions.push_back(x);
-    }
+    });
     std::sort(l.transitions.begin(), l.transitions.end());
     l.transitions.erase(std::unique(l.transitions.begin(), l.transitions.end()),
                         l.transitions.end());
-    // Two heaps with one image and one set of option images add the same pairs: keep the first.
-    const bool seen = std::any_of(letters.begin(), letters.end(), [&](const Letter& o) {
-      return o.phi == l.phi && o.transitions == l.transitions;
-    });
-    if (!seen) letters.push_back(std::move(l));
+    letters.push_back(std::move(l));
+    if (!seen.insert(letters.size() - 1).second) letters.pop_back();
   }
   return letters;
 }
-
-}  // namespace
 
 bool lex_less(const Word& a, const Word& b) {
   for (std::size_t h = a.size(); h-- > 0;) {
@@ -82,7 +81,9 @@ class LexSearch {
         n_(c.monoid.order),
         words_((n_ + 63) / 64),
         word_(heap + 1, 0),
-        by_class_(n_) {
+        pairs_(n_),
+        rows_(2 * letters.size(), std::vector<std::uint64_t>(words_)),
+        what_("verifying a quotient of " + std::to_string(n_) + " elements") {
     // column[s] has bit z set when z·s is in P. (Products are taken as s·z, the same in a
     // commutative monoid: one row of the table, read in order.)
     column_.assign(static_cast<std::size_t>(n_) * words_, 0);
@@ -98,9 +99,15 @@ class LexSearch {
 
   std::optional<Word> run() {
     std::vector<std::uint64_t> empty(words_, 0);
-    store(0, empty);
+    pairs_.store(0, empty.data(), limits_, what_);
     if (visit(static_cast<int>(letters_.size()) - 1, 0, empty)) return word_;
     return std::nullopt;
+  }
+
+  /// After a run without a failure: what it read and stored.
+  void record(VerifiedPairs& out) && {
+    out.columns = std::move(column_);
+    out.pairs = std::move(pairs_);
   }
 
  private:
@@ -111,19 +118,16 @@ class LexSearch {
   bool visit(int d, std::uint32_t y, const std::vector<std::uint64_t>& f) {
     if (d < 0) return false;
     const Letter& l = letters_[static_cast<std::size_t>(d)];
-    std::vector<std::uint64_t> cur = f;
-    std::vector<std::uint64_t> next(words_);
+    // Each depth's two rows, allocated once: the search visits a chain of depths per pair.
+    std::vector<std::uint64_t>& cur = rows_[2 * static_cast<std::size_t>(d)];
+    std::vector<std::uint64_t>& next = rows_[2 * static_cast<std::size_t>(d) + 1];
+    cur = f;
     std::uint32_t x = y;
     std::uint32_t added = 0;
     while (true) {
       if (visit(d - 1, x, cur)) return true;
       // F_{G+h}(z) = F_G(z·Φ(h)) or [some t in T(h) has z·Φ(G)·t in P].
-      std::fill(next.begin(), next.end(), 0);
-      const std::uint32_t* by_phi = &q_.table[static_cast<std::size_t>(l.phi) * n_];
-      for (std::uint32_t z = 0; z < n_; ++z) {
-        const std::uint32_t zg = by_phi[z];  // z·Φ(h)
-        next[z / 64] |= ((cur[zg / 64] >> (zg % 64)) & 1) << (z % 64);
-      }
+      permute_bits(&q_.table[static_cast<std::size_t>(l.phi) * n_], n_, cur.data(), next.data());
       for (std::uint32_t t : l.transitions) {
         const std::uint64_t* col = &column_[q_.product(x, t) * words_];
         for (std::size_t w = 0; w < words_; ++w) next[w] |= col[w];
@@ -133,33 +137,12 @@ class LexSearch {
       ++word_[l.heap];
       ++added;
       if (fails(x, next)) return true;
-      if (dominated(x, next)) break;
-      store(x, next);
-      cur.swap(next);
+      if (pairs_.dominated(x, next.data(), work_)) break;
+      pairs_.store(x, next.data(), limits_, what_);
+      cur.swap(next);  // both rows stay this depth's
     }
     word_[l.heap] -= added;
     return false;
-  }
-
-  bool dominated(std::uint32_t y, const std::vector<std::uint64_t>& f) {
-    const auto& ids = by_class_[y];
-    work_.spend(ids.size() * words_ + 1);
-    for (std::uint32_t j : ids) {
-      const std::uint64_t* g = &bits_[j * words_];
-      bool subset = true;
-      for (std::size_t w = 0; w < words_ && subset; ++w) subset = (g[w] & ~f[w]) == 0;
-      if (subset) return true;
-    }
-    return false;
-  }
-
-  void store(std::uint32_t y, const std::vector<std::uint64_t>& f) {
-    if ((stored_ & 1023) == 0) {
-      require_memory(limits_, bytes_for(stored_ + 1024, words_ * 8 + 8),
-                     "verifying a quotient of " + std::to_string(n_) + " elements");
-    }
-    by_class_[y].push_back(static_cast<std::uint32_t>(stored_++));
-    bits_.insert(bits_.end(), f.begin(), f.end());
   }
 
   const BipartiteMonoid& q_;
@@ -170,18 +153,19 @@ class LexSearch {
   std::size_t words_;
   Word word_;
   std::vector<std::uint64_t> column_;
-  std::vector<std::uint64_t> bits_;
-  std::vector<std::vector<std::uint32_t>> by_class_;
-  std::uint64_t stored_ = 0;
+  PairStore pairs_;
+  std::vector<std::vector<std::uint64_t>> rows_;
+  std::string what_;
 };
 
 }  // namespace
 
 std::optional<Word> find_failure(const ReducedCandidate& c, const HeapMoves& moves,
-                                 std::uint32_t heap, const Limits& limits, QuotientWork& work) {
+                                 std::uint32_t heap, const Limits& limits, QuotientWork& work,
+                                 VerifiedPairs* record) {
   const BipartiteMonoid& q = c.monoid;
   const std::uint32_t n = q.order;
-  const std::vector<Letter> letters = distinct_letters(c, moves, heap);
+  std::vector<Letter> letters = distinct_letters(c, moves, heap);
   if (q.p_portion[0]) return Word(heap + 1, 0);  // the empty sum is an N-position
 
   // The "in P, an option in P" half: the least failing sum through y is y's least sum plus h.
@@ -200,8 +184,13 @@ std::optional<Word> find_failure(const ReducedCandidate& c, const HeapMoves& mov
     }
     work.spend(letters.size() + 1);
   }
-  std::optional<Word> n_failure = LexSearch(c, letters, heap, limits, work).run();
+  LexSearch search(c, letters, heap, limits, work);
+  std::optional<Word> n_failure = search.run();
   if (n_failure && (!least || lex_less(*n_failure, *least))) return n_failure;
+  if (!least && record) {
+    std::move(search).record(*record);
+    record->letters = std::move(letters);
+  }
   return least;
 }
 

@@ -578,8 +578,8 @@ void CensusDatabase::store_result(std::int64_t run, const GameResult& r, const C
 }
 
 std::optional<StoredResult> CensusDatabase::result(const std::string& game) const {
-  Statement s(db_, ("SELECT " + std::string(kResultColumns) + " FROM results WHERE game = ?1")
-                       .c_str());
+  Statement s(db_,
+              ("SELECT " + std::string(kResultColumns) + " FROM results WHERE game = ?1").c_str());
   s.bind(1, game);
   if (!s.step()) return std::nullopt;
   return read_result(s);
@@ -650,18 +650,19 @@ void CensusDatabase::store_misere(const MisereRow& r) {
               "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)");
   s.bind(1, r.game).bind(2, r.max_heap).bind(3, r.max_work).bind(4, r.reached);
   s.bind(5, std::int64_t{r.complete ? 1 : 0}).bind(6, std::uint64_t{r.order});
-  if (r.complete) {
+  // What is known of the heaps verified (a stopped row's too, when it says).
+  if (!r.tame.empty()) {
     s.bind(7, r.p_count).bind(8, r.stable_from).bind(9, r.tame);
   } else {
     s.bind_null(7).bind_null(8).bind_null(9);
   }
   s.bind(10, r.seconds).bind(11, r.engine);
-  if (r.complete && !r.periodicity.empty()) {
+  if (!r.periodicity.empty()) {
     s.bind(12, r.periodicity);
   } else {
     s.bind_null(12);
   }
-  if (r.complete && r.has_phi_period()) {
+  if (r.has_phi_period()) {
     s.bind(13, r.phi_preperiod).bind(14, r.phi_period);
   } else {
     s.bind_null(13).bind_null(14);
@@ -705,7 +706,7 @@ std::vector<MisereRow> CensusDatabase::misere_rows() const {
     const std::uint64_t order = s.number(5);
     if (order > ~std::uint32_t{0}) throw Error("census database: a misère quotient's order");
     r.order = static_cast<std::uint32_t>(order);
-    if (r.complete) {
+    if (!s.null(8)) {
       r.p_count = s.number(6);
       r.stable_from = s.number(7);
       r.tame = s.text(8);

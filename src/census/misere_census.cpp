@@ -44,40 +44,44 @@ MisereRow compute(const Game& game, const MisereJob& job, const Limits& limits,
   q.max_heap = job.max_heap;
   q.max_work = job.max_work;
   q.limits = limits;
-  // The last quotient verified: the heaps below the one being tried.
-  std::uint64_t heap = 0, order = 1;
-  q.progress = [&](const QuotientProgress& p) {
+  // To the heap bound, or (the bound of bounds) until Φ's period is proven; the budget ending
+  // leaves the quotient of the heaps verified.
+  q.end_at_proven_period = job.max_heap == kMaxQuotientHeap;
+  q.keep_verified_on_budget = true;
+  q.progress = [&](const QuotientProgress&) {
     if (stop && stop->load()) throw Stopped{};
-    heap = p.heap;
-    order = p.order;
   };
   const auto started = std::chrono::steady_clock::now();
+  MisereQuotient quotient;
   try {
-    const MisereQuotient quotient = misere_quotient(game, q);
-    row.complete = true;
-    row.reached = quotient.max_heap;
-    row.order = quotient.monoid.order;
-    row.p_count = quotient.monoid.p_count();
-    row.stable_from = quotient.stable_from;
-    row.tame = quotient.tame.tame ? "T" + std::to_string(quotient.tame.k) : "wild";
-    const QuotientPeriodicity period = quotient_periodicity(game, quotient);
-    row.periodicity = !period.periodic ? "none" : period.proven ? "proven" : "observed";
-    if (period.periodic) {
-      row.phi_preperiod = period.preperiod;
-      row.phi_period = period.period;
+    quotient = misere_quotient(game, q);
+  } catch (const ResourceError&) {
+    // Refused before any heap was verified (the limits allow nothing): the empty quotient.
+    row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return row;
+  }
+  row.reached = quotient.max_heap;
+  row.order = quotient.monoid.order;
+  row.complete = !quotient.stopped;
+  if (const std::optional<QuotientStop>& stopped = quotient.stopped) {
+    // Stopped while a new element was sought: what the failed trials proved at the next heap,
+    // and at least that the heap is in no class of the heaps below (so |Q| grows there).
+    if (stopped->copies > 1 || stopped->grows) {
+      row.powers_at_least = std::max<std::uint64_t>(stopped->distinct_powers, 1);
+      row.order_at_least = std::max<std::uint64_t>(
+          stopped->order_at_least, stopped->grows ? std::uint64_t{row.order} + 1 : 0);
     }
-  } catch (const ResourceError& e) {
-    row.complete = false;
-    row.reached = heap == 0 ? 0 : heap - 1;
-    row.order = static_cast<std::uint32_t>(order);
-    // Stopped while a new element was sought: what the failed trials proved at the next heap.
-    if (const auto* stalled = dynamic_cast<const QuotientStalled*>(&e)) {
-      const QuotientFrontier& f = stalled->frontier();
-      if (f.copies > 1 && f.heap == row.reached + 1) {
-        row.powers_at_least = f.distinct_powers;
-        row.order_at_least = f.order_at_least;
-      }
-    }
+  }
+  // Of the heaps verified, complete or not: a stopped quotient that had not grown for a while
+  // (a long preperiod of Φ, the budget ended before its proof) says so.
+  row.p_count = quotient.monoid.p_count();
+  row.stable_from = quotient.stable_from;
+  row.tame = quotient.tame.tame ? "T" + std::to_string(quotient.tame.k) : "wild";
+  const QuotientPeriodicity period = quotient_periodicity(game, quotient);
+  row.periodicity = !period.periodic ? "none" : period.proven ? "proven" : "observed";
+  if (period.periodic) {
+    row.phi_preperiod = period.preperiod;
+    row.phi_period = period.period;
   }
   row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return row;

@@ -19,6 +19,18 @@ struct Row {
 std::string status(const Row& r) {
   if (r.quotient == nullptr) return "not computed";
   const MisereRow& q = *r.quotient;
+  if (!q.complete && !q.tame.empty() && q.stable_from < q.reached && q.order_at_least == 0) {
+    // The budget ended while heaps were added without growing the quotient.
+    std::string out = "|Q| = " + std::to_string(q.order) + ", |P| = " + std::to_string(q.p_count) +
+                      ", last grew at heap " + std::to_string(q.stable_from) +
+                      ", unchanged to heap " + std::to_string(q.reached) + " (observed";
+    if (q.has_phi_period()) {
+      out += ", phi(n + " + std::to_string(q.phi_period) +
+             ") = phi(n) for n >= " + std::to_string(q.phi_preperiod);
+    }
+    return out + "); the budget (" + std::to_string(q.max_work) + " steps) ended before a proof, " +
+           q.tame;
+  }
   if (!q.complete) {
     std::string out = "not stabilised by heap " + std::to_string(q.reached) +
                       " (|Q| = " + std::to_string(q.order) + " there; budget " +
@@ -65,11 +77,11 @@ std::vector<std::string> fields(const Row& r) {
           std::to_string(q.max_heap),
           std::to_string(q.reached),
           std::to_string(q.order),
-          q.complete ? std::to_string(q.p_count) : "",
-          q.complete ? std::to_string(q.stable_from) : "",
-          q.complete ? q.tame : "",
+          q.tame.empty() ? "" : std::to_string(q.p_count),
+          q.tame.empty() ? "" : std::to_string(q.stable_from),
+          q.tame,
           detail::seconds_text(q.seconds),
-          q.complete ? q.periodicity : "",
+          q.periodicity,
           periodic ? std::to_string(q.phi_preperiod) : "",
           periodic ? std::to_string(q.phi_period) : "",
           bounded ? std::to_string(q.powers_at_least) : "",

@@ -166,6 +166,7 @@ Document to_document(const SolveAnswer& a) {
   doc["winning_move_count"] =
       a.winning_move_count ? Document(*a.winning_move_count) : Document(nullptr);
   if (misere && !a.misere_method.empty()) doc["decided_by"] = a.misere_method;
+  if (a.quotient) doc["quotient"] = to_document(*a.quotient);
   // Normal play: the winning move a player should make, null when no move wins.
   if (!misere) doc["move_to_play"] = a.move_to_play ? to_document(*a.move_to_play) : nullptr;
   return doc;
@@ -263,10 +264,14 @@ Document to_document(const Explanation& e) {
 }
 
 Document start_event(const Match& match) {
-  return {{"event", "start"},
-          {"sum", format_sum(match.position())},
-          {"play", match.play() == Play::misere ? "misere" : "normal"},
-          {"first", match.human_to_move() ? "human" : "computer"}};
+  Document event{{"event", "start"},
+                 {"sum", format_sum(match.position())},
+                 {"play", match.play() == Play::misere ? "misere" : "normal"},
+                 {"first", match.human_to_move() ? "human" : "computer"}};
+  if (const std::optional<QuotientUsed> quotient = match.quotient()) {
+    event["quotient"] = to_document(*quotient);
+  }
+  return event;
 }
 
 Document position_event(const Match& match, std::size_t list) {

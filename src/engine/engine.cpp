@@ -375,6 +375,7 @@ SolveAnswer Engine::solve(const Sum& sum, Play play, bool remoteness) const {
       // otherwise.
       searched = quotient->solve(sum, options_.max_moves);
       answer.misere_method = "quotient";
+      answer.quotient = quotient->used();
     } else {
       searched = reported([&] { return solve_by_search(sum, search_options(play, "solve")); });
       answer.misere_method = "search";

@@ -157,6 +157,10 @@ Match::Match(const Engine& engine, const Sum& start, Play play, bool human_first
 
 Match::~Match() = default;
 
+std::optional<QuotientUsed> Match::quotient() const {
+  return oracle_->quotient();
+}
+
 std::string Match::position_text() const {
   return sum_.components.empty() ? std::string() : format_sum(sum_);
 }

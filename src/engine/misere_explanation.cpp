@@ -67,6 +67,7 @@ MisereExplanation explain_misere_position(std::shared_ptr<const Game> game, cons
     e.outcome = q.monoid.p_portion[x] ? Outcome::P : Outcome::N;
     e.quotient = MisereExplanation::Quotient{q.game, q.max_heap, q.monoid.order, q.monoid.p_count(),
                                              name(x)};
+    e.quotient->complete = quotient->used().complete;
     const QuotientPeriodicity& period = quotient->periodicity();
     if (p.x > q.max_heap) {
       e.quotient->phi_preperiod = period.preperiod;
@@ -121,9 +122,10 @@ Document to_document(const MisereExplanation& e) {
   d["play"] = "misere";
   d["winner"] = e.winner();
   if (e.quotient) {
-    d["quotient"] = {{"game", e.quotient->game},       {"max_heap", e.quotient->max_heap},
-                     {"order", e.quotient->order},     {"p_count", e.quotient->p_count},
-                     {"element", e.quotient->element}, {"in_p", e.outcome == Outcome::P}};
+    d["quotient"] = {{"game", e.quotient->game},        {"max_heap", e.quotient->max_heap},
+                     {"order", e.quotient->order},      {"p_count", e.quotient->p_count},
+                     {"element", e.quotient->element},  {"in_p", e.outcome == Outcome::P},
+                     {"complete", e.quotient->complete}};
     if (e.quotient->phi_period != 0) {
       d["quotient"]["phi_period"] = {{"preperiod", e.quotient->phi_preperiod},
                                      {"period", e.quotient->phi_period}};

@@ -17,12 +17,13 @@
 namespace grundy {
 
 /// The perfect player: under misère play of sums of heaps, the misère quotient of their games when
-/// it is found within its budget (quotient_path.hpp); otherwise, within the state budget, an exact search (remoteness: the winner hurries,
-/// so it never cycles in a loopy game, and the loser delays; in a drawn position it keeps the
-/// draw), with one memo for the whole game; beyond it, under normal play, the Grundy values
-/// (Smith's generalised ones and counters for loopy games: solve_sum's move to play, which makes
-/// progress), from the engine's value sources (formulas, tables, proven periods, and Wythoff's
-/// theorem for a lone huge position), kept for the whole game.
+/// it is found within its budget (quotient_path.hpp); otherwise, within the state budget, an exact
+/// search (remoteness: the winner hurries, so it never cycles in a loopy game, and the loser
+/// delays; in a drawn position it keeps the draw), with one memo for the whole game; beyond it,
+/// under normal play, the Grundy values (Smith's generalised ones and counters for loopy games:
+/// solve_sum's move to play, which makes progress), from the engine's value sources (formulas,
+/// tables, proven periods, and Wythoff's theorem for a lone huge position), kept for the whole
+/// game.
 class Oracle {
  public:
   Oracle(const Engine& engine, Play play);
@@ -35,6 +36,11 @@ class Oracle {
 
   /// The move to play from `sum` (which has `moves`, at least one), and what it achieves.
   std::pair<Move, Verdict> choose(const Sum& sum, const std::vector<Move>& moves);
+
+  /// The misère quotient that plays the game, when one does.
+  std::optional<QuotientUsed> quotient() const {
+    return quotient_ ? std::optional<QuotientUsed>(quotient_->used()) : std::nullopt;
+  }
 
   /// The value sources of `sum`'s games.
   std::vector<ValueSource*> sources(const Sum& sum) { return values_.sources_for(sum); }

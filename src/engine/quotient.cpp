@@ -26,26 +26,36 @@ namespace {
 /// The answer with what is proven of Φ's period, whether the quotient was computed or read.
 QuotientAnswer with_periodicity(const Game& game, QuotientAnswer answer) {
   answer.periodicity = quotient_periodicity(game, answer.quotient);
+  answer.provable = quotient_periodicity_theorem(game).has_value();
   return answer;
 }
 
 }  // namespace
 
-QuotientAnswer Engine::quotient(std::shared_ptr<const Game> game, std::uint64_t max_heap,
-                                std::uint64_t max_work,
+QuotientAnswer Engine::quotient(std::shared_ptr<const Game> game,
+                                std::optional<std::uint64_t> max_heap, std::uint64_t max_work,
                                 std::function<void(const QuotientProgress&)> progress) const {
+  const bool theorem = quotient_periodicity_theorem(*game).has_value();
+  // Without max_heap: complete, or what is verified when the budget ends. Without a theorem
+  // nothing is ever complete: then the heaps to a fixed bound.
+  const bool until_budget = !max_heap;
+  const bool complete = until_budget && theorem;
+  if (until_budget && !theorem) max_heap = kQuotientHeapsWithoutTheorem;
   const std::optional<QuotientCache> cache = quotient_cache();
   if (cache) {
     QuotientCache::Loaded loaded = cache->load(*game, limits_);
-    if (loaded.quotient && loaded.quotient->max_heap == max_heap) {
-      return with_periodicity(*game, {std::move(*loaded.quotient), true, {}});
+    if (loaded.quotient) {
+      QuotientAnswer answer = with_periodicity(*game, {std::move(*loaded.quotient), true, {}});
+      if (complete ? answer.complete() : answer.quotient.max_heap == *max_heap) return answer;
     }
   }
   QuotientOptions options;
-  options.max_heap = max_heap;
+  options.max_heap = complete ? kMaxQuotientHeap : *max_heap;
   options.limits = limits_;
   options.max_work = max_work;
   options.progress = std::move(progress);
+  options.end_at_proven_period = complete;
+  options.keep_verified_on_budget = until_budget;
   // A local class may use what the member function may: done() clears the progress display
   // whether the computation returns or throws.
   struct Done {
@@ -76,8 +86,30 @@ Document to_document(const QuotientAnswer& answer) {
   } else {
     d["phi_period"] = nullptr;
   }
+  d["complete"] = answer.complete();
+  if (const std::optional<QuotientStop>& stop = answer.quotient.stopped) {
+    Document stopped{{"heap", stop->heap}, {"reason", stop->reason}, {"grows", stop->grows}};
+    // What the failed trials at that heap prove (one copy proves nothing new).
+    if (stop->copies > 1) {
+      stopped["sums_decided_below_copies"] = stop->copies;
+      stopped["distinct_powers_at_least"] = stop->distinct_powers;
+      stopped["order_at_least"] = stop->order_at_least;
+    }
+    d["stopped"] = stopped;
+  } else {
+    d["stopped"] = nullptr;
+  }
   d["from_cache"] = answer.from_cache;
   return d;
+}
+
+std::string QuotientUsed::completeness() const {
+  return complete ? "complete (proven for every heap size)"
+                  : "partial: heaps 0.." + std::to_string(max_heap) + ", not known beyond";
+}
+
+Document to_document(const QuotientUsed& used) {
+  return {{"game", used.game}, {"max_heap", used.max_heap}, {"complete", used.complete}};
 }
 
 Document to_document(const MisereQuotient& q) {
@@ -203,9 +235,8 @@ std::string huge_heap_refusal(const Sum& sum, const Component& huge) {
            " (octal and hexadecimal codes whose moves leave at most two heaps, finite "
            "subtraction sets)";
   }
-  return head + "and none was proven for " + name + " within heaps 0.." +
-         std::to_string(kQuotientOnlyMaxHeap) + " and the budget (grundy quotient " + name +
-         " --max-heap " + std::to_string(kQuotientOnlyMaxHeap) + " shows how far it gets)";
+  return head + "and none was proven for " + name + " within the budget (grundy quotient " + name +
+         " shows how far it gets)";
 }
 
 }  // namespace
@@ -220,19 +251,38 @@ std::optional<SumQuotient> SumQuotient::of(const Sum& sum, const Limits& limits,
   if (largest > (search_refused ? kQuotientOnlyMaxHeap : kQuotientPathMaxHeap)) return std::nullopt;
   std::shared_ptr<const HeapUnion> heaps;
   if (games->size() > 1) heaps = std::make_shared<HeapUnion>(*games);
+  const Game& game = heaps ? *heaps : *games->front().first;
   QuotientOptions options;
   options.max_heap = heaps ? heaps->max_heap() : largest;
   options.limits = limits;
   options.max_work = search_refused ? kQuotientOnlyWork : kQuotientPathWork;
   options.progress = std::move(progress);
+  if (!heaps && quotient_periodicity_theorem(game)) {
+    // The sum's heaps, then on towards the quotient of every heap size while it is cheap.
+    options.required_heap = largest;
+    options.max_heap = kMaxQuotientHeap;
+    options.end_at_proven_period = true;
+    options.keep_verified_on_budget = true;
+    options.work_past_required = kQuotientWorkTowardsProof;
+  }
   try {
-    SumQuotient found(heaps, misere_quotient(heaps ? *heaps : *games->front().first, options));
+    SumQuotient found(heaps, misere_quotient(game, options), game);
     // Unions are particular to one sum's heaps: only a game's own quotient is kept.
     if (cache && !heaps) cache->store(found.quotient_);
     return found;
   } catch (const ResourceError&) {
     return std::nullopt;
   }
+}
+
+SumQuotient::SumQuotient(std::shared_ptr<const HeapUnion> heaps, MisereQuotient quotient,
+                         const Game& game)
+    : union_(std::move(heaps)), quotient_(std::move(quotient)) {
+  if (!union_) periodicity_ = quotient_periodicity(game, quotient_);
+}
+
+QuotientUsed SumQuotient::used() const {
+  return {quotient_.game, quotient_.max_heap, !union_ && periodicity_.proven};
 }
 
 std::optional<SumQuotient> SumQuotient::periodic(
@@ -244,13 +294,14 @@ std::optional<SumQuotient> SumQuotient::periodic(
   }
   const Game& game = *games->front().first;
   QuotientOptions options;
-  // The computation stops where the period is proven (QuotientOptions::stop_at_proven_period).
-  options.max_heap = kQuotientOnlyMaxHeap;
+  // The computation stops where the period is proven.
+  options.max_heap = kMaxQuotientHeap;
+  options.end_at_proven_period = true;
   options.limits = limits;
   options.max_work = kQuotientOnlyWork;
   options.progress = std::move(progress);
   try {
-    SumQuotient found(nullptr, misere_quotient(game, options));
+    SumQuotient found(nullptr, misere_quotient(game, options), game);
     if (cache) cache->store(found.quotient_);
     if (!found.reaches(game, games->front().second)) return std::nullopt;
     return found;
@@ -259,11 +310,9 @@ std::optional<SumQuotient> SumQuotient::periodic(
   }
 }
 
-bool SumQuotient::reaches(const Game& game, std::uint64_t largest) {
+bool SumQuotient::reaches(const Game& game, std::uint64_t largest) const {
   if (largest <= quotient_.max_heap) return true;
-  if (!huge_heaps_supported(game)) return false;
-  periodicity_ = quotient_periodicity(game, quotient_);
-  return periodicity_.proven;
+  return huge_heaps_supported(game) && periodicity_.proven;
 }
 
 std::optional<SumQuotient> SumQuotient::unless_searched(
@@ -301,7 +350,7 @@ std::optional<SumQuotient> SumQuotient::cached(const Sum& sum, const Limits& lim
   const auto& [game, largest] = games->front();
   QuotientCache::Loaded loaded = cache->load(*game, limits);
   if (!loaded.quotient) return std::nullopt;
-  SumQuotient found(nullptr, std::move(*loaded.quotient));
+  SumQuotient found(nullptr, std::move(*loaded.quotient), *game);
   if (!found.reaches(*game, largest)) return std::nullopt;
   return found;
 }

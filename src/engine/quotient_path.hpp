@@ -9,6 +9,7 @@
 #include "grundy/analysis/quotient_cache.hpp"
 #include "grundy/analysis/quotient_periodicity.hpp"
 #include "grundy/core/limits.hpp"
+#include "grundy/engine/answers.hpp"
 #include "grundy/rules/heap_union.hpp"
 #include "grundy/rules/sum.hpp"
 #include "grundy/solve/misere_solver.hpp"
@@ -27,6 +28,11 @@ inline constexpr std::uint64_t kQuotientOnlyMaxHeap = 4096;
 /// A sum whose exact search needs at most this many states (a bound counted before searching)
 /// is searched: a few milliseconds, less than most quotients take to build.
 inline constexpr std::uint64_t kSearchFirstStates = 20'000;
+/// Past the sum's largest heap, the quotient of one game that a periodicity theorem covers goes
+/// on towards a proof of Φ's period (the quotient of every heap size, then cached for any later
+/// sum) for at most this many steps: Kayles and 0.115 get there (10^6 and 3*10^6 steps), 0.644
+/// (10^8) and 0.07 (never) stop partial, a few tens of milliseconds later.
+inline constexpr std::uint64_t kQuotientWorkTowardsProof = 10'000'000;
 
 /// The misère quotient that decides a sum of heaps: the quotient of the sums of heaps of the
 /// sum's heap games (of the one game, or of their union, heap_union.hpp), up to its largest heaps.
@@ -57,6 +63,8 @@ class SumQuotient {
       std::function<void(const QuotientProgress&)> progress, const QuotientCache* cache = nullptr);
 
   const MisereQuotient& quotient() const { return quotient_; }
+  /// What the answers say of the quotient: its game, heaps, and whether it is complete.
+  QuotientUsed used() const;
   /// The periodicity of Φ when the quotient was asked past its heaps (proven: the quotient covers
   /// every heap size).
   const QuotientPeriodicity& periodicity() const { return periodicity_; }
@@ -68,16 +76,17 @@ class SumQuotient {
   SearchSolution solve(const Sum& sum, std::size_t max_moves) const;
 
  private:
-  SumQuotient(std::shared_ptr<const HeapUnion> heaps, MisereQuotient quotient)
-      : union_(std::move(heaps)), quotient_(std::move(quotient)) {}
+  /// The periodicity of Φ is read for a quotient of one game (`game`); a union's is never
+  /// proven.
+  SumQuotient(std::shared_ptr<const HeapUnion> heaps, MisereQuotient quotient, const Game& game);
   /// The quotient of a sum of one heap game with a heap beyond kQuotientOnlyMaxHeap: nothing
   /// unless its Φ has a proven period.
   static std::optional<SumQuotient> periodic(const Sum& sum, const Limits& limits,
                                              std::function<void(const QuotientProgress&)> progress,
                                              const QuotientCache* cache);
   /// Whether this quotient of `game` covers its heaps up to `largest`: within its table, or past
-  /// it through a proven period of Φ (periodicity_ is then set).
-  bool reaches(const Game& game, std::uint64_t largest);
+  /// it through a proven period of Φ.
+  bool reaches(const Game& game, std::uint64_t largest) const;
   /// The cached quotient of the sum's one heap game, when it covers the sum's heaps.
   static std::optional<SumQuotient> cached(const Sum& sum, const Limits& limits,
                                            const QuotientCache* cache);

@@ -105,8 +105,9 @@ TEST(MisereCensusCli, ASchemaVersionOneDatabaseIsUpgradedInPlace) {
 TEST(MisereCensusCli, ProvenPeriodsAndWhatAStoppedQuotientProvedAreStored) {
   TempDir dir;
   const std::string db = dir / "p.db";
-  // 0.75: Φ has period 2 from heap 8, proven within heaps 0..40. 0.76: heap 12 never closes;
-  // within the budget the trials there prove more than the 34 elements verified to heap 11.
+  // 0.75: Φ has period 2 from heap 8, proven by heap 32 (the default: until it is proven). 0.76:
+  // heap 12 never closes; within the budget the trials there prove more than the 34 elements
+  // verified to heap 11.
   const nlohmann::json s =
       expect_json(run_grundy({"census", "octal:2", "--misere", "--db", db, "--max-work", "20000000",
                               "--slice", "61,2", "--json"}));
@@ -116,11 +117,16 @@ TEST(MisereCensusCli, ProvenPeriodsAndWhatAStoppedQuotientProvedAreStored) {
                    "SELECT complete, quotient_order, periodicity, phi_preperiod, phi_period, "
                    "powers_at_least IS NULL FROM misere_quotients WHERE game = '0.75'"),
             "1|8|proven|8|2|1\n");
+  // The row ends where the quotient command's complete quotient ends.
+  const nlohmann::json q = expect_json(run_grundy({"quotient", "0.75", "--no-cache", "--json"}));
+  EXPECT_EQ(q["complete"], true);
+  EXPECT_EQ(sqlite(db, "SELECT max_heap, reached FROM misere_quotients WHERE game = '0.75'"),
+            "100000|" + std::to_string(q["max_heap"].get<int>()) + "\n");
   EXPECT_EQ(sqlite(db,
-                   "SELECT complete, reached, quotient_order, periodicity IS NULL, "
+                   "SELECT complete, reached, quotient_order, stable_from, "
                    "powers_at_least >= 2, order_at_least > quotient_order FROM misere_quotients "
                    "WHERE game = '0.76'"),
-            "0|11|34|1|1|1\n");
+            "0|11|34|11|1|1\n");
   const RunResult md =
       run_grundy({"census", "report", "--misere", "--db", db, "--family", "octal:2"});
   expect_success(md);
@@ -141,16 +147,46 @@ TEST(MisereCensusCli, ProvenPeriodsAndWhatAStoppedQuotientProvedAreStored) {
       {"census", "report", "--misere", "--db", db, "--family", "octal:2", "--format", "csv"});
   expect_success(old);
   EXPECT_EQ(file_bytes(db), version_2);
-  EXPECT_CONTAINS(old.out, "\r\n0.75,0.75,true,40,40,8,2,");
+  EXPECT_CONTAINS(
+      old.out, "\r\n0.75,0.75,true,100000," + std::to_string(q["max_heap"].get<int>()) + ",8,2,");
   // A rerun computes the complete row again for what it lacks; the stopped one is kept.
   const nlohmann::json rerun =
-      expect_json(run_grundy({"census", "octal:2", "--misere", "--db", db, "--max-work",
-                              "20000000", "--slice", "61,2", "--json"}));
+      expect_json(run_grundy({"census", "octal:2", "--misere", "--db", db, "--max-work", "20000000",
+                              "--slice", "61,2", "--json"}));
   EXPECT_EQ(rerun["computed"], 1);
   EXPECT_EQ(rerun["kept"], 1);
   EXPECT_EQ(sqlite(db, "PRAGMA user_version"), "4\n");
-  EXPECT_EQ(sqlite(db, "SELECT periodicity FROM misere_quotients WHERE game = '0.75'"),
-            "proven\n");
+  EXPECT_EQ(sqlite(db, "SELECT periodicity FROM misere_quotients WHERE game = '0.75'"), "proven\n");
+}
+
+TEST(MisereCensusCli, ABudgetEndingInALongPreperiodSaysTheQuotientWasNotGrowing) {
+  TempDir dir;
+  const std::string db = dir / "l.db";
+  // 0.644 (member 420 of octal:3) has 172 elements from heap 333 on, and Φ's period is proven
+  // near heap 7400: 3*10^6 steps end between the two. And 0.4 (member 4 of octal:1) stops inside
+  // a heap that is in no class of the heaps below: its quotient grows there.
+  expect_success(run_grundy(
+      {"census", "octal:3", "--misere", "--db", db, "--max-work", "3000000", "--slice", "420,1"}));
+  expect_success(run_grundy(
+      {"census", "octal:1", "--misere", "--db", db, "--max-work", "100000", "--slice", "4,1"}));
+  EXPECT_EQ(sqlite(db,
+                   "SELECT complete, quotient_order, stable_from, reached > stable_from, "
+                   "order_at_least IS NULL FROM misere_quotients WHERE game = '0.644'"),
+            "0|172|333|1|1\n");
+  EXPECT_EQ(sqlite(db,
+                   "SELECT complete, order_at_least = quotient_order + 1 FROM misere_quotients "
+                   "WHERE game = '0.4'"),
+            "0|1\n");
+  const RunResult md =
+      run_grundy({"census", "report", "--misere", "--db", db, "--family", "octal:3"});
+  expect_success(md);
+  EXPECT_CONTAINS(md.out,
+                  "| 0.644 | 0.644 | \\|Q\\| = 172, \\|P\\| = 7, last grew at heap 333, "
+                  "unchanged to heap ");
+  EXPECT_CONTAINS(md.out, " (observed); the budget (3000000 steps) ended before a proof, wild |\n");
+  const RunResult small =
+      run_grundy({"census", "report", "--misere", "--db", db, "--family", "octal:1"});
+  EXPECT_CONTAINS(small.out, "| 0.4 | 0.4 | not stabilised by heap ");
 }
 
 TEST(MisereCensusCli, BadInputIsOneLineAndExitTwo) {

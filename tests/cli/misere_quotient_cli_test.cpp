@@ -61,7 +61,9 @@ TEST(CliMisereQuotient, ExplainGivesEachOptionsClassAndOutcome) {
   EXPECT_EQ(e["play"], "misere");
   ASSERT_TRUE(e["quotient"].is_object()) << e.dump();
   EXPECT_EQ(e["quotient"]["game"], "0.77");
-  EXPECT_EQ(e["quotient"]["max_heap"], 20);
+  // Past heap 20, on to the proof of Φ's period (heaps 0..167 suffice; checked every 16 heaps).
+  EXPECT_EQ(e["quotient"]["max_heap"], 176);
+  EXPECT_EQ(e["quotient"]["complete"], true);
   EXPECT_EQ(e["winner"], solve("kayles:20", false)["winner"]);
   EXPECT_EQ(e["quotient"]["in_p"], e["winner"] == "second");
   // Every option's outcome is the search's, and the winning ones are exactly solve's moves.
@@ -85,11 +87,13 @@ TEST(CliMisereQuotient, ExplainGivesEachOptionsClassAndOutcome) {
 
   const RunResult text = run_grundy({"explain", "kayles", "12", "--misere", "--no-cache"});
   expect_success(text);
+  // Kayles' quotient is computed on to the proof of its period: that of every heap size.
   EXPECT_EQ(text.out.rfind("0.77:12: misère P (second player wins)\nmisère quotient of 0.77, "
-                           "heaps 0..12: order 24, P-portion ",
+                           "heaps 0..176: order 40, P-portion 9; the position is ",
                            0),
             0u)
       << text;
+  EXPECT_CONTAINS(text.out, ", in P\ncomplete (proven for every heap size)\n");
   EXPECT_CONTAINS(text.out, "\n12 options, 0 winning (misère P-positions)\n");
 }
 
@@ -166,6 +170,16 @@ TEST(CliMisereQuotient, PlayWinsFromAnNPositionPastTheSearchBudget) {
   std::istringstream lines(r.out);
   std::string line, last;
   int computer_moves = 0;
+  // The start event says which quotient plays, and that it is Kayles' of every heap size.
+  ASSERT_TRUE(std::getline(lines, line));
+  const json start = json::parse(line);
+  EXPECT_EQ(start["event"], "start");
+  EXPECT_EQ(start["quotient"]["game"], "0.77");
+  EXPECT_EQ(start["quotient"]["complete"], true);
+  const RunResult text = run_grundy({"play", sum, "--misere", "--computer-first"}, "quit\n");
+  EXPECT_CONTAINS(text.out,
+                  "misère play: whoever cannot move wins\nplayed through the misère quotient of "
+                  "0.77: complete (proven for every heap size)\n");
   while (std::getline(lines, line)) {
     const json event = json::parse(line);
     if (event["event"] == "move" && event["player"] == "computer") {

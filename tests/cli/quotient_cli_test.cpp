@@ -22,7 +22,7 @@ TEST(CliQuotient, TameNimJson) {
   EXPECT_EQ(d["orders"].size(), 4u);
   EXPECT_EQ(d["table"].size(), 6u);
   EXPECT_EQ(d["elements"][0], "1");
-  EXPECT_EQ(d["periodicity"], "none");  // as the text's "periodicity: none seen"
+  EXPECT_EQ(d["periodicity"], "none");     // as the text's "periodicity: none seen"
   EXPECT_TRUE(d["phi_period"].is_null());  // heaps 0..3 of Nim: no period seen
 }
 
@@ -63,8 +63,8 @@ TEST(CliQuotient, AQuotientThatGrewAtItsLastHeapSaysSoOnce) {
   EXPECT_CONTAINS(r.out, "\nlast grew at heap 30, the last heap computed (not known beyond)\n");
   EXPECT_EQ(r.out.find("unchanged from there to heap 30"), std::string::npos) << r;
   EXPECT_CONTAINS(r.out, "\nperiodicity: none seen to heap 30\n");
-  const json d = expect_json(
-      run_grundy({"quotient", "0.07", "--max-heap", "30", "--no-cache", "--json"}));
+  const json d =
+      expect_json(run_grundy({"quotient", "0.07", "--max-heap", "30", "--no-cache", "--json"}));
   EXPECT_EQ(d["periodicity"], "none");
   EXPECT_EQ(d["stable_from"], 30);
 }
@@ -83,7 +83,61 @@ TEST(CliQuotient, TextLines) {
   EXPECT_CONTAINS(r.out, "\nlast grew at heap ");
   EXPECT_CONTAINS(r.out, "\nphi: 0=1 1=a ");
   EXPECT_CONTAINS(r.out, "\nperiodicity: none seen to heap 12\n");
-  EXPECT_EQ(count_newlines(r.out), 9u) << r;
+  // Last, whether it is the quotient of every heap size.
+  EXPECT_CONTAINS(r.out, "\npartial: heaps 0..12, not known beyond\n");
+  EXPECT_EQ(count_newlines(r.out), 10u) << r;
+}
+
+TEST(CliQuotient, CompleteByDefault) {
+  // Without --max-heap: heaps are added until Φ's period is proven. 0.115 stopped at heap 30
+  // before (order 20, read as final); its quotient of every heap size has 42 elements.
+  const RunResult text = run_grundy({"quotient", "0.115", "--no-cache"});
+  expect_success(text);
+  EXPECT_EQ(text.out.substr(text.out.rfind('\n', text.out.size() - 2) + 1),
+            "complete (proven for every heap size)\n")
+      << text;
+  const json d = expect_json(run_grundy({"quotient", "0.115", "--no-cache", "--json"}));
+  EXPECT_EQ(d["complete"], true);
+  EXPECT_EQ(d["order"], 42);
+  EXPECT_EQ(d["p_count"], 12);
+  EXPECT_EQ(d["periodicity"], "proven");
+  EXPECT_TRUE(d["stopped"].is_null());
+  // The heaps the proof needs, and at most the 15 more between two checks.
+  const std::uint64_t needed = d["phi_period"]["heaps_needed"];
+  EXPECT_GE(d["max_heap"].get<std::uint64_t>() + 1, needed);
+  EXPECT_LT(d["max_heap"].get<std::uint64_t>(), needed + 16);
+  const json kayles = expect_json(run_grundy({"quotient", "kayles", "--no-cache", "--json"}));
+  EXPECT_EQ(kayles["complete"], true);
+  EXPECT_EQ(kayles["order"], 40);
+  // The budget ends first: the heaps verified, and what stopped the next one.
+  const RunResult dawson =
+      run_grundy({"quotient", "0.07", "--max-work", "100000000", "--no-cache"});
+  expect_success(dawson);
+  EXPECT_CONTAINS(dawson.out, "\npartial: heaps 0..");
+  EXPECT_CONTAINS(dawson.out, ", not known beyond (heap ");
+  EXPECT_CONTAINS(dawson.out,
+                  " did not close: the misère quotient of 0.07 needs more than "
+                  "1*10^8 steps, the work budget (--max-work)");
+  const json partial = expect_json(
+      run_grundy({"quotient", "0.07", "--max-work", "100000000", "--no-cache", "--json"}));
+  EXPECT_EQ(partial["complete"], false);
+  EXPECT_EQ(partial["stopped"]["heap"], partial["max_heap"].get<std::uint64_t>() + 1);
+  EXPECT_EQ(partial["orders"].size(), partial["max_heap"].get<std::uint64_t>() + 1);
+  // No theorem covers Nim: the heaps 0..30, partial, and the line says why.
+  const RunResult nim = run_grundy({"quotient", "nim", "--no-cache"});
+  expect_success(nim);
+  EXPECT_CONTAINS(nim.out,
+                  "\npartial: heaps 0..30, not known beyond (no periodicity theorem covers nim)\n");
+  // Heaps past 3 of 0.001 have no move: the period is proven among them too (it ran to heap
+  // 100000 when only heaps with a move were checked).
+  const json few = expect_json(run_grundy({"quotient", "0.001", "--no-cache", "--json"}));
+  EXPECT_EQ(few["complete"], true);
+  EXPECT_LE(few["max_heap"], 16);
+  // With --max-heap, a proven period still makes it complete.
+  const json proven =
+      expect_json(run_grundy({"quotient", "kayles", "--max-heap", "170", "--json"}));
+  EXPECT_EQ(proven["complete"], true);
+  EXPECT_EQ(proven["max_heap"], 170);
 }
 
 TEST(CliQuotient, Errors) {
@@ -115,6 +169,21 @@ TEST(CliQuotient, SolveMisereThroughTheQuotient) {
   bool in_p = false;
   for (const auto& p : q["p_portion"]) in_p = in_p || p.get<int>() == x;
   EXPECT_EQ(s["winner"], in_p ? "second" : "first") << s.dump();
+  // Which quotient: Kayles' goes on past heap 61 to the proof of its period.
+  EXPECT_EQ(s["decided_by"], "quotient");
+  EXPECT_EQ(s["quotient"]["game"], "0.77");
+  EXPECT_EQ(s["quotient"]["complete"], true);
+  const RunResult text =
+      run_grundy({"solve", "0.77:60 + 0.77:61", "--misere", "--max-states", "1000", "--no-cache"});
+  expect_success(text);
+  EXPECT_CONTAINS(text.out,
+                  "\nby the misère quotient of 0.77: complete (proven for every heap size)\n");
+  // 0.07's is verified past the sum's heaps but not proven: partial.
+  const json dawson = expect_json(run_grundy(
+      {"solve", "0.07:20 + 0.07:21 + 0.07:9", "--misere", "--max-states", "1000", "--json"}));
+  EXPECT_EQ(dawson["decided_by"], "quotient");
+  EXPECT_EQ(dawson["quotient"]["complete"], false);
+  EXPECT_GE(dawson["quotient"]["max_heap"].get<int>(), 21);
 }
 
 }  // namespace

@@ -179,8 +179,17 @@ def test_misere_through_the_quotient():
     # Computed or read from the cache (checked), the same quotient.
     assert isinstance(cli.pop("from_cache"), bool) and isinstance(q.pop("from_cache"), bool)
     assert cli == q
+    # Without max_heap, until phi's period is proven: Kayles' quotient of every heap size.
+    complete = grundy.quotient("kayles")
+    assert complete["complete"] is True and complete["order"] == 40
+    assert complete["stopped"] is None
+    assert grundy.quotient("kayles", max_heap=12)["complete"] is False
+    # explain and solve go on past their heaps to that proof, and say so.
     e = grundy.explain("kayles", 12, misere=True)
-    assert e["quotient"]["order"] == 24 and e["winner"] == "second"
+    assert e["quotient"]["order"] == 40 and e["winner"] == "second"
+    assert e["quotient"]["complete"] is True
+    # The quotient of Kayles and Nim together (their union) is never proven complete.
+    assert fast["quotient"]["complete"] is False
     assert all(not o["winning"] for o in e["options"])
     searched = grundy.explain("kayles", 12, misere=True, quotient=False)
     assert searched["quotient"] is None

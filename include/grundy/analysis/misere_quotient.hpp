@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -32,6 +33,9 @@ struct QuotientProgress {
   std::uint64_t candidate = 0;
 };
 
+/// The most heaps a quotient is computed to.
+inline constexpr std::uint64_t kMaxQuotientHeap = 100'000;
+
 /// The default work budget (elementary steps: a product in a candidate monoid, a state of the
 /// verification): about a minute at most.
 inline constexpr std::uint64_t kDefaultQuotientWork = 4'000'000'000ULL;
@@ -49,6 +53,24 @@ struct QuotientOptions {
   /// for every 16 heaps): the heaps up to max_heap then get the classes the period gives them,
   /// as the theorem guarantees. false: every heap is verified (a check of the theorem).
   bool stop_at_proven_period = true;
+  /// Place a heap that the quotient does not grow at by checking only what that heap can change
+  /// (docs/theory/misere-quotients.md, "Adding a heap to a verified quotient": the interpolation
+  /// lemma, else the closure of the last verification's stored pairs), at a cost that does not
+  /// grow with the number of heaps. false: each such heap is placed by a full verification of
+  /// every sum, as before #28 (kept as a check of the fast path: the quotients are identical).
+  bool incremental = true;
+  /// Stop at the first heap (checked every 16 heaps, up to max_heap) where a period of Φ is
+  /// proven: the result then covers every heap size, and its max_heap is that heap.
+  bool end_at_proven_period = false;
+  /// When the work budget or the memory limit ends the computation at heap h, return the
+  /// quotient of the heaps 0..h-1 (verified; MisereQuotient::stopped says why) instead of
+  /// throwing QuotientStalled.
+  bool keep_verified_on_budget = false;
+  /// With keep_verified_on_budget: the heaps 0..required_heap are verified all the same (the
+  /// budget ending below them still throws), and past them the computation goes on, towards a
+  /// proven period, for at most work_past_required more steps.
+  std::uint64_t required_heap = 0;
+  std::uint64_t work_past_required = ~std::uint64_t{0};
 };
 
 /// A finite commutative monoid with its P-portion, as a multiplication table of small integers.
@@ -88,6 +110,22 @@ struct Presentation {
   std::vector<Monomial> normal_forms;
 };
 
+/// Why a computation that keeps what it verified (QuotientOptions::keep_verified_on_budget)
+/// ended before its max_heap.
+struct QuotientStop {
+  /// The limit that ended it: the work budget's or the memory limit's message.
+  std::string reason;
+  /// The heap that did not close (max_heap + 1), and what its failed trials prove
+  /// (QuotientFrontier::copies > 1: bounds on the quotient there).
+  std::uint64_t heap = 0;
+  std::uint32_t copies = 0;
+  std::uint32_t distinct_powers = 0;
+  std::uint64_t order_at_least = 0;
+  /// The heap was proven to fall into no class of the quotient of the heaps below (it stopped
+  /// while a new element was sought): the quotient grows there, to more than its order.
+  bool grows = false;
+};
+
 struct MisereQuotient {
   std::string game;
   std::uint64_t max_heap = 0;
@@ -105,6 +143,13 @@ struct MisereQuotient {
   /// Candidates tried in all, and the largest (before reduction).
   std::uint64_t candidates = 0;
   std::uint64_t largest_candidate = 0;
+  /// How the heaps that did not grow the quotient were placed (QuotientOptions::incremental): by
+  /// the interpolation lemma, by the closure of the stored pairs, and by a full verification.
+  std::uint64_t placed_by_interpolation = 0;
+  std::uint64_t placed_by_closure = 0;
+  std::uint64_t placed_by_verification = 0;
+  /// Set when the computation ended at the budget before max_heap (keep_verified_on_budget).
+  std::optional<QuotientStop> stopped;
 
   /// The misère outcome of the sum of these heaps (each at most max_heap): P or N. Throws Error
   /// for a heap beyond max_heap.

@@ -50,13 +50,15 @@ struct MisereRow {
   bool complete = false;
   /// |Q| of the heaps 0..reached.
   std::uint32_t order = 1;
-  /// When complete: |P|, the last heap at which the quotient grew, "T<k>" or "wild".
+  /// Of the quotient of the heaps 0..reached: |P|, the last heap at which it grew, "T<k>" or
+  /// "wild" ("" in a stopped row stored before #28, which kept none of them).
   std::uint64_t p_count = 0;
   std::uint64_t stable_from = 0;
   std::string tame;
-  /// When complete: the periodicity of Φ (quotient_periodicity.hpp) — "proven" (the quotient is
-  /// that of every heap size), "observed" or "none" (no period seen) — with its preperiod and
-  /// period (0 for "none"); "" when not complete, or stored before schema 3.
+  /// The periodicity of Φ over the heaps 0..reached (quotient_periodicity.hpp) — "proven" (the
+  /// quotient is that of every heap size), "observed" or "none" (no period seen) — with its
+  /// preperiod and period (0 for "none"); "" when stored before schema 3 (or stopped before
+  /// #28).
   std::string periodicity;
   std::uint64_t phi_preperiod = 0;
   std::uint64_t phi_period = 0;

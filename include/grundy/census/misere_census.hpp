@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/census/census_database.hpp"
 #include "grundy/census/census_family.hpp"
 #include "grundy/census/census_report.hpp"
@@ -24,8 +25,9 @@
 namespace grundy {
 
 struct MisereCensusOptions {
-  /// The quotient of the heaps 0..max_heap of each game.
-  std::uint64_t max_heap = 40;
+  /// The quotient of the heaps 0..max_heap of each game; kMaxQuotientHeap (the default): until
+  /// Φ's period is proven, the quotient of every heap size (a row ends there).
+  std::uint64_t max_heap = kMaxQuotientHeap;
   /// Elementary steps per game (QuotientOptions::max_work); beyond, the game is stored as not
   /// stabilised at the last heap verified.
   std::uint64_t max_work = 200'000'000;
@@ -55,7 +57,7 @@ struct MisereCensusSummary {
 /// One game's quotient to compute, with its budget (what a worker rank is sent).
 struct MisereJob {
   std::string game;  ///< the canonical spec
-  std::uint64_t max_heap = 40;
+  std::uint64_t max_heap = kMaxQuotientHeap;
   std::uint64_t max_work = 200'000'000;
 };
 

@@ -84,6 +84,17 @@ std::string move_line(const MoveText& move);
 /// `text (MOVE)`, or `text` when the move has no name: a move written after what it leaves.
 std::string with_move_name(const std::string& text, const std::string& move);
 
+/// The misère quotient that decided a misère position (solve, explain, play): its game, the heaps
+/// it is verified for, and whether it is complete (Φ's period proven: the quotient of every heap
+/// size).
+struct QuotientUsed {
+  std::string game;
+  std::uint64_t max_heap = 0;
+  bool complete = false;
+  /// `complete (proven for every heap size)` or `partial: heaps 0..N, not known beyond`.
+  std::string completeness() const;
+};
+
 /// `grundy solve`.
 struct SolveAnswer {
   std::string sum;  // the canonical sum
@@ -105,6 +116,8 @@ struct SolveAnswer {
   /// Misère play: what decided it — "closed form" (Nim), "quotient" (the misère quotient of the
   /// heap games) or "search" (the exact search).
   std::string misere_method;
+  /// With "quotient": which quotient.
+  std::optional<QuotientUsed> quotient;
 };
 
 /// `grundy quotient`: the quotient, and whether it was read from the cache.
@@ -113,6 +126,10 @@ struct QuotientAnswer {
   bool from_cache = false;
   /// Whether Φ is periodic, and proven so (then the quotient is that of every heap size).
   QuotientPeriodicity periodicity;
+  /// The quotient of every heap size (Φ's period proven), not only of the heaps 0..max_heap.
+  bool complete() const { return periodicity.proven; }
+  /// A periodicity theorem covers the game: more heaps could make the quotient complete.
+  bool provable = false;
 };
 
 /// `grundy period`.

@@ -11,8 +11,8 @@
 #include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/engine/answers.hpp"
 #include "grundy/engine/explanation.hpp"
-#include "grundy/engine/misere_explanation.hpp"
 #include "grundy/engine/match.hpp"
+#include "grundy/engine/misere_explanation.hpp"
 #include "grundy/engine/value_table.hpp"
 #include "grundy/solve/misere_solver.hpp"
 
@@ -32,6 +32,8 @@ Document to_document(const PeriodReport& report);
 /// `grundy quotient --json` (docs/cli.md).
 Document to_document(const MisereQuotient& quotient);
 Document to_document(const QuotientAnswer& answer);
+/// `{"game", "max_heap", "complete"}`.
+Document to_document(const QuotientUsed& used);
 Document to_document(const Explanation& explanation);
 Document to_document(const MisereExplanation& explanation);
 Document to_document(const MoveText& move);

@@ -218,11 +218,18 @@ class Engine {
   /// `grundy quotient`: the misère quotient of the sums of heaps 0..max_heap of a heap game
   /// (misere_quotient.hpp), within the memory limit and `max_work` steps; `progress` is called
   /// after each heap and each candidate.
-  /// With the cache on (EngineOptions::use_cache), a cached quotient of exactly these heaps is
-  /// read (and checked: quotient_cache.hpp) instead, and one computed is stored.
-  QuotientAnswer quotient(std::shared_ptr<const Game> game, std::uint64_t max_heap,
+  /// Without max_heap, the complete quotient: heaps are added until Φ's period is proven (the
+  /// quotient of every heap size) or the budget ends (then the quotient of the heaps verified,
+  /// QuotientAnswer::complete false, and MisereQuotient::stopped says why); a game no
+  /// periodicity theorem covers stops at kQuotientHeapsWithoutTheorem.
+  /// With the cache on (EngineOptions::use_cache), a cached quotient of exactly these heaps (or,
+  /// without max_heap, a complete one) is read (and checked: quotient_cache.hpp) instead, and one
+  /// computed is stored.
+  QuotientAnswer quotient(std::shared_ptr<const Game> game, std::optional<std::uint64_t> max_heap,
                           std::uint64_t max_work = kDefaultQuotientWork,
                           std::function<void(const QuotientProgress&)> progress = {}) const;
+  /// The heaps a complete quotient is computed to when no periodicity theorem covers the game.
+  static constexpr std::uint64_t kQuotientHeapsWithoutTheorem = 30;
   /// The quotient cache, when the cache is on.
   std::optional<QuotientCache> quotient_cache() const;
 

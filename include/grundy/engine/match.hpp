@@ -65,6 +65,8 @@ class Match {
   /// coordinates), after a line `i: COMPONENT` when the sum has several; empty when none does.
   std::string drawing() const;
   bool human_to_move() const { return human_to_move_; }
+  /// Misère play through a misère quotient: which, and whether it is complete.
+  std::optional<QuotientUsed> quotient() const;
   const MoveList& moves() const { return moves_; }
   State state() const { return state_; }
   /// State::no_move: whether the human won (the player who cannot move loses under normal play

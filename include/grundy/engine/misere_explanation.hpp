@@ -35,6 +35,8 @@ struct MisereExplanation {
     /// classes (period 0 otherwise).
     std::uint64_t phi_preperiod = 0;
     std::uint64_t phi_period = 0;
+    /// The quotient of every heap size (Φ's period proven), not only of the heaps 0..max_heap.
+    bool complete = false;
   };
   std::optional<Quotient> quotient;
 

@@ -12,6 +12,7 @@
 
 #include "grundy/core/error.hpp"
 #include "grundy/rules/division_steps.hpp"
+#include "grundy/rules/formula.hpp"
 #include "grundy/rules/heap_game.hpp"
 #include "grundy/rules/registry.hpp"
 
@@ -20,6 +21,8 @@ namespace {
 
 /// The most divisors a set may hold (each heap has at most that many options).
 constexpr std::size_t kMaxDivisors = 4096;
+/// The most runs a closed form lists (closed_form): past them the game has none.
+constexpr std::size_t kMostRunsInAForm = 4096;
 
 class Division final : public HeapGame {
  public:
@@ -111,6 +114,28 @@ class Division final : public HeapGame {
   std::optional<Value> formula_value(const Position& p) const override {
     const std::lock_guard lock(mutex_);
     return steps_.value(p.x);
+  }
+
+  std::optional<ClosedForm> closed_form() const override {
+    const std::lock_guard lock(mutex_);
+    std::vector<std::uint64_t> starts;
+    std::vector<Value> values;
+    // A formula to paste holds its runs: a few dozen for the sets of contest problems, but some
+    // sets change value tens of thousands of times (subdiv(2..6) below 10^7).
+    for (const DivisionSteps::Step& step : steps_.steps_to(kMaxCoordinate, kMostRunsInAForm)) {
+      starts.push_back(step.start);
+      values.push_back(step.value);
+    }
+    const std::string option = leave_ == DivisionLeave::quotient ? "floor(n/k)" : "n - floor(n/k)";
+    return ClosedForm{
+        .formula = Formula::runs(std::move(starts), std::move(values), Formula::x()),
+        .kind = "runs",
+        .proof =
+            "division game: g is constant on runs, computed exactly for every n <= 2^63-1: "
+            "g(n) depends only on the runs its options " +
+            option +
+            " fall in, so the value holds until one of them leaves its run "
+            "(rules/division_steps.hpp)"};
   }
 
   std::optional<std::vector<ValueRun>> formula_runs(std::uint64_t from,

@@ -436,34 +436,15 @@ PeriodReport Engine::period(std::shared_ptr<const Game> game, bool verify, std::
   report.answer =
       find_or_load_periodicity(*game, options, options_.max_values, table_progress("period"));
   done();
-  // No theorem: what the values show, within the same table limits as `seq`. The default
-  // sample shrinks (by 16 at a time, to 1024 at least) where a dense table of it would take
-  // more than about a second or its table is refused, and is given up below that.
-  const bool sample = !observe.has_value();
-  for (std::uint64_t n = observe.value_or(kDefaultObservedValues); !report.theorem_applies();) {
-    std::string why = sample ? too_long_for_a_sample(*game, limits_, n) : std::string();
-    if (why.empty()) {
-      try {
-        SequenceValues values = sequence(game, 0, n - 1);
-        std::vector<Value> g(n);
-        for (std::uint64_t m = 0; m < n; ++m) g[m] = values.at(m);
-        report.answer.values_computed = n;
-        report.observed = observed_period(std::span<const Value>(g));
-        break;
-      } catch (const ResourceError& e) {
-        if (!sample) throw;  // the values asked for (--max) are refused as `seq` refuses them
-        why = e.what();
-      } catch (const Error& e) {
-        // The positions are not 0, 1, 2, ... (multiply starts at 1): nothing to observe.
-        report.not_observed = e.what();
-        break;
-      }
-    }
-    if (n <= 1024) {
+  // No theorem: what the values show, within the same table limits as `seq`.
+  if (!report.theorem_applies()) {
+    std::string why;
+    if (const auto g = sample(game, 0, observe, why)) {
+      report.answer.values_computed = g->size();
+      report.observed = observed_period(std::span<const Value>(*g));
+    } else {
       report.not_observed = why;
-      break;
     }
-    n = std::max<std::uint64_t>(1024, n / 16);
   }
   if (verify && report.answer.periodicity) {
     report.verified = verify_period_answer(*game, report.answer, options, options_.max_values,
@@ -471,6 +452,35 @@ PeriodReport Engine::period(std::shared_ptr<const Game> game, bool verify, std::
     done();
   }
   return report;
+}
+
+std::optional<std::vector<Value>> Engine::sample(const std::shared_ptr<const Game>& game,
+                                                 std::uint64_t from,
+                                                 std::optional<std::uint64_t> count,
+                                                 std::string& why) const {
+  // The default sample shrinks (by 16 at a time, to 1024 at least) where a dense table of it
+  // would take more than about a second or its table is refused, and is given up below that.
+  const bool default_sample = !count.has_value();
+  for (std::uint64_t n = count.value_or(kDefaultObservedValues);;) {
+    why = default_sample ? too_long_for_a_sample(*game, limits_, from + n) : std::string();
+    if (why.empty()) {
+      try {
+        SequenceValues values = sequence(game, from, from + n - 1);
+        std::vector<Value> g(n);
+        for (std::uint64_t m = 0; m < n; ++m) g[m] = values.at(from + m);
+        return g;
+      } catch (const ResourceError& e) {
+        if (!default_sample) throw;  // the values asked for are refused as `seq` refuses them
+        why = e.what();
+      } catch (const Error& e) {
+        // The positions are not from, from + 1, ... (multiply starts at 1): nothing to observe.
+        why = e.what();
+        return std::nullopt;
+      }
+    }
+    if (n <= 1024) return std::nullopt;
+    n = std::max<std::uint64_t>(1024, n / 16);
+  }
 }
 
 // --- explain -------------------------------------------------------------------------------

@@ -144,6 +144,15 @@ class ValueQuery {
   std::unique_ptr<SequenceFile> file_;
 };
 
+/// What `grundy formula` checks a form on: heaps from the first position to `to` (default: the
+/// sample `period` observes where no theorem applies), or the cells rows x cols of a game of two
+/// coordinates (default: 0..63 each; cols as rows when only rows is given).
+struct FormulaRequest {
+  std::optional<std::uint64_t> to;
+  std::optional<CoordinateRange> rows;
+  std::optional<CoordinateRange> cols;
+};
+
 /// A game family as `--help` lists it.
 struct FamilySummary {
   std::string name;
@@ -214,6 +223,17 @@ class Engine {
   static constexpr std::uint64_t kDefaultVerifyWork = 100'000'000'000;
   /// The values `period` observes where no theorem applies, unless told otherwise (`--max`).
   static constexpr std::uint64_t kDefaultObservedValues = 100'000;
+
+  /// `grundy formula`: a closed form of g, or of the P-positions alone, of a heap game or a game
+  /// of two coordinates: the family's theorem (Game::closed_form), else (heap games) a period
+  /// proven as `period` proves it (within --max values), else what the values show
+  /// (analysis/closed_form.hpp), never called proven. Every form is checked against the values
+  /// of the positions of `request` before it is returned (a theorem that disagrees is an engine
+  /// bug: std::logic_error), and written for a person and as C++ and Python functions. Throws
+  /// Error for a game of other positions, or a request of the other kind of game's options.
+  FormulaAnswer formula(std::shared_ptr<const Game> game, const FormulaRequest& request = {}) const;
+  /// The side of the grid `formula` checks by default: coordinates 0..63.
+  static constexpr std::uint64_t kDefaultFormulaSide = 63;
 
   /// `grundy quotient`: the misère quotient of the sums of heaps 0..max_heap of a heap game
   /// (misere_quotient.hpp), within the memory limit and `max_work` steps; `progress` is called

@@ -393,7 +393,7 @@ class Writer {
     }
     std::string body;
     if (i > 0) body += array("_" + name + "_PREPERIOD", pre, "") + "\n";
-    body += array("_" + name + "_PERIOD", period, "") + "\n\n";
+    body += array("_" + name + "_PERIOD", period, "") + "\n\n\n";
     body += "def _periodic_" + name + "(a):\n";
     if (i > 0) body += "    if a < " + is + ":\n        return _" + name + "_PREPERIOD[a]\n";
     const std::string shifted = i == 0 ? "a" : "(a - " + is + ")";

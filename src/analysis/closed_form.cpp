@@ -4,6 +4,7 @@
 #include <bit>
 #include <map>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "grundy/analysis/period_search.hpp"
@@ -15,8 +16,6 @@ namespace {
 
 using Op = Formula::Op;
 using Sample = std::span<const std::optional<Value>>;
-/// Offsets of forms, which may be negative: a·floor(n/k) - 1.
-__extension__ using int128 = __int128;
 
 /// A form the values show (no proof).
 ClosedForm observed(Formula formula, std::string kind) {

@@ -27,6 +27,8 @@ constexpr std::size_t kLeastEvidence = 8;
 /// The values before a form that is not periodic (the ruler, popcount) may differ from it at so
 /// many positions at most, given as a table: g(0) of a game numbered from 1, say.
 constexpr std::uint64_t kFewExceptions = 2;
+/// The largest q of a form n mod q == r (one candidate per residue r).
+constexpr std::uint64_t kLargestModulus = 256;
 /// A grid whose combination u (x + y, ...) passes this is not read as a sequence by u.
 constexpr std::uint64_t kLongestSequence = std::uint64_t{1} << 20;
 
@@ -64,8 +66,8 @@ Formula with_exceptions(const Formula& f, Sample g, std::uint64_t count) {
                                      Formula::table(std::move(table), Formula::x()), f});
 }
 
-/// `f` as the whole of g when it differs from g only before `from` and at no more than
-/// `most` first positions; nothing otherwise.
+/// `f`, with g's first values as a table where they differ from it, when they differ at the
+/// first `most` positions at most; nothing otherwise.
 std::optional<Formula> with_few_exceptions(const Formula& f, Sample g, std::uint64_t most) {
   const std::optional<std::uint64_t> last = last_disagreement(f, g, 0, g.size());
   if (!last) return f;
@@ -108,8 +110,9 @@ ClosedForm simplest_periodic_form(Sample g, std::uint64_t i, std::uint64_t p, Va
     bool indicator = true;
     for (std::uint64_t m = i; m < i + p; ++m) indicator = indicator && *g[m] <= 1;
     if (indicator) {
+      // The P-positions of contest problems: n mod q == r, for moduli a person would write.
       for (const std::uint64_t q : ds) {
-        if (q < 2) continue;
+        if (q < 2 || q > kLargestModulus) continue;
         for (std::uint64_t r = 0; r < q; ++r) {
           candidates.emplace_back(apply(Op::equal, apply(Op::mod, n, number(q)), number(r)),
                                   "n mod p == r");
@@ -453,6 +456,7 @@ std::optional<ClosedForm> fit_grid(const GridSample& grid) {
       {y, "y"},
       {apply(Op::bit_xor, x, y), "x xor y"},
       {apply(Op::add, x, y), "x + y"},
+      {apply(Op::bit_and, x, y), "x & y"},
       {apply(Op::min, x, y), "min(x, y)"},
       {apply(Op::max, x, y), "max(x, y)"},
       {apply(Op::abs_diff, x, y), "|x - y|"}};

@@ -229,6 +229,7 @@ TEST(FitGrid, FormsOfTwoCoordinates) {
   EXPECT_EQ(kind(grid_of(32, [](std::uint64_t x, std::uint64_t y) { return x ^ y; })), "x xor y");
   EXPECT_EQ(kind(grid_of(32, [](std::uint64_t x, std::uint64_t y) { return x + y; })), "x + y");
   EXPECT_EQ(kind(grid_of(32, [](std::uint64_t x, std::uint64_t) { return x; })), "x");
+  EXPECT_EQ(kind(grid_of(32, [](std::uint64_t x, std::uint64_t y) { return x & y; })), "x & y");
   EXPECT_EQ(kind(grid_of(32, [](std::uint64_t x, std::uint64_t y) { return (x + y) % 3; })),
             "n mod p of x + y");
   // Welter's two coins: no value on the diagonal.

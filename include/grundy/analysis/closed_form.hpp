@@ -49,9 +49,9 @@ ClosedForm periodicity_form(const Periodicity& periodicity);
 std::optional<ClosedForm> fit_sequence(std::span<const std::optional<Value>> g);
 
 /// The simplest closed form of g(x, y) the grid shows, or nothing: F(u) for u = x, y, x xor y, x
-/// + y, min(x, y), max(x, y) or |x - y| and F a form fit_sequence finds for the values by u (equal
-/// wherever u is), else F1(x) xor F2(y) or F1(x) (x) F2(y) (nim product) with F1, F2 such forms,
-/// else a table by x mod p, y mod q (p, q <= 4) and whether x > y or x = y. Observed.
+/// + y, x & y, min(x, y), max(x, y) or |x - y| and F a form fit_sequence finds for the values by u
+/// (equal wherever u is), else F1(x) xor F2(y) or F1(x) (x) F2(y) (nim product) with F1, F2 such
+/// forms, else a table by x mod p, y mod q (p, q <= 4) and whether x > y or x = y. Observed.
 std::optional<ClosedForm> fit_grid(const GridSample& grid);
 
 /// A closed form of the P-positions alone (1 at g = 0, 0 elsewhere) the values show: for a

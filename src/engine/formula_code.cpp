@@ -1,10 +1,7 @@
 #include "grundy/engine/formula_code.hpp"
 
 #include <algorithm>
-#include <map>
 #include <set>
-#include <string_view>
-#include <utility>
 
 namespace grundy {
 namespace {
@@ -20,7 +17,9 @@ std::string wrapped(const std::string& lead, const std::vector<std::string>& ite
   std::string out = lead, line;
   for (std::size_t i = 0; i < items.size(); ++i) {
     const std::string item = items[i] + (i + 1 < items.size() ? "," : "");
-    if (!line.empty() && (out.size() - out.rfind('\n') + line.size() + item.size() > 98)) {
+    const std::size_t newline = out.rfind('\n');
+    const std::size_t column = newline == std::string::npos ? out.size() : out.size() - newline - 1;
+    if (!line.empty() && column + line.size() + item.size() > 98) {
       out += line + "\n" + indent;
       line.clear();
     }

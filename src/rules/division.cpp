@@ -184,7 +184,7 @@ const FamilyRegistration kSubtractedDivision{Family{
     .summary = "division game, the rest: from n, take floor(n/k) >= 1 tokens for a k of the set "
                "(k >= 1), leaving n - floor(n/k); values as steps, any n to 2^63-1",
     .arguments = Arguments::required,
-    .examples = {"subdiv(2)", "subdiv(2,3)", "subdiv(3,5,7)", "subdiv(1,3)", "subdiv(2..6)"},
+    .examples = {"subdiv(2)", "subdiv(2,3)", "subdiv(3,5,7)", "subdiv(1,3)", "subdiv(2,4)"},
     .make = &Division::make_rest,
 }};
 

@@ -25,7 +25,8 @@ const std::vector<DivisionSteps::Step>& DivisionSteps::steps_to(std::uint64_t n,
   // known_ < n: g(known_ + 1) is the first value not known.
   std::uint64_t m = known_ + 1;
   while (known_ < n) {
-    reached.reset(steps_.size() + 1);
+    // The mex of one value per divisor is at most their count: larger values need no mark.
+    reached.reset(divisors_.size() + 1);
     // The values are constant from m up to (not including) the first point where some option
     // leaves its step, or (rest) a divisor k > m starts to allow a move; the last step is taken
     // to end at m - 1, all that is known.

@@ -32,7 +32,7 @@ constexpr std::uint64_t kLastCoordinate = 24;
 const std::vector<std::uint64_t> kHugeHeaps = {1000000000000000000, 9223372036854775807,
                                                123456789012345678};
 /// The period searches behind `formula` stop early (a few games search long and prove nothing).
-const std::vector<std::string> kQuick = {"--max", "2000"};
+const std::vector<std::string> kQuick = {"--max", "1000"};
 
 /// A folder of its own for the test's sources and programs, removed afterwards.
 class Workshop {
@@ -134,13 +134,13 @@ std::vector<Case> cases_of_every_family() {
       for (std::size_t i = 0; i < seq["values"].size(); ++i) {
         expect(std::to_string(from + i), seq["values"][i].get<std::uint64_t>());
       }
-      // Where `value` answers a huge heap (a theorem, a proven period), so must the form.
-      for (const std::uint64_t n : kHugeHeaps) {
-        const RunResult v = run_grundy({"value", spec, std::to_string(n), "--max", "2000"});
-        if (v.exit_code == 0) expect(std::to_string(n), std::stoull(v.out));
-      }
+      // A proven form answers any heap, as `value` does through the same theorem.
       if (doc["proven"].get<bool>()) {
-        EXPECT_GT(c.positions.size(), seq["values"].size()) << "a theorem answers huge heaps";
+        for (const std::uint64_t n : kHugeHeaps) {
+          const RunResult v = run_grundy({"value", spec, std::to_string(n), "--max", "1000"});
+          expect_success(v);
+          if (v.exit_code == 0) expect(std::to_string(n), std::stoull(v.out));
+        }
       }
     }
     cases.push_back(std::move(c));

@@ -66,7 +66,8 @@ int run_formula(const FormulaArgs& args) {
   }
   if (!answer.form) {
     std::cout << answer.game << ": no closed form found\n"
-              << "checked: " << checked << "; none of the forms fits\n";
+              << "checked: " << checked
+              << (answer.positions_checked > 0 ? "; none of the forms fits\n" : "\n");
     if (!answer.not_proven.empty()) std::cout << "proven: nothing (" << answer.not_proven << ")\n";
     return 0;
   }

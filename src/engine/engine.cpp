@@ -423,7 +423,7 @@ std::string too_long_for_a_sample(const Game& game, const Limits& limits, std::u
   const std::uint64_t steps = DenseSolver(game, limits).work_to(n - 1);
   if (steps <= kSampleWork) return {};
   return "a table of g(0.." + std::to_string(n - 1) + ") needs about " + about_steps(steps) +
-         " steps, more than a second of work: --max " + std::to_string(n) + " computes it";
+         " steps, more than a second of work";
 }
 
 }  // namespace
@@ -441,7 +441,7 @@ PeriodReport Engine::period(std::shared_ptr<const Game> game, bool verify, std::
   // No theorem: what the values show, within the same table limits as `seq`.
   if (!report.theorem_applies()) {
     std::string why;
-    if (const auto g = sample(game, 0, observe, why)) {
+    if (const auto g = sample(game, 0, observe, SampleOption::count, why)) {
       report.answer.values_computed = g->size();
       report.observed = observed_period(std::span<const Value>(*g));
     } else {
@@ -459,13 +459,18 @@ PeriodReport Engine::period(std::shared_ptr<const Game> game, bool verify, std::
 std::optional<std::vector<Value>> Engine::sample(const std::shared_ptr<const Game>& game,
                                                  std::uint64_t from,
                                                  std::optional<std::uint64_t> count,
-                                                 std::string& why) const {
+                                                 SampleOption option, std::string& why) const {
   // The default sample shrinks (by 16 at a time, to 1024 at least) where a dense table of it
   // would take more than about a second or its table is refused, and is given up below that.
   const bool default_sample = !count.has_value();
   for (std::uint64_t n = count.value_or(kDefaultObservedValues);;) {
     why = default_sample ? too_long_for_a_sample(*game, limits_, from + n) : std::string();
-    if (why.empty()) {
+    if (!why.empty()) {
+      // The option that asks for these values anyway: period counts them, formula names the last.
+      why += option == SampleOption::count
+                 ? ": --max " + std::to_string(n) + " computes it"
+                 : ": --to " + std::to_string(from + n - 1) + " computes it";
+    } else {
       try {
         SequenceValues values = sequence(game, from, from + n - 1);
         std::vector<Value> g(n);
@@ -586,7 +591,8 @@ FormulaAnswer Engine::formula(std::shared_ptr<const Game> game,
     const std::optional<std::uint64_t> count =
         request.to ? std::optional(*request.to - first + 1) : std::nullopt;
     std::string why;
-    const std::optional<std::vector<Value>> values = sample(game, first, count, why);
+    const std::optional<std::vector<Value>> values =
+        sample(game, first, count, SampleOption::last, why);
     if (values) {
       std::vector<std::optional<Value>> g(first);
       g.insert(g.end(), values->begin(), values->end());

@@ -246,6 +246,16 @@ TEST(FormulaCommand, TextNamesTheFormTheProofAndTheRangeChecked) {
   expect_success(r);
   EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "sub(squares): no closed form found");
   EXPECT_NE(r.out.find("checked: g(0..2000); none of the forms fits\n"), std::string::npos);
+  // No values at all (a table of even 1024 of them takes over a second): nothing checked.
+  r = run_grundy({"formula", "hex(0.(F))"});
+  expect_success(r);
+  EXPECT_TRUE(
+      r.out.starts_with("hex(0.(F)): no closed form found\n"
+                        "checked: nothing (a table of g(0..1023) needs about "))
+      << r.out;
+  EXPECT_NE(r.out.find("more than a second of work: --to 1023 computes it)\nproven: nothing ("),
+            std::string::npos)
+      << r.out;
   // P-positions, proven.
   r = run_grundy({"formula", "wythoff", "--rows", "20"});
   expect_success(r);

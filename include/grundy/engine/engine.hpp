@@ -296,14 +296,17 @@ class Engine {
     } done_after{*this};
     return work();
   }
+  /// How a request asks for the values it samples: by their count (`period --max N`) or by the
+  /// last heap (`formula --to N`); a sample too long to take by default names the option.
+  enum class SampleOption { count, last };
   /// g(from..from+n-1), for `period`'s observation and `formula`'s check: n = `count` when given
   /// (refused as `seq` refuses it), else kDefaultObservedValues, fewer where a dense table of
   /// them would take more than about a second or is refused (by 16 at a time, to 1024 at
   /// least). Nothing when no values can be had, `why` saying why (the positions do not start at
-  /// `from`, or even 1024 values are too many).
+  /// `from`, or even 1024 values are too many, and then which `option` computes them).
   std::optional<std::vector<Value>> sample(const std::shared_ptr<const Game>& game,
                                            std::uint64_t from, std::optional<std::uint64_t> count,
-                                           std::string& why) const;
+                                           SampleOption option, std::string& why) const;
   /// The count of `list` (g(from..to), or genera) held in memory, refused when its `items` of
   /// `item_bytes` pass the memory limit.
   std::size_t list_room(std::uint64_t from, std::uint64_t to, std::size_t item_bytes,

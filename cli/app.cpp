@@ -209,9 +209,10 @@ int run(int argc, char** argv) {
   app.footer(games_help());
 
   std::map<CLI::App*, Runner> runners;
-  for (auto add : {&add_value_command, &add_seq_command, &add_solve_command, &add_period_command,
-                   &add_nimber_command, &add_explain_command, &add_play_command,
-                   &add_census_command, &add_quotient_command, &add_table_command}) {
+  for (auto add :
+       {&add_value_command, &add_seq_command, &add_solve_command, &add_period_command,
+        &add_nimber_command, &add_explain_command, &add_play_command, &add_census_command,
+        &add_quotient_command, &add_table_command, &add_formula_command}) {
     const std::size_t before = app.get_subcommands({}).size();
     Runner runner = add(app);
     runners[app.get_subcommands({}).at(before)] = std::move(runner);

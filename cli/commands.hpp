@@ -18,5 +18,6 @@ Runner add_play_command(CLI::App& app);
 Runner add_census_command(CLI::App& app);
 Runner add_quotient_command(CLI::App& app);
 Runner add_table_command(CLI::App& app);
+Runner add_formula_command(CLI::App& app);
 
 }  // namespace grundy::cli

@@ -76,6 +76,7 @@ def seq(
     start: int = 0,
     *,
     numpy: Literal[False] = False,
+    runs: Literal[False] = False,
     max: int = 10000000,
     max_memory: _MemoryArg = None,
     threads: int = 0,
@@ -88,11 +89,25 @@ def seq(
     start: int = 0,
     *,
     numpy: Literal[True],
+    runs: Literal[False] = False,
     max: int = 10000000,
     max_memory: _MemoryArg = None,
     threads: int = 0,
     cache: bool = True,
 ) -> NDArray[numpy.uint64]: ...
+@overload
+def seq(
+    game: _GameArg,
+    to: int,
+    start: int = 0,
+    *,
+    numpy: Literal[False] = False,
+    runs: Literal[True],
+    max: int = 10000000,
+    max_memory: _MemoryArg = None,
+    threads: int = 0,
+    cache: bool = True,
+) -> Result: ...
 def genus(
     game: _GameArg,
     to: int,
@@ -123,6 +138,17 @@ def period(
     *,
     verify: bool = False,
     max_work: int = 100000000000,
+    max: int = 10000000,
+    max_memory: _MemoryArg = None,
+    threads: int = 0,
+    cache: bool = True,
+) -> Result: ...
+def formula(
+    game: _GameArg,
+    *,
+    to: Optional[int] = None,
+    rows: Optional[_RangeArg] = None,
+    cols: Optional[_RangeArg] = None,
     max: int = 10000000,
     max_memory: _MemoryArg = None,
     threads: int = 0,

@@ -483,6 +483,16 @@ py::object seq(const py::object& game, std::uint64_t to, std::uint64_t start, bo
   return array;
 }
 
+/// The maximal runs of equal values of g(start..to), as `grundy seq --runs --json`.
+py::object runs(const py::object& game, std::uint64_t to, std::uint64_t start,
+                const CallOptions& limits) {
+  CustomGames custom;
+  const auto parsed = heap_game_argument(game, custom);
+  const Engine engine = make_engine(limits, custom);
+  const RunsAnswer answer = without_gil(custom, [&] { return engine.runs(parsed, start, to); });
+  return to_python(to_document(answer));
+}
+
 /// The genus of each heap start..to, as `grundy seq --misere --json`.
 py::object genus(const py::object& game, std::uint64_t to, std::uint64_t start,
                  const CallOptions& limits) {
@@ -742,6 +752,26 @@ Svg plot_table(const py::object& game, const py::object& rows, const py::object&
   return Svg{table_plot(make_table(game, rows, cols, limits))};
 }
 
+/// `grundy formula --json`: a closed form of a heap game (to: g(first..to) checked) or of a game
+/// of two coordinates (rows, cols: the cells checked, as grundy.table reads them).
+py::object formula(const py::object& game, const py::object& to, const py::object& rows,
+                   const py::object& cols, const CallOptions& limits) {
+  FormulaRequest request;
+  if (!to.is_none()) {
+    request.to = whole_number(to, "to", kMaxCoordinate);
+  }
+  if (!rows.is_none()) request.rows = table_range(rows, "--rows");
+  if (!cols.is_none()) {
+    if (rows.is_none()) throw Error("--cols needs --rows");
+    request.cols = table_range(cols, "--cols");
+  }
+  CustomGames custom;
+  const auto parsed = heap_game_argument(game, custom);
+  const Engine engine = make_engine(limits, custom);
+  const FormulaAnswer answer = without_gil(custom, [&] { return engine.formula(parsed, request); });
+  return to_python(to_document(answer));
+}
+
 void bind_table(py::module_& m) {
   const CallOptions defaults;
   m.def(
@@ -887,20 +917,30 @@ text ``inf{K}``.
 )");
   m.def(
       "seq",
-      [=](const py::object& game, To to, Start start, bool numpy, MaxValues max,
-          MaxMemory max_memory, Threads threads, bool cache) {
-        return seq(game, to, start, numpy,
-                   call_options(max, defaults.max_states, defaults.max_moves, std::move(max_memory),
-                                threads, cache));
+      [=](const py::object& game, To to, Start start, bool numpy, bool runs_wanted, MaxValues max,
+          MaxMemory max_memory, Threads threads, bool cache) -> py::object {
+        const CallOptions options = call_options(max, defaults.max_states, defaults.max_moves,
+                                                 std::move(max_memory), threads, cache);
+        if (runs_wanted) {
+          if (numpy)
+            throw grundy::Error("runs=True and numpy=True are two different results; choose one");
+          return runs(game, to, start, options);
+        }
+        return seq(game, to, start, numpy, options);
       },
       py::arg("game"), py::arg("to"), py::arg("start") = 0, py::kw_only(), py::arg("numpy") = false,
-      py::arg("max") = defaults.max_values, py::arg("max_memory") = py::none(),
-      py::arg("threads") = 0, py::arg("cache") = true,
-      R"(g(start), ..., g(to) as an array('Q') (``grundy seq``); numpy=True: a numpy uint64 array.
+      py::arg("runs") = false, py::arg("max") = defaults.max_values,
+      py::arg("max_memory") = py::none(), py::arg("threads") = 0, py::arg("cache") = true,
+      R"doc(g(start), ..., g(to) as an array('Q') (``grundy seq``); numpy=True: a numpy uint64 array.
+
+runs=True: the maximal runs of equal values instead, as ``grundy seq --runs --json`` (a dict whose
+"runs" are {"from", "to", "value"}); division games give them at once for any range.
 
 >>> grundy.seq("0.07", to=10)
 array('Q', [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3])
-)");
+>>> grundy.seq("div(2,3,4,5,6)", to=10**18, runs=True)["runs"][:3]
+[{'from': 0, 'to': 0, 'value': 0}, {'from': 1, 'to': 1, 'value': 1}, {'from': 2, 'to': 3, 'value': 2}]
+)doc");
   m.def(
       "genus",
       [=](const py::object& game, To to, Start start, MaxStates max_states, MaxValues max,
@@ -970,6 +1010,36 @@ observed and never proven ("proven": False, the period in "observed").
 >>> p["preperiod"], p["period"], p["saltus"]
 (71, 12, 0)
 )");
+  m.def(
+      "formula",
+      [=](const py::object& game, const py::object& to, const py::object& rows,
+          const py::object& cols, MaxValues max, MaxMemory max_memory, Threads threads,
+          bool cache) {
+        return formula(game, to, rows, cols,
+                       call_options(max, defaults.max_states, defaults.max_moves,
+                                    std::move(max_memory), threads, cache));
+      },
+      py::arg("game"), py::kw_only(), py::arg("to") = py::none(), py::arg("rows") = py::none(),
+      py::arg("cols") = py::none(), py::arg("max") = defaults.max_values,
+      py::arg("max_memory") = py::none(), py::arg("threads") = 0, py::arg("cache") = true,
+      R"doc(A closed form of g (or of the P-positions), as ``grundy formula --json``.
+
+The form comes from a theorem where one covers the game (then "proven" is True and "proof" says
+which), else from the values, and is then only observed ("not_proven" says why). It is checked
+against g(first..to) of a heap game (to: default 99999, fewer where slow), or the cells rows x
+cols of a game of two coordinates (as grundy.table takes them; default 0..63), before it is
+returned. "formula" and "definitions" are for a person; "cpp" and "python" are functions to
+paste into a program: ``grundy_value(n)`` (or ``(x, y)``), or ``is_p_position`` for a form of the
+P-positions.
+
+>>> f = grundy.formula("sub(1,2,3)")
+>>> f["formula"], f["proven"]
+('n mod 4', True)
+>>> namespace = {}
+>>> exec(f["python"], namespace)
+>>> namespace["grundy_value"](10**18)
+0
+)doc");
   m.def(
       "solve",
       [=](const py::object& sum, bool misere, bool remoteness, MaxMoves max_moves, MaxValues max,

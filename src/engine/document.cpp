@@ -104,6 +104,36 @@ Document to_document(const TableAnswer& table) {
           {"p_positions", std::move(p_positions)}};
 }
 
+Document to_document(const FormulaAnswer& answer) {
+  const std::optional<ClosedForm>& form = answer.form;
+  Document checked = answer.two_coordinates
+                         ? Document{{"rows", {{"from", answer.rows.from}, {"to", answer.rows.to}}},
+                                    {"cols", {{"from", answer.cols.from}, {"to", answer.cols.to}}}}
+                         : Document{{"from", answer.from}, {"to", answer.to}};
+  if (answer.positions_checked == 0) checked = nullptr;
+  Document definitions = Document::array();
+  for (const std::string& d : answer.text.definitions) definitions.push_back(d);
+  const auto text_or_null = [](bool present, const std::string& text) {
+    return present ? Document(text) : Document(nullptr);
+  };
+  Document out{{"game", answer.game},
+               {"position", answer.position},
+               {"found", form.has_value()},
+               {"of", form ? Document(form->p_positions ? "p_positions" : "g") : Document(nullptr)},
+               {"form", text_or_null(form.has_value(), form ? form->kind : "")},
+               {"formula", text_or_null(form.has_value(), answer.text.expression)},
+               {"definitions", std::move(definitions)},
+               {"proven", form && form->proven()},
+               {"proof", text_or_null(form && form->proven(), form ? form->proof : "")},
+               {"not_proven", text_or_null(!(form && form->proven()), answer.not_proven)},
+               {"checked", std::move(checked)},
+               {"positions_checked", answer.positions_checked}};
+  if (!answer.not_checked.empty()) out["not_checked"] = answer.not_checked;
+  out["cpp"] = text_or_null(form.has_value(), answer.cpp);
+  out["python"] = text_or_null(form.has_value(), answer.python);
+  return out;
+}
+
 Document to_document(const RunsAnswer& answer) {
   Document runs = Document::array();
   for (const ValueRun& r : answer.runs)

@@ -5,11 +5,13 @@
 #include <utility>
 
 #include "explain.hpp"
+#include "grundy/analysis/closed_form.hpp"
 #include "grundy/analysis/periodic_source.hpp"
 #include "grundy/analysis/sequence_run.hpp"
 #include "grundy/analysis/value_sources.hpp"
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/engine/formula_code.hpp"
 #include "grundy/rules/registry.hpp"
 #include "grundy/solve/component_source.hpp"
 #include "grundy/solve/dense_solver.hpp"
@@ -424,7 +426,7 @@ std::string too_long_for_a_sample(const Game& game, const Limits& limits, std::u
   const std::uint64_t steps = DenseSolver(game, limits).work_to(n - 1);
   if (steps <= kSampleWork) return {};
   return "a table of g(0.." + std::to_string(n - 1) + ") needs about " + about_steps(steps) +
-         " steps, more than a second of work: --max " + std::to_string(n) + " computes it";
+         " steps, more than a second of work";
 }
 
 }  // namespace
@@ -439,34 +441,15 @@ PeriodReport Engine::period(std::shared_ptr<const Game> game, bool verify, std::
   report.answer =
       find_or_load_periodicity(*game, options, options_.max_values, table_progress("period"));
   done();
-  // No theorem: what the values show, within the same table limits as `seq`. The default
-  // sample shrinks (by 16 at a time, to 1024 at least) where a dense table of it would take
-  // more than about a second or its table is refused, and is given up below that.
-  const bool sample = !observe.has_value();
-  for (std::uint64_t n = observe.value_or(kDefaultObservedValues); !report.theorem_applies();) {
-    std::string why = sample ? too_long_for_a_sample(*game, limits_, n) : std::string();
-    if (why.empty()) {
-      try {
-        SequenceValues values = sequence(game, 0, n - 1);
-        std::vector<Value> g(n);
-        for (std::uint64_t m = 0; m < n; ++m) g[m] = values.at(m);
-        report.answer.values_computed = n;
-        report.observed = observed_period(std::span<const Value>(g));
-        break;
-      } catch (const ResourceError& e) {
-        if (!sample) throw;  // the values asked for (--max) are refused as `seq` refuses them
-        why = e.what();
-      } catch (const Error& e) {
-        // The positions are not 0, 1, 2, ... (multiply starts at 1): nothing to observe.
-        report.not_observed = e.what();
-        break;
-      }
-    }
-    if (n <= 1024) {
+  // No theorem: what the values show, within the same table limits as `seq`.
+  if (!report.theorem_applies()) {
+    std::string why;
+    if (const auto g = sample(game, 0, observe, SampleOption::count, why)) {
+      report.answer.values_computed = g->size();
+      report.observed = observed_period(std::span<const Value>(*g));
+    } else {
       report.not_observed = why;
-      break;
     }
-    n = std::max<std::uint64_t>(1024, n / 16);
   }
   if (verify && report.answer.periodicity) {
     report.verified = verify_period_answer(*game, report.answer, options, options_.max_values,
@@ -474,6 +457,191 @@ PeriodReport Engine::period(std::shared_ptr<const Game> game, bool verify, std::
     done();
   }
   return report;
+}
+
+std::optional<std::vector<Value>> Engine::sample(const std::shared_ptr<const Game>& game,
+                                                 std::uint64_t from,
+                                                 std::optional<std::uint64_t> count,
+                                                 SampleOption option, std::string& why) const {
+  // The default sample shrinks (by 16 at a time, to 1024 at least) where a dense table of it
+  // would take more than about a second or its table is refused, and is given up below that.
+  const bool default_sample = !count.has_value();
+  for (std::uint64_t n = count.value_or(kDefaultObservedValues);;) {
+    why = default_sample ? too_long_for_a_sample(*game, limits_, from + n) : std::string();
+    if (!why.empty()) {
+      // The option that asks for these values anyway: period counts them, formula names the last.
+      why += option == SampleOption::count
+                 ? ": --max " + std::to_string(n) + " computes it"
+                 : ": --to " + std::to_string(from + n - 1) + " computes it";
+    } else {
+      try {
+        SequenceValues values = sequence(game, from, from + n - 1);
+        std::vector<Value> g(n);
+        for (std::uint64_t m = 0; m < n; ++m) g[m] = values.at(from + m);
+        return g;
+      } catch (const ResourceError& e) {
+        if (!default_sample) throw;  // the values asked for are refused as `seq` refuses them
+        why = e.what();
+      } catch (const Error& e) {
+        // The positions are not from, from + 1, ... (multiply starts at 1): nothing to observe.
+        why = e.what();
+        return std::nullopt;
+      }
+    }
+    if (n <= 1024) return std::nullopt;
+    n = std::max<std::uint64_t>(1024, n / 16);
+  }
+}
+
+// --- formula -------------------------------------------------------------------------------
+
+namespace {
+
+/// The first heap of a heap game: 0, or its least position when 0 is none (multiply's 1).
+std::uint64_t first_heap(const Game& game) {
+  try {
+    Engine::position(game, "0");
+    return 0;
+  } catch (const Error&) {
+    const std::vector<Position> first = game.sample_positions(1);
+    return first.empty() ? 0 : first.front().x;
+  }
+}
+
+/// The comment before the emitted functions: what they compute, and on what authority.
+std::string code_comment(const FormulaAnswer& answer, const std::string& function) {
+  const ClosedForm& form = *answer.form;
+  std::string out = function + " of " + answer.game + ": " + answer.text.expression + " (" +
+                    form.kind + "), written by grundy formula.\n";
+  if (form.proven()) return out + "Proven: " + form.proof;
+  return out + "Observed on " + answer.checked_range() + ", not proven: " + answer.not_proven;
+}
+
+/// `form`, which must agree with every computed value it is checked on (a theorem or a period
+/// proof that does not is an engine bug).
+template <class Sample>
+void require_agreement(const FormulaAnswer& answer, const ClosedForm& form, const Sample& g) {
+  if (const auto at = first_disagreement(form, g)) {
+    throw std::logic_error("the closed form of " + answer.game + " (" + form.kind +
+                           (form.proven() ? ", proven" : ", observed") +
+                           ") disagrees with the computed values at a position");
+  }
+}
+
+}  // namespace
+
+FormulaAnswer Engine::formula(std::shared_ptr<const Game> game,
+                              const FormulaRequest& request) const {
+  FormulaAnswer answer;
+  answer.game = game->name();
+  answer.two_coordinates = !game->integer_positions();
+  if (answer.two_coordinates && !has_two_coordinates(*game)) {
+    throw Error(
+        "formula needs a game whose positions are heap sizes or two coordinates (points "
+        "x,y as in wythoff:3,5, sheets WxH as in cut:5x7, or two numbers a,b as in "
+        "chomp:5,3); the positions of " +
+        game->name() + " are not");
+  }
+  if (!answer.two_coordinates && (request.rows || request.cols)) {
+    throw Error("--rows and --cols are for games of two coordinates; the positions of " +
+                game->name() + " are heap sizes (--to N checks g(0..N))");
+  }
+  if (answer.two_coordinates && request.to) {
+    throw Error("--to is for heap games; the positions of " + game->name() +
+                " are two coordinates (--rows R --cols C)");
+  }
+  // A theorem whose form cannot be written out (a division game whose runs pass the limit, a
+  // bit-count table past the memory) proves nothing here: say so if nothing else does.
+  std::optional<ClosedForm> form;
+  std::string theorem_refused;
+  try {
+    form = game->closed_form();
+  } catch (const Error& e) {
+    theorem_refused =
+        std::string("the closed form of ") + game->name() + " is refused: " + e.what();
+  }
+  if (!answer.two_coordinates) {
+    answer.position = "n";
+    if (!form) {
+      // A proven period, as `period` proves it; a search refused by the limits proves nothing.
+      PeriodAnswer period;
+      try {
+        period = find_or_load_periodicity(*game, period_options(), options_.max_values,
+                                          table_progress("formula"));
+      } catch (const ResourceError& e) {
+        period.why_not = std::string("no period proven: ") + e.what();
+      }
+      done();
+      if (period.periodicity) {
+        form = periodicity_form(*period.periodicity);
+        // The proof line of `period` reads "proof: ...".
+        const std::string& proof = period.periodicity->proof;
+        form->proof = proof.starts_with("proof: ") ? proof.substr(7) : proof;
+      } else if (!theorem_refused.empty()) {
+        answer.not_proven = theorem_refused;
+      } else {
+        answer.not_proven = !period.why_not.empty()
+                                ? period.why_not
+                                : "no period proven within --max " +
+                                      std::to_string(options_.max_values) + " values";
+      }
+    }
+    const std::uint64_t first = first_heap(*game);
+    if (request.to && *request.to < first) {
+      throw Error("--to " + std::to_string(*request.to) + " is below " + game->name() +
+                  "'s first position " + std::to_string(first));
+    }
+    const std::optional<std::uint64_t> count =
+        request.to ? std::optional(*request.to - first + 1) : std::nullopt;
+    std::string why;
+    const std::optional<std::vector<Value>> values =
+        sample(game, first, count, SampleOption::last, why);
+    if (values) {
+      std::vector<std::optional<Value>> g(first);
+      g.insert(g.end(), values->begin(), values->end());
+      if (!form) form = fit_sequence(g);
+      if (!form) form = fit_p_positions(g);
+      if (form) require_agreement(answer, *form, g);
+      answer.from = first;
+      answer.to = first + values->size() - 1;
+      answer.positions_checked = values->size();
+    } else {
+      answer.not_checked = why;
+    }
+  } else {
+    answer.rows = request.rows.value_or(CoordinateRange{0, kDefaultFormulaSide});
+    answer.cols = request.cols.value_or(answer.rows);
+    const TableAnswer table = this->table(game, answer.rows, answer.cols);
+    answer.position = table.position == "ROW,COL" ? "x,y" : "xXy";
+    GridSample grid{.row_from = table.rows.from,
+                    .col_from = table.cols.from,
+                    .rows = static_cast<std::size_t>(table.rows.count()),
+                    .cols = static_cast<std::size_t>(table.cols.count()),
+                    .values = {}};
+    grid.values.reserve(table.values.size());
+    for (std::size_t i = 0; i < table.values.size(); ++i) {
+      grid.values.push_back(table.is_position[i] ? std::optional(table.values[i]) : std::nullopt);
+      answer.positions_checked += table.is_position[i] ? 1 : 0;
+    }
+    if (!form) {
+      answer.not_proven = !theorem_refused.empty()
+                              ? theorem_refused
+                              : "no theorem known to grundy gives a closed form of " + game->name();
+      form = fit_grid(grid);
+      if (!form) form = fit_p_positions(grid);
+    }
+    if (form) require_agreement(answer, *form, grid);
+  }
+  answer.form = form;
+  if (form) {
+    answer.text = formula_text(form->formula, answer.two_coordinates);
+    answer.cpp = cpp_function(*form, answer.two_coordinates,
+                              code_comment(answer, form->p_positions ? "is_p_position" : "g"));
+    answer.python =
+        python_function(*form, answer.two_coordinates,
+                        code_comment(answer, form->p_positions ? "is_p_position" : "g"));
+  }
+  return answer;
 }
 
 // --- explain -------------------------------------------------------------------------------

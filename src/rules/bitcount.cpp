@@ -28,6 +28,7 @@
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/limits.hpp"
+#include "grundy/rules/formula.hpp"
 #include "grundy/rules/game.hpp"
 #include "grundy/rules/registry.hpp"
 
@@ -222,6 +223,19 @@ class BitCount final : public Game {
 
   std::optional<Value> formula_value(const Position& p) const override {
     return value_of_bits(static_cast<unsigned>(std::popcount(p.x)));
+  }
+
+  std::optional<ClosedForm> closed_form() const override {
+    std::vector<Value> table;
+    for (unsigned b = 0; b <= 64; ++b) table.push_back(value_of_bits(b));
+    return ClosedForm{
+        .formula =
+            Formula::table(std::move(table), Formula::apply(Formula::Op::popcount, {Formula::x()})),
+        .kind = "popcount table",
+        .proof =
+            "bit-count game: g(x) = G(popcount(x)), every proper subset of j one-bits being "
+            "alike; G(b) is the mex of the XORs of at most k distinct values among "
+            "G(1..b-1), computed exactly for b = 0..64 (src/rules/bitcount.cpp)"};
   }
 
   std::optional<std::uint64_t> formula_options_with_value(const Position& p, Value target,

@@ -21,6 +21,7 @@
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/mex.hpp"
+#include "grundy/rules/formula.hpp"
 #include "grundy/rules/registry.hpp"
 #include "grundy/rules/tuple_positions.hpp"
 
@@ -127,6 +128,24 @@ class Chomp final : public Game {
 
   /// The value from the table of a box holding `p` (filled on first need; see the top of the
   /// file). Not a closed form, but the solvers take it as one: a value or a refusal.
+  std::optional<ClosedForm> closed_form() const override {
+    // Two rows, a on top of b <= a: from b <= a - 2 eating the top row down to b + 1 leaves
+    // (b + 1, b); from b = a eating the last bottom square leaves (a, a - 1); and from (a, a - 1)
+    // every move leaves rows of equal length or differing by 2 or more. (1, 0), the poison
+    // alone, has no move.
+    using Op = Formula::Op;
+    return ClosedForm{
+        .formula = Formula::apply(
+            Op::equal,
+            {Formula::x(), Formula::apply(Op::add, {Formula::y(), Formula::constant(1)})}),
+        .p_positions = true,
+        .kind = "x = y + 1",
+        .proof =
+            "two-row Chomp (rows x on top of y <= x): the P-positions are the rows x = y + 1, "
+            "reached from every other position by one bite and left by every bite "
+            "(src/rules/chomp.cpp)"};
+  }
+
   std::optional<Value> formula_value(const Position& p) const override {
     const NumberList& rows = kept_.list_of(p);
     const std::lock_guard lock(mutex_);

@@ -68,6 +68,13 @@ class Ruler final : public TurningGame {
   Ruler() : TurningGame("ruler") {}
   std::uint64_t first_coin() const noexcept override { return 1; }
   Value coin_value(std::uint64_t n) const noexcept override { return n & (~n + 1); }
+  ClosedForm coin_form(const Formula& coin) const override {
+    return {.formula = Formula::apply(Formula::Op::lowbit, {coin}),
+            .kind = "ruler",
+            .proof =
+                "Ruler: g(n) is the largest power of 2 dividing n, g(0) = 0 (Winning Ways "
+                "ch. 14; Ferguson, Game Theory I.5)"};
+  }
   std::uint64_t move_count(std::uint64_t n) const noexcept override { return n; }
   std::uint64_t coins_turned(std::uint64_t n) const noexcept override {
     return saturating_add(pairs_below(n), n);  // 1 + 2 + ... + n
@@ -122,6 +129,13 @@ class Turtles final : public TurningGame {
   Turtles() : TurningGame("turtles") {}
   std::uint64_t first_coin() const noexcept override { return 1; }
   Value coin_value(std::uint64_t n) const noexcept override { return n; }
+  ClosedForm coin_form(const Formula& coin) const override {
+    return {.formula = coin,
+            .kind = "n",
+            .proof =
+                "Turning Turtles is Nim: g(n) = n, coins numbered from 1 (Winning Ways "
+                "ch. 14)"};
+  }
   std::uint64_t move_count(std::uint64_t n) const noexcept override { return n; }
   std::uint64_t coins_turned(std::uint64_t n) const noexcept override {
     return n == 0 ? 0 : saturating_add(saturating_mul(2, n - 1), 1);
@@ -156,6 +170,13 @@ class Twins final : public TurningGame {
   Twins() : TurningGame("twins") {}
   std::uint64_t first_coin() const noexcept override { return 0; }
   Value coin_value(std::uint64_t n) const noexcept override { return n; }
+  ClosedForm coin_form(const Formula& coin) const override {
+    return {.formula = coin,
+            .kind = "n",
+            .proof =
+                "Twins: g(n) = n, coins numbered from 0 (Winning Ways ch. 14; Ferguson, "
+                "Game Theory I.5)"};
+  }
   std::uint64_t move_count(std::uint64_t n) const noexcept override { return n; }
   std::uint64_t coins_turned(std::uint64_t n) const noexcept override {
     return saturating_mul(2, n);
@@ -197,6 +218,20 @@ class MockTurtles final : public TurningGame {
     }
   }
   Value coin_value(std::uint64_t n) const noexcept override { return odious(n); }
+  ClosedForm coin_form(const Formula& coin) const override {
+    using Op = Formula::Op;
+    // 2n + [popcount(n) even]: the n-th odious number.
+    const Formula parity =
+        Formula::apply(Op::mod, {Formula::apply(Op::popcount, {coin}), Formula::constant(2)});
+    return {.formula = Formula::apply(Op::add,
+                                      {Formula::apply(Op::multiply, {Formula::constant(2), coin}),
+                                       Formula::apply(Op::equal, {parity, Formula::constant(0)})}),
+            .kind = "odious",
+            .proof =
+                "Mock Turtles: g(n) is the n-th odious number (odd count of binary ones), "
+                "2n plus 1 when n has an even count, coins numbered from 0 (Winning Ways "
+                "ch. 14; Ferguson, Game Theory I.5)"};
+  }
   std::uint64_t move_count(std::uint64_t n) const noexcept override {
     return saturating_add(saturating_add(1, n), pairs_below(n));
   }
@@ -476,6 +511,18 @@ std::optional<Value> TartanGame::formula_value(const Position& p) const {
   if (dynamic_cast<const MockTurtles*>(first_.get())) MockTurtles::check_fits(p.x);
   if (dynamic_cast<const MockTurtles*>(second_.get())) MockTurtles::check_fits(p.y);
   return nim_mul(first_->coin_value(p.x), second_->coin_value(p.y));
+}
+
+std::optional<ClosedForm> TartanGame::closed_form() const {
+  const ClosedForm rows = first_->coin_form(Formula::x());
+  const ClosedForm columns = second_->coin_form(Formula::y());
+  return ClosedForm{
+      .formula = Formula::apply(Formula::Op::nim_product, {rows.formula, columns.formula}),
+      .kind = "tartan",
+      .proof =
+          "Tartan theorem: g(x, y) = g1(x) (x) g2(y), the nim product of the factors' values "
+          "(Winning Ways ch. 14; Ferguson, Game Theory I.5.5); " +
+          rows.proof + (columns.proof == rows.proof ? "" : "; " + columns.proof)};
 }
 
 std::optional<std::uint64_t> TartanGame::formula_options_with_value(const Position& p, Value,

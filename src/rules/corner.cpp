@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "grundy/rules/formula.hpp"
 #include "grundy/rules/game.hpp"
 #include "grundy/rules/registry.hpp"
 
@@ -42,6 +43,26 @@ class Corner final : public Game {
     const std::uint64_t odd = x_odd ? p.x : p.y;
     const std::uint64_t even = x_odd ? p.y : p.x;
     return odd > even ? 1 : 3;
+  }
+
+  std::optional<ClosedForm> closed_form() const override {
+    // The same theorem as a table: index 4·(x mod 2) + 2·(y mod 2) + [x > y].
+    using Op = Formula::Op;
+    const Formula two = Formula::constant(2);
+    const Formula index = Formula::apply(
+        Op::add,
+        {Formula::apply(Op::multiply,
+                        {Formula::constant(4), Formula::apply(Op::mod, {Formula::x(), two})}),
+         Formula::apply(
+             Op::add,
+             {Formula::apply(Op::multiply, {two, Formula::apply(Op::mod, {Formula::y(), two})}),
+              Formula::apply(Op::less, {Formula::y(), Formula::x()})})});
+    return ClosedForm{.formula = Formula::table({0, 0, 1, 3, 3, 1, 2, 2}, index),
+                      .kind = "parities and diagonal",
+                      .proof =
+                          "corner game: g(x, y) is 0 when x and y are both even, 2 when both "
+                          "are odd, and when one is odd 1 if it is the larger, 3 if the "
+                          "smaller (by induction on x + y, src/rules/corner.cpp)"};
   }
 
   std::vector<Position> sample_positions(std::size_t count) const override {

@@ -1,6 +1,7 @@
 // Division games: from n >= 1, a move leaves floor(n/k) for a k of the set (`div(2,3,4,5,6)`,
-// `div(2..6)`); 0 is terminal. The contest problems that pose them take n up to 10^18, where the
-// values are not periodic but constant on long runs: they come from DivisionSteps
+// `div(2..6)`; 0 is terminal), or, in the variant `subdiv(2,3)`, takes floor(n/k) >= 1 tokens
+// away and leaves n - floor(n/k). The contest problems that pose them take n up to 10^18, where
+// the values are not periodic but constant on long runs: they come from DivisionSteps
 // (division_steps.hpp) as steps, so any heap is answered in microseconds. Every move lowers n, so
 // the game is heap-ordered as well (a dense table of small heaps agrees: the family tests).
 #include <algorithm>
@@ -11,6 +12,7 @@
 
 #include "grundy/core/error.hpp"
 #include "grundy/rules/division_steps.hpp"
+#include "grundy/rules/formula.hpp"
 #include "grundy/rules/heap_game.hpp"
 #include "grundy/rules/registry.hpp"
 
@@ -19,18 +21,33 @@ namespace {
 
 /// The most divisors a set may hold (each heap has at most that many options).
 constexpr std::size_t kMaxDivisors = 4096;
+/// The most runs a closed form lists (closed_form): past them the game has none.
+constexpr std::size_t kMostRunsInAForm = 4096;
 
 class Division final : public HeapGame {
  public:
-  explicit Division(std::vector<std::uint64_t> divisors)
-      : HeapGame(spec_name(divisors)), divisors_(divisors), steps_(std::move(divisors)) {
+  Division(std::vector<std::uint64_t> divisors, DivisionLeave leave)
+      : HeapGame(spec_name(divisors, leave)),
+        divisors_(divisors),
+        leave_(leave),
+        steps_(std::move(divisors), leave) {
     set_traits({.layout = Layout::heaps, .formula_values = true});
   }
 
-  static std::shared_ptr<const Game> make(Scanner* args) {
-    const char* example = "e.g. div(2,3) or div(2..6)";
+  static std::shared_ptr<const Game> make_quotient(Scanner* args) {
+    return make(args, DivisionLeave::quotient);
+  }
+  static std::shared_ptr<const Game> make_rest(Scanner* args) {
+    return make(args, DivisionLeave::rest);
+  }
+
+  static std::shared_ptr<const Game> make(Scanner* args, DivisionLeave leave) {
+    const bool rest = leave == DivisionLeave::rest;
+    const std::string name = rest ? "subdiv" : "div";
+    const std::string example =
+        rest ? "e.g. subdiv(2,3) or subdiv(2..6)" : "e.g. div(2,3) or div(2..6)";
     if (args == nullptr) {
-      throw SpecError(1, std::string("div needs its divisors, ") + example);
+      throw SpecError(1, name + " needs its divisors, " + example);
     }
     Scanner& in = *args;
     std::vector<std::uint64_t> divisors;
@@ -47,8 +64,11 @@ class Division final : public HeapGame {
                      "empty range of divisors " + std::to_string(lo) + ".." + std::to_string(hi));
         }
       }
-      if (lo < 2) {
-        in.fail_at(at, "a divisor must be at least 2, found " + std::to_string(lo) +
+      // subdiv(1) takes the whole heap; div(1) would leave it as it is.
+      const std::uint64_t least = rest ? 1 : 2;
+      if (lo < least) {
+        in.fail_at(at, "a divisor must be at least " + std::to_string(least) + ", found " +
+                           std::to_string(lo) +
                            (lo == 0 ? " (n/0 is not a number)" : " (n/1 = n would be a pass)"));
       }
       if (hi - lo >= kMaxDivisors || divisors.size() + (hi - lo + 1) > kMaxDivisors) {
@@ -62,23 +82,31 @@ class Division final : public HeapGame {
     } while (in.accept(','));
     std::sort(divisors.begin(), divisors.end());
     divisors.erase(std::unique(divisors.begin(), divisors.end()), divisors.end());
-    return std::make_shared<const Division>(std::move(divisors));
+    return std::make_shared<const Division>(std::move(divisors), leave);
   }
 
   void options(const Position& p, OptionVisitor& visit) const override {
     if (p.x == 0) return;
-    // Larger divisors leave smaller heaps: from the largest, the options come in increasing
-    // order, and equal ones (floor(n/k) = floor(n/k')) once.
+    // Each heap once (two divisors may leave the same one), in increasing order.
     std::uint64_t last = ~std::uint64_t{0};
-    for (auto k = divisors_.rbegin(); k != divisors_.rend(); ++k) {
-      const std::uint64_t q = p.x / *k;
-      if (q == last) continue;
+    const auto leave = [&](std::uint64_t q) {
+      if (q == last) return;
       last = q;
       if (q == 0) {
         visit.option({});
       } else {
-        const Position left{q, 0};
-        visit.option(std::span<const Position>(&left, 1));
+        visit_single(Position{q, 0}, visit);
+      }
+    };
+    if (leave_ == DivisionLeave::quotient) {
+      // Larger divisors leave smaller heaps: from the largest, the options increase.
+      for (auto k = divisors_.rbegin(); k != divisors_.rend(); ++k) leave(p.x / *k);
+    } else {
+      // Larger divisors take fewer tokens, so leave larger heaps: from the smallest. A divisor
+      // above n would take nothing: no move.
+      for (const std::uint64_t k : divisors_) {
+        if (k > p.x) break;
+        leave(p.x - p.x / k);
       }
     }
   }
@@ -86,6 +114,28 @@ class Division final : public HeapGame {
   std::optional<Value> formula_value(const Position& p) const override {
     const std::lock_guard lock(mutex_);
     return steps_.value(p.x);
+  }
+
+  std::optional<ClosedForm> closed_form() const override {
+    const std::lock_guard lock(mutex_);
+    std::vector<std::uint64_t> starts;
+    std::vector<Value> values;
+    // A formula to paste holds its runs: a few dozen for the sets of contest problems, but some
+    // sets change value tens of thousands of times (subdiv(2..6) below 10^7).
+    for (const DivisionSteps::Step& step : steps_.steps_to(kMaxCoordinate, kMostRunsInAForm)) {
+      starts.push_back(step.start);
+      values.push_back(step.value);
+    }
+    const std::string option = leave_ == DivisionLeave::quotient ? "floor(n/k)" : "n - floor(n/k)";
+    return ClosedForm{
+        .formula = Formula::runs(std::move(starts), std::move(values), Formula::x()),
+        .kind = "runs",
+        .proof =
+            "division game: g is constant on runs, computed exactly for every n <= 2^63-1: "
+            "g(n) depends only on the runs its options " +
+            option +
+            " fall in, so the value holds until one of them leaves its run "
+            "(rules/division_steps.hpp)"};
   }
 
   std::optional<std::vector<ValueRun>> formula_runs(std::uint64_t from,
@@ -104,8 +154,8 @@ class Division final : public HeapGame {
  private:
   /// The canonical name: the divisors increasing, ranges expanded (as `sub(1..3)` is
   /// `sub(1,2,3)`).
-  static std::string spec_name(const std::vector<std::uint64_t>& divisors) {
-    std::string out = "div(";
+  static std::string spec_name(const std::vector<std::uint64_t>& divisors, DivisionLeave leave) {
+    std::string out = leave == DivisionLeave::rest ? "subdiv(" : "div(";
     for (std::size_t i = 0; i < divisors.size(); ++i) {
       out += (i > 0 ? "," : "") + std::to_string(divisors[i]);
     }
@@ -113,6 +163,7 @@ class Division final : public HeapGame {
   }
 
   std::vector<std::uint64_t> divisors_;
+  DivisionLeave leave_;
   mutable std::mutex mutex_;
   mutable DivisionSteps steps_;
 };
@@ -124,7 +175,17 @@ const FamilyRegistration kDivision{Family{
                "terminal; values as steps, any n to 2^63-1",
     .arguments = Arguments::required,
     .examples = {"div(2)", "div(2,3)", "div(2..6)", "div(3,5,7)", "div(2..9)"},
-    .make = &Division::make,
+    .make = &Division::make_quotient,
+}};
+
+const FamilyRegistration kSubtractedDivision{Family{
+    .name = "subdiv",
+    .syntax = "subdiv(2,3) | subdiv(2..6)",
+    .summary = "division game, the rest: from n, take floor(n/k) >= 1 tokens for a k of the set "
+               "(k >= 1), leaving n - floor(n/k); values as steps, any n to 2^63-1",
+    .arguments = Arguments::required,
+    .examples = {"subdiv(2)", "subdiv(2,3)", "subdiv(3,5,7)", "subdiv(1,3)", "subdiv(2,4)"},
+    .make = &Division::make_rest,
 }};
 
 }  // namespace

@@ -1,6 +1,12 @@
 #include "grundy/rules/game.hpp"
 
+#include "grundy/rules/formula.hpp"
+
 namespace grundy {
+
+std::optional<ClosedForm> Game::closed_form() const {
+  return std::nullopt;
+}
 
 Position parse_heap_position(Scanner& in) {
   return Position{in.unsigned_integer("a heap size", kMaxCoordinate), 0};

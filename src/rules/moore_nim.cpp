@@ -20,6 +20,7 @@
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/mex.hpp"
+#include "grundy/rules/formula.hpp"
 #include "grundy/rules/registry.hpp"
 #include "grundy/rules/tuple_positions.hpp"
 
@@ -231,6 +232,23 @@ class MooreNim final : public Game {
 
   std::optional<bool> formula_is_p_position(const Position& p) const override {
     return moore_is_p_position(kept_.list_of(p), k_);
+  }
+
+  std::optional<ClosedForm> closed_form() const override {
+    using Op = Formula::Op;
+    if (k_ == 1) {
+      return ClosedForm{.formula = Formula::apply(Op::bit_xor, {Formula::x(), Formula::y()}),
+                        .kind = "x xor y",
+                        .proof = "moore(1) is Nim: g(x, y) = x xor y (Bouton 1901)"};
+    }
+    // Two heaps with k >= 2: the options of (x, y) are every (x', y') != (x, y) with x' <= x and
+    // y' <= y, by induction of values x' + y', which cover 0..x+y-1 and never x + y.
+    return ClosedForm{.formula = Formula::apply(Op::add, {Formula::x(), Formula::y()}),
+                      .kind = "x + y",
+                      .proof =
+                          "two heaps of Moore's Nim_k with k >= 2: a move lowers either heap "
+                          "or both by any amounts, so by induction g(x, y) = x + y, the "
+                          "options' values being every number below it"};
   }
 
   /// The moves to P-positions by Moore's theorem (target 0); other values need the table.

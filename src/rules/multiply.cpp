@@ -19,6 +19,7 @@
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/mex.hpp"
+#include "grundy/rules/formula.hpp"
 #include "grundy/rules/game.hpp"
 #include "grundy/rules/registry.hpp"
 
@@ -185,6 +186,25 @@ class Multiply final : public Game {
       }
     }
     return count;
+  }
+
+  std::optional<ClosedForm> closed_form() const override {
+    std::vector<std::uint64_t> starts;
+    std::vector<Value> values;
+    for (const Step& step : steps_) {
+      starts.push_back(step.start);
+      values.push_back(step.value);
+    }
+    const Formula target =
+        Formula::apply(Formula::Op::ceil_div, {Formula::constant(target_), Formula::x()});
+    return ClosedForm{
+        .formula = Formula::runs(std::move(starts), std::move(values), target),
+        .kind = "runs",
+        .proof =
+            "multiplication game: g(p) = h(ceil(N/p)), the game from p being the game from 1 "
+            "with target ceil(N/p) since ceil(ceil(M/k)/k') = ceil(M/(k*k')); h(1) = 0, "
+            "h(M) = mex h(ceil(M/k)) for a <= k <= b, computed exactly as runs up to N "
+            "(src/rules/multiply.cpp)"};
   }
 
   std::vector<Position> sample_positions(std::size_t count) const override {

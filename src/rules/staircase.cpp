@@ -14,6 +14,7 @@
 
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/rules/formula.hpp"
 #include "grundy/rules/registry.hpp"
 #include "grundy/rules/tuple_positions.hpp"
 
@@ -60,6 +61,14 @@ class StaircaseNim final : public Game {
     for (std::size_t i = 0; i < steps.size(); ++i) {
       for (std::uint64_t k = 1; k <= steps[i]; ++k) visit_single(move(steps, i, k), visit);
     }
+  }
+
+  std::optional<ClosedForm> closed_form() const override {
+    return ClosedForm{.formula = Formula::x(),
+                      .kind = "x",
+                      .proof =
+                          "Staircase Nim: g = a1 xor a3 xor a5 xor ..., the coins on the odd "
+                          "steps (Sprague 1937); with coins x on step 1 and y on step 2, g = x"};
   }
 
   std::optional<Value> formula_value(const Position& p) const override {

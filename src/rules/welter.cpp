@@ -12,6 +12,7 @@
 
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/rules/formula.hpp"
 #include "grundy/rules/registry.hpp"
 #include "grundy/rules/tuple_positions.hpp"
 
@@ -50,6 +51,18 @@ class WelterGame final : public Game {
     // Far beyond it, the value still comes from Welter's function.
     TuplePositions::require_listable(count, squares.size(), "welter:" + format_position(p));
     for_each_move(squares, [&](const NumberList& q) { visit_single(kept_.keep(q), visit); });
+  }
+
+  std::optional<ClosedForm> closed_form() const override {
+    using Op = Formula::Op;
+    return ClosedForm{
+        .formula = Formula::apply(
+            Op::subtract,
+            {Formula::apply(Op::bit_xor, {Formula::x(), Formula::y()}), Formula::constant(1)}),
+        .kind = "(x xor y) - 1",
+        .proof =
+            "Welter's function of two coins, which are always mates: [x|y] = (x xor y) - 1 "
+            "(Conway, On Numbers and Games ch. 13)"};
   }
 
   std::optional<Value> formula_value(const Position& p) const override {

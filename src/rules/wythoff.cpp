@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "grundy/core/checked.hpp"
+#include "grundy/rules/formula.hpp"
 #include "grundy/rules/game.hpp"
 #include "grundy/rules/registry.hpp"
 
@@ -94,6 +95,20 @@ class Wythoff final : public Game {
     // below 2^64); larger ones are left to the tables, which refuse them.
     if (std::max(p.x, p.y) > kMaxCoordinate) return std::nullopt;
     return wythoff::is_p_position(p.x, p.y);
+  }
+
+  std::optional<ClosedForm> closed_form() const override {
+    // (x, y) is a P-position iff min(x, y) = a_k = floor(k·φ) for k = |x - y|.
+    using Op = Formula::Op;
+    const Formula k = Formula::apply(Op::abs_diff, {Formula::x(), Formula::y()});
+    return ClosedForm{
+        .formula = Formula::apply(Op::equal, {Formula::apply(Op::min, {Formula::x(), Formula::y()}),
+                                              Formula::apply(Op::golden_floor, {k})}),
+        .p_positions = true,
+        .kind = "Wythoff pairs",
+        .proof =
+            "Wythoff's theorem: the P-positions are (a_k, a_k + k) and (a_k + k, a_k) with "
+            "a_k = floor(k*phi), phi = (1 + sqrt 5)/2 (Wythoff 1907)"};
   }
 
   std::optional<std::uint64_t> formula_options_with_value(const Position& p, Value target,

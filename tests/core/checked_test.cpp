@@ -53,7 +53,9 @@ namespace {
 /// parameter list without ';' or '{', an optional noexcept, then '{'. Written by hand rather than
 /// with std::regex, whose header trips GCC 12's -Wmaybe-uninitialized under the sanitizers.
 bool defines_saturating_function(const std::string& line) {
-  const auto is_word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  const auto is_word = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  };
   for (std::size_t at = line.find("saturat"); at != std::string::npos;
        at = line.find("saturat", at + 1)) {
     std::size_t i = at;
@@ -96,6 +98,8 @@ TEST(Checked, NoCopiesOutsideCore) {
       const std::string rel = std::filesystem::relative(entry.path(), root).generic_string();
       if (rel.starts_with("src/core/") || rel.starts_with("include/grundy/core/")) continue;
       if (rel == "tests/core/checked_test.cpp") continue;  // this file names the patterns
+      // The standalone C++ `grundy formula` writes for a contest program carries its own.
+      if (rel == "src/engine/formula_code.cpp") continue;
       std::ifstream in(entry.path());
       std::string line;
       for (int number = 1; std::getline(in, line); ++number) {

@@ -9,6 +9,8 @@
 
 #include "brute_force.hpp"
 #include "family_specs.hpp"
+#include "grundy/core/error.hpp"
+#include "grundy/rules/formula.hpp"
 #include "grundy/rules/registry.hpp"
 #include "grundy/rules/take_break.hpp"
 #include "grundy/solve/evaluator.hpp"
@@ -159,6 +161,53 @@ TEST_P(EveryFamily, PPositionTheoremMatchesBruteForce) {
       EXPECT_EQ(*is_p, brute.value(p) == 0) << game_->format_position(p);
     }
   }
+}
+
+TEST_P(EveryFamily, ClosedFormMatchesTheValues) {
+  // The closed form a family's theorem gives (Game::closed_form) against its values, which
+  // ValuesMatchBruteForce checks against brute force: at heaps n (and a few huge ones, through
+  // the family's own formula), or at the positions written `x,y` (`xXy` for a sheet).
+  std::optional<ClosedForm> form;
+  try {
+    form = game_->closed_form();
+  } catch (const Error& e) {
+    GTEST_SKIP() << "its closed form is refused: " << e.what();
+  }
+  if (!form) return;
+  EXPECT_FALSE(form->kind.empty());
+  EXPECT_FALSE(form->proof.empty()) << "a family's closed form is a theorem";
+  Evaluator evaluator(game_, Limits{});
+  const auto expected = [&](const Position& p) {
+    const Value v = evaluator.value(p);
+    return form->p_positions ? Value{v == 0} : v;
+  };
+  if (game_->integer_positions()) {
+    for (const Position& p : game_->sample_positions(sample_count())) {
+      EXPECT_EQ(form->formula.at(p.x), expected(p)) << p.x;
+    }
+    for (const std::uint64_t n : {std::uint64_t{1000000000000000000}, kMaxCoordinate - 1,
+                                  kMaxCoordinate, std::uint64_t{1} << 62}) {
+      if (const auto v = game_->formula_value(Position{n, 0})) {
+        EXPECT_EQ(form->formula.at(n), form->p_positions ? Value{*v == 0} : *v) << n;
+      }
+    }
+    return;
+  }
+  std::size_t positions = 0;
+  const std::string between = game_->name() == "cut" ? "x" : ",";
+  for (std::uint64_t x = 0; x < 9; ++x) {
+    for (std::uint64_t y = 0; y < 9; ++y) {
+      Position p;
+      try {
+        p = parse_position(*game_, std::to_string(x) + between + std::to_string(y));
+      } catch (const Error&) {
+        continue;  // not a position (a side below 2, a row longer than the one above)
+      }
+      ++positions;
+      EXPECT_EQ(form->formula.at(x, y), expected(p)) << x << between << y;
+    }
+  }
+  EXPECT_GT(positions, 20u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Registered, EveryFamily, ::testing::ValuesIn(all_specs()),

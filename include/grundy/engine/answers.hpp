@@ -16,6 +16,9 @@
 #include "grundy/analysis/sequence_run.hpp"
 #include "grundy/core/outcome.hpp"
 #include "grundy/core/value.hpp"
+#include "grundy/engine/formula_code.hpp"
+#include "grundy/engine/value_table.hpp"
+#include "grundy/rules/formula.hpp"
 #include "grundy/solve/graph_solver.hpp"
 #include "grundy/solve/misere_solver.hpp"
 
@@ -148,6 +151,36 @@ struct PeriodReport {
   bool theorem_applies() const { return answer.periodicity.has_value() || answer.why_not.empty(); }
   /// No theorem covers the game and values were computed to see what they show.
   bool observed_values() const { return !theorem_applies() && answer.values_computed > 0; }
+};
+
+/// `grundy formula`: a closed form of g (or of the P-positions alone), proven or observed, and
+/// the positions it was checked on.
+struct FormulaAnswer {
+  std::string game;
+  /// Positions of two coordinates (g(x, y), as `grundy table` reads them), not heaps (g(n)).
+  bool two_coordinates = false;
+  /// How a position is written in the formula's variables: "n", "x,y" or "xXy".
+  std::string position;
+  /// The form, proven (form->proof) or observed; nothing when none fits.
+  std::optional<ClosedForm> form;
+  /// The positions the form agrees with, every one of them: heaps from..to, or the cells of
+  /// rows x cols that are positions (positions_checked of them; 0 when none could be computed).
+  std::uint64_t from = 0;
+  std::uint64_t to = 0;
+  CoordinateRange rows;
+  CoordinateRange cols;
+  std::uint64_t positions_checked = 0;
+  /// Why nothing is proven: no theorem covers the game, or no period was proven within --max.
+  std::string not_proven;
+  /// Why no values were checked (they could not be computed), when none were.
+  std::string not_checked;
+  /// The form for a person and as functions (empty without a form).
+  FormulaText text;
+  std::string cpp;
+  std::string python;
+
+  /// `g(0..N)`, or `g(x,y) for x = a..b, y = c..d`: what positions_checked counts.
+  std::string checked_range() const;
 };
 
 }  // namespace grundy

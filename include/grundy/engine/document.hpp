@@ -23,6 +23,8 @@ using Document = nlohmann::ordered_json;
 Document to_document(const ValueAnswer& answer);
 Document to_document(const SequenceAnswer& answer);
 Document to_document(const RunsAnswer& answer);
+/// `grundy formula --json` (docs/cli.md).
+Document to_document(const FormulaAnswer& answer);
 /// `{"game", "from", "to", "play": "misere", "genus": [...]}`; the command streams the same
 /// document heap by heap.
 Document to_document(const GenusAnswer& answer);

@@ -144,6 +144,15 @@ class ValueQuery {
   std::unique_ptr<SequenceFile> file_;
 };
 
+/// What `grundy formula` checks a form on: heaps from the first position to `to` (default: the
+/// sample `period` observes where no theorem applies), or the cells rows x cols of a game of two
+/// coordinates (default: 0..63 each; cols as rows when only rows is given).
+struct FormulaRequest {
+  std::optional<std::uint64_t> to;
+  std::optional<CoordinateRange> rows;
+  std::optional<CoordinateRange> cols;
+};
+
 /// A game family as `--help` lists it.
 struct FamilySummary {
   std::string name;
@@ -215,6 +224,17 @@ class Engine {
   /// The values `period` observes where no theorem applies, unless told otherwise (`--max`).
   static constexpr std::uint64_t kDefaultObservedValues = 100'000;
 
+  /// `grundy formula`: a closed form of g, or of the P-positions alone, of a heap game or a game
+  /// of two coordinates: the family's theorem (Game::closed_form), else (heap games) a period
+  /// proven as `period` proves it (within --max values), else what the values show
+  /// (analysis/closed_form.hpp), never called proven. Every form is checked against the values
+  /// of the positions of `request` before it is returned (a theorem that disagrees is an engine
+  /// bug: std::logic_error), and written for a person and as C++ and Python functions. Throws
+  /// Error for a game of other positions, or a request of the other kind of game's options.
+  FormulaAnswer formula(std::shared_ptr<const Game> game, const FormulaRequest& request = {}) const;
+  /// The side of the grid `formula` checks by default: coordinates 0..63.
+  static constexpr std::uint64_t kDefaultFormulaSide = 63;
+
   /// `grundy quotient`: the misère quotient of the sums of heaps 0..max_heap of a heap game
   /// (misere_quotient.hpp), within the memory limit and `max_work` steps; `progress` is called
   /// after each heap and each candidate.
@@ -283,6 +303,17 @@ class Engine {
     } done_after{*this};
     return work();
   }
+  /// How a request asks for the values it samples: by their count (`period --max N`) or by the
+  /// last heap (`formula --to N`); a sample too long to take by default names the option.
+  enum class SampleOption { count, last };
+  /// g(from..from+n-1), for `period`'s observation and `formula`'s check: n = `count` when given
+  /// (refused as `seq` refuses it), else kDefaultObservedValues, fewer where a dense table of
+  /// them would take more than about a second or is refused (by 16 at a time, to 1024 at
+  /// least). Nothing when no values can be had, `why` saying why (the positions do not start at
+  /// `from`, or even 1024 values are too many, and then which `option` computes them).
+  std::optional<std::vector<Value>> sample(const std::shared_ptr<const Game>& game,
+                                           std::uint64_t from, std::optional<std::uint64_t> count,
+                                           SampleOption option, std::string& why) const;
   /// The count of `list` (g(from..to), or genera) held in memory, refused when its `items` of
   /// `item_bytes` pass the memory limit.
   std::size_t list_room(std::uint64_t from, std::uint64_t to, std::size_t item_bytes,

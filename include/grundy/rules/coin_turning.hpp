@@ -37,6 +37,7 @@
 #include <string>
 #include <vector>
 
+#include "grundy/rules/formula.hpp"
 #include "grundy/rules/game.hpp"
 #include "grundy/rules/sum.hpp"
 
@@ -62,6 +63,9 @@ class TurningGame : public Game {
   Position parse_position(Scanner& in) const override;
   std::string format_position(const Position& p) const override;
   std::optional<Value> formula_value(const Position& p) const override { return coin_value(p.x); }
+  /// g(n) as a formula of the coin `coin` (n of a row, or a tartan's x or y), with its theorem.
+  virtual ClosedForm coin_form(const Formula& coin) const = 0;
+  std::optional<ClosedForm> closed_form() const override { return coin_form(Formula::x()); }
   std::vector<Position> sample_positions(std::size_t count) const override;
 };
 
@@ -79,6 +83,8 @@ class TartanGame final : public Game {
   void options(const Position& p, OptionVisitor& visit) const override;
   /// The Tartan theorem: g1(x) (x) g2(y).
   std::optional<Value> formula_value(const Position& p) const override;
+  /// The same as a formula of x and y, the factors' own forms in it.
+  std::optional<ClosedForm> closed_form() const override;
   /// Nothing (so a solver enumerates the options) while that takes at most 2^24 coin turns;
   /// beyond that, an Error: the winning moves of so large a position are not searched.
   std::optional<std::uint64_t> formula_options_with_value(const Position& p, Value target,

@@ -16,6 +16,8 @@
 
 namespace grundy {
 
+struct ClosedForm;
+
 /// Receives the options of a position one at a time. An option is a list of component positions
 /// of the same game whose values XOR (a take-and-break move can leave several heaps); an empty
 /// list means the move leaves nothing. Families give the parts in non-decreasing order and never
@@ -110,6 +112,12 @@ class Game {
     (void)from, (void)to;
     return std::nullopt;
   }
+  /// The closed form a theorem gives for the family (rules/formula.hpp): g, or which positions
+  /// are P-positions, as a formula of a heap n, or of two coordinates x, y as `grundy table` reads
+  /// them (a point x,y; a sheet xXy; the two numbers x,y of a family of lists, whose other
+  /// positions the formula does not cover); nothing when the family states none. May throw
+  /// ResourceError when a table the form holds is too large to compute.
+  virtual std::optional<ClosedForm> closed_form() const;
   /// Up to `count` small positions, smallest first: for tests, demos and tables.
   virtual std::vector<Position> sample_positions(std::size_t count) const = 0;
 

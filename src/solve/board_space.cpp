@@ -99,16 +99,39 @@ BoardSpace<W>::BoardSpace(DeletionRule rule, BoardAdjacency adjacency, std::size
 }
 
 template <std::size_t W>
-typename BoardSpace<W>::Cells BoardSpace<W>::neighbours(const Cells& x) const noexcept {
-  if (adjacency_ == BoardAdjacency::grid) return north(x) | south(x) | east(x) | west(x);
-  Cells out;
-  x.for_each([&](std::size_t v) { out |= neighbourhood_[v]; });
-  return out;
-}
-
-template <std::size_t W>
 typename BoardSpace<W>::Cells BoardSpace<W>::component(const Cells& cells, Cells seed,
                                                        const Cells& cut) const noexcept {
+  if constexpr (W == 1) {
+    if (adjacency_ == BoardAdjacency::grid) {
+      // One word: each round grows east along whole rows at once, by a carry. In `lane` (the
+      // cells whose east edge is there and not cut) x + s clears each run of lane cells from its
+      // seed up and carries into the cell after it, so lane & ~(lane + s) is the run from the
+      // seed east; the cell after a run joins too when it is a cell of x (its west edge is
+      // open). Then one step north, south and west. Seeds in the same run are cleared by the
+      // first one's carry and set again by their own bit, without a carry: `| s` keeps them.
+      const std::uint64_t x = cells.words[0];
+      const std::uint64_t cuts = cut.words[0];
+      const std::uint64_t lane = x & ~(last_column_.words[0] | cuts);
+      const std::uint64_t first = first_column_.words[0];
+      const std::uint64_t all = all_.words[0];
+      const std::size_t n = columns_;
+      std::uint64_t s = seed.words[0];
+      for (;;) {
+        std::uint64_t f = (lane & ~(lane + (s & lane))) | s;
+        f |= ((f & lane) << 1) & x;
+        const std::uint64_t north = n < 64 ? f >> n : 0;
+        const std::uint64_t south = n < 64 ? (f << n) & all : 0;
+        const std::uint64_t west = ((f & ~first) >> 1) & ~cuts;
+        const std::uint64_t next = (f | north | south | west) & x;
+        if (next == s) {
+          Cells out;
+          out.words[0] = next;
+          return out;
+        }
+        s = next;
+      }
+    }
+  }
   if (adjacency_ == BoardAdjacency::grid) {
     // Grown by whole steps of the grid: a cut edge does not join its left cell to the right.
     for (;;) {
@@ -159,7 +182,7 @@ typename BoardSpace<W>::Cells BoardSpace<W>::simplified(Cells p, Cells& cuts) co
       // Bridges: a cell, neither leaf nor centre, whose every neighbour is a centre (a
       // neighbour that is a leaf would make it a centre).
       const Cells rest = p - leaves - centres;
-      const Cells bridges = rest - neighbours(rest);
+      const Cells bridges = rest - (north(rest) | south(rest) | east(rest) | west(rest));
       next = p - extra - bridges;
     }
     if (next != p) {
@@ -238,6 +261,31 @@ void BoardSpace<W>::add_component(const Cells& comp, std::vector<Key>& out, std:
   }
   Key k;
   bool symmetric = true;
+  if constexpr (W == 1) {
+    if (simplify_) {
+      // One word: the shape moved into the corner and turned as a number (corner_word,
+      // canonical_word), rows as a Grid only for a square box or one higher than wide.
+      std::size_t h = 0;
+      std::size_t w = 0;
+      const std::uint64_t corner = corner_word(comp.words[0], h, w);
+      if (auto v = database_word_value(corner, h, w)) {
+        known ^= *v;
+        return;
+      }
+      if (is_path(comp, count)) {
+        known ^= path_values_[count];
+        return;
+      }
+      if (h < w) {
+        k.words[0] = canonical_word(corner, h, w, symmetric);
+      } else {
+        Grid g = grid_of(comp);
+        k = canonical_of(g, &symmetric);
+      }
+      file_component(k, symmetric, out, from);
+      return;
+    }
+  }
   if (!simplify_ || columns_ > 64) {
     k = canonical(comp, &symmetric);
   } else {
@@ -252,6 +300,12 @@ void BoardSpace<W>::add_component(const Cells& comp, std::vector<Key>& out, std:
     }
     k = canonical_of(g, &symmetric);
   }
+  file_component(k, symmetric, out, from);
+}
+
+template <std::size_t W>
+void BoardSpace<W>::file_component(const Key& k, bool symmetric, std::vector<Key>& out,
+                                   std::size_t from) const {
   if (symmetric && copied(k)) return;  // 0: the second player copies
   auto same = std::find(out.begin() + static_cast<std::ptrdiff_t>(from), out.end(), k);
   if (same != out.end()) {
@@ -288,6 +342,66 @@ typename BoardSpace<W>::Grid BoardSpace<W>::grid_of(const Cells& x) const noexce
 }
 
 template <std::size_t W>
+std::uint64_t BoardSpace<W>::corner_word(std::uint64_t x, std::size_t& h,
+                                        std::size_t& w) const noexcept {
+  const std::size_t n = columns_;
+  const auto lowest = static_cast<std::size_t>(std::countr_zero(x));
+  const auto highest = static_cast<std::size_t>(63 - std::countl_zero(x));
+  const std::size_t r0 = lowest / n;
+  h = highest / n - r0 + 1;
+  std::uint64_t k = x >> (r0 * n);
+  const std::uint64_t row = n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+  std::uint64_t used = 0;
+  for (std::size_t i = 0; i < h; ++i) used |= (k >> (i * n)) & row;
+  const auto c0 = static_cast<std::size_t>(std::countr_zero(used));
+  w = static_cast<std::size_t>(std::bit_width(used)) - c0;
+  return k >> c0;  // no cell crosses into the row below: c0 is the least column
+}
+
+template <std::size_t W>
+std::optional<Value> BoardSpace<W>::database_word_value(std::uint64_t k, std::size_t h,
+                                                        std::size_t w) const noexcept {
+  if (database_ == nullptr) return std::nullopt;
+  const std::size_t rows = database_->rows();
+  const std::size_t columns = database_->columns();
+  if (h <= rows && w <= columns) {
+    if (columns == columns_) return database_->at(k);
+    const std::uint64_t row = (std::uint64_t{1} << w) - 1;
+    std::uint64_t index = 0;
+    for (std::size_t i = 0; i < h; ++i) index |= ((k >> (i * columns_)) & row) << (i * columns);
+    return database_->at(index);
+  }
+  if (w <= rows && h <= columns) {
+    std::uint64_t index = 0;
+    for (std::uint64_t v = k; v != 0; v &= v - 1) {
+      const auto cell = static_cast<std::size_t>(std::countr_zero(v));
+      index |= std::uint64_t{1} << (cell % columns_ * columns + cell / columns_);
+    }
+    return database_->at(index);
+  }
+  return std::nullopt;
+}
+
+template <std::size_t W>
+std::uint64_t BoardSpace<W>::canonical_word(std::uint64_t k, std::size_t h, std::size_t w,
+                                           bool& symmetric) const noexcept {
+  // The four images of a box wider than high, as numbers: as it is, rows flipped, and those two
+  // read backwards (the whole word reversed turns the box by half a turn: rows flipped and
+  // columns flipped; shifted back into the corner).
+  const std::size_t n = columns_;
+  const std::uint64_t row = n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+  std::uint64_t flipped = 0;
+  for (std::size_t i = 0; i < h; ++i) flipped |= ((k >> (i * n)) & row) << ((h - 1 - i) * n);
+  const std::size_t back = 64 - h * n + (n - w);
+  const std::uint64_t half_turn = board_space_detail::reversed(k, 64) >> back;
+  const std::uint64_t mirrored = board_space_detail::reversed(flipped, 64) >> back;
+  const std::uint64_t least = std::min(std::min(k, flipped), std::min(half_turn, mirrored));
+  // Two equal images: a symmetry maps the shape onto itself.
+  symmetric = (k == least) + (flipped == least) + (half_turn == least) + (mirrored == least) > 1;
+  return least;
+}
+
+template <std::size_t W>
 std::optional<Value> BoardSpace<W>::database_value(const Grid& g) const noexcept {
   if (database_ == nullptr) return std::nullopt;
   const std::size_t rows = database_->rows();
@@ -318,6 +432,18 @@ typename BoardSpace<W>::Key BoardSpace<W>::canonical(const Cells& x, bool* symme
     return x.shifted_down_far(x.first() / columns_ * columns_ + c0);
   }
   if (columns_ > 64) return canonical_by_cells(x);
+  if constexpr (W == 1) {
+    std::size_t h = 0;
+    std::size_t w = 0;
+    const std::uint64_t corner = corner_word(x.words[0], h, w);
+    if (h < w) {
+      bool tie = false;
+      Key k;
+      k.words[0] = canonical_word(corner, h, w, tie);
+      if (symmetric != nullptr) *symmetric = tie;
+      return k;
+    }
+  }
   Grid g = grid_of(x);
   return canonical_of(g, symmetric);
 }

@@ -82,6 +82,28 @@ TEST(BoardSpace, CanonicalFormsAreTheFramesOnesInEveryWidth) {
   canonical_forms_agree<4>(3, 80);
 }
 
+TEST(BoardSpace, OneWordComponentsAreTheStepByStepOnes) {
+  // One word grows a component along whole rows at once (a carry); wider sets step cell by cell.
+  std::mt19937_64 rng(30);
+  for (const auto& [rows, columns] :
+       {std::pair<std::size_t, std::size_t>{3, 13}, {5, 7}, {8, 8}, {1, 64}, {4, 16}, {2, 5}}) {
+    const BoardSpace<1> one(DeletionRule::arc, BoardAdjacency::grid, rows, columns);
+    const BoardSpace<2> two(DeletionRule::arc, BoardAdjacency::grid, rows, columns);
+    for (int trial = 0; trial < 3000; ++trial) {
+      const auto cells = random_bits<1>(rng, rows * columns, 0.5 + 0.1 * (trial % 5));
+      if (cells.empty()) continue;
+      const auto cut = trial % 3 == 0 ? CellBits<1>{} : random_bits<1>(rng, rows * columns, 0.1);
+      // A few seeds at once, in one component or several.
+      auto seed = cells.lowest();
+      if (trial % 4 == 1) seed |= (cells - seed).empty() ? seed : (cells - seed).lowest();
+      const auto got = one.component(cells, seed, cut);
+      const auto want = two.component(cells.resized<2>(), seed.resized<2>(), cut.resized<2>());
+      ASSERT_EQ(got.resized<2>(), want) << rows << "x" << columns << " cells " << cells.words[0]
+                                        << " cut " << cut.words[0] << " seed " << seed.words[0];
+    }
+  }
+}
+
 /// A plain search on a frame of at most 20 cells.
 struct PlainReference {
   PlainReference(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows, std::size_t columns)

@@ -151,7 +151,6 @@ class BoardSpace {
   Cells north(const Cells& x) const noexcept {
     return columns_ < 64 ? x.shifted_down(columns_) : x.shifted_down_far(columns_);
   }
-  Cells neighbours(const Cells& x) const noexcept;
   /// The cells of `p` that have a neighbour in `p` to their right, left, below and above.
   struct Sides {
     Cells right;
@@ -174,8 +173,22 @@ class BoardSpace {
   void add_component(const Cells& comp, std::vector<Key>& out, std::size_t from,
                      Value& known) const;
 
+  /// Appends a canonical component to a decomposition, or cancels it against an equal one, or
+  /// drops it when the second player copies (`symmetric`: a symmetry may map it onto itself).
+  void file_component(const Key& k, bool symmetric, std::vector<Key>& out,
+                      std::size_t from) const;
+
   /// The rows of a set of cells in the corner of its box (frames at most 64 cells wide).
   Grid grid_of(const Cells& x) const noexcept;
+  /// One word (W = 1): the cells `x` moved into the corner of their box, h x w.
+  std::uint64_t corner_word(std::uint64_t x, std::size_t& h, std::size_t& w) const noexcept;
+  /// One word: the endgame database's value of a shape in the corner (box h x w).
+  std::optional<Value> database_word_value(std::uint64_t k, std::size_t h,
+                                           std::size_t w) const noexcept;
+  /// One word: the canonical form of a shape in the corner of a box wider than high (h < w),
+  /// and whether a symmetry maps it onto itself.
+  std::uint64_t canonical_word(std::uint64_t k, std::size_t h, std::size_t w,
+                               bool& symmetric) const noexcept;
   /// The endgame database's value of a shape whose box fits its box either way round.
   std::optional<Value> database_value(const Grid& g) const noexcept;
   Key canonical_of(Grid& g, bool* symmetric) const;

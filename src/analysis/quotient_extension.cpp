@@ -4,17 +4,65 @@
 #include "quotient_extension.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <cstring>
 
 #include "grundy/core/checked.hpp"
 
 namespace grundy::detail {
 
+namespace {
+
+/// Each byte's eight bits as eight bytes of 0 or 1 (bit i to byte i).
+constexpr std::array<std::uint64_t, 256> kSpread = [] {
+  std::array<std::uint64_t, 256> t{};
+  for (std::uint32_t b = 0; b < 256; ++b) {
+    for (std::uint32_t i = 0; i < 8; ++i) {
+      if (((b >> i) & 1U) != 0) t[b] |= std::uint64_t{1} << (8 * i);
+    }
+  }
+  return t;
+}();
+
+/// Bitsets up to this many bits are spread into bytes on the stack first.
+constexpr std::uint32_t kSpreadBits = 8192;
+
+}  // namespace
+
 void permute_bits(const std::uint32_t* map, std::uint32_t n, const std::uint64_t* in,
                   std::uint64_t* out) {
+  const std::uint32_t whole = n / 64;
+  if (n <= kSpreadBits) {
+    // in's bits spread into one byte each (eight at a time, by a table), so that each bit of out
+    // is one byte load: two dependent loads, a shift and an or, instead of also picking the word
+    // and the bit in it.
+    std::array<std::uint8_t, kSpreadBits> bytes;
+    const std::uint32_t in_bytes = (n + 7) / 8;
+    for (std::uint32_t i = 0; i < in_bytes; ++i) {
+      const std::uint64_t spread = kSpread[(in[i / 8] >> (8 * (i % 8))) & 0xff];
+      std::memcpy(&bytes[8 * static_cast<std::size_t>(i)], &spread, 8);
+    }
+    for (std::uint32_t w = 0; w < whole; ++w) {
+      const std::uint32_t* m = map + 64 * static_cast<std::size_t>(w);
+      std::uint64_t a = 0, b = 0;  // two chains, for the processor to overlap
+      for (std::uint32_t i = 0; i < 64; i += 2) {
+        a |= std::uint64_t{bytes[m[i]]} << i;
+        b |= std::uint64_t{bytes[m[i + 1]]} << (i + 1);
+      }
+      out[w] = a | b;
+    }
+    if (n % 64 != 0) {
+      std::uint64_t word = 0;
+      for (std::uint32_t i = 0; whole * 64 + i < n; ++i) {
+        word |= std::uint64_t{bytes[map[whole * 64 + i]]} << i;
+      }
+      out[whole] = word;
+    }
+    return;
+  }
   // A word at a time, kept in a register; whole words by a loop of fixed length.
   const auto bit = [&](std::uint32_t z) { return (in[map[z] / 64] >> (map[z] % 64)) & 1; };
-  const std::uint32_t whole = n / 64;
   for (std::uint32_t w = 0; w < whole; ++w) {
     std::uint64_t word = 0;
     for (std::uint32_t b = 0; b < 64; ++b) word |= bit(w * 64 + b) << b;

@@ -12,9 +12,36 @@
 #include "grundy/solve/misere_solver.hpp"
 #include "grundy/spec/parser.hpp"
 #include "quotient_comparison.hpp"
+#include "quotient_extension.hpp"
 
 namespace grundy {
 namespace {
+
+TEST(QuotientExtension, PermutedBitsAreTheBitsOfTheMap) {
+  // out bit z = in bit map[z], bit by bit, for sizes around the word and the byte spreading's
+  // bound (8192 bits) and past it.
+  std::mt19937_64 rng(28);
+  for (const std::uint32_t n : {1U, 7U, 63U, 64U, 65U, 552U, 8191U, 8192U, 8193U, 10000U}) {
+    const std::size_t words = (n + 63) / 64;
+    for (int trial = 0; trial < 5; ++trial) {
+      std::vector<std::uint32_t> map(n);
+      for (auto& m : map) m = static_cast<std::uint32_t>(rng() % n);
+      std::vector<std::uint64_t> in(words, 0);
+      for (std::uint32_t z = 0; z < n; ++z) {
+        if (rng() % 3 == 0) in[z / 64] |= std::uint64_t{1} << (z % 64);
+      }
+      std::vector<std::uint64_t> out(words, ~std::uint64_t{0});
+      detail::permute_bits(map.data(), n, in.data(), out.data());
+      for (std::uint32_t z = 0; z < n; ++z) {
+        const bool want = ((in[map[z] / 64] >> (map[z] % 64)) & 1U) != 0;
+        ASSERT_EQ(((out[z / 64] >> (z % 64)) & 1U) != 0, want) << "n " << n << " bit " << z;
+      }
+      if (n % 64 != 0) {
+        ASSERT_EQ(out[words - 1] >> (n % 64), 0U) << "bits past n are clear";
+      }
+    }
+  }
+}
 
 TEST(QuotientExtension, FastPlacementGivesTheQuotientOfAFullVerification) {
   // Tame and wild codes, codes whose quotient grows late (0.644 at 333, past this test's heaps;

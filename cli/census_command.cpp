@@ -67,13 +67,6 @@ void parse_budget(const std::string& option, const std::string& text, std::uint6
   seconds = v;
 }
 
-std::atomic<bool> g_stop{false};
-
-extern "C" void on_census_interrupt(int signal) {
-  g_stop.store(true);
-  std::signal(signal, SIG_DFL);  // a second Ctrl-C stops at once (committed results remain)
-}
-
 std::string duration_text(double seconds) {
   if (seconds < 100) return std::to_string(static_cast<int>(seconds + 0.5)) + " s";
   if (seconds < 6000) return std::to_string(static_cast<int>(seconds / 60 + 0.5)) + " min";
@@ -118,7 +111,7 @@ CensusOptions census_options(const CensusArgs& args) {
     std::cerr << "grundy: warning: " << w << '\n';
   };
   if (isatty(STDERR_FILENO)) options.progress = show_progress;
-  options.stop = &g_stop;
+  options.stop = interrupt_flag();
   return options;
 }
 
@@ -133,9 +126,8 @@ int run_misere_census_command(const CensusArgs& args, const CensusFamily& family
   options.limits = common.limits;
   options.progress = common.progress;
   options.slice = common.slice;
-  options.stop = &g_stop;
-  std::signal(SIGINT, on_census_interrupt);
-  std::signal(SIGTERM, on_census_interrupt);
+  options.stop = interrupt_flag();
+  stop_on_interrupt_or_terminate();  // a second Ctrl-C stops at once (committed results remain)
   std::optional<MisereCensusSummary> summary;
   try {
     summary = run_misere_census_on_ranks(family, args.db, options);
@@ -185,8 +177,7 @@ int run_census_command(const CensusArgs& args) {
   const CensusFamily family = parse_census_family(args.family);
   if (args.misere) return run_misere_census_command(args, family);
   CensusOptions options = census_options(args);
-  std::signal(SIGINT, on_census_interrupt);
-  std::signal(SIGTERM, on_census_interrupt);
+  stop_on_interrupt_or_terminate();  // a second Ctrl-C stops at once (committed results remain)
   std::optional<CensusSummary> summary;
   try {
     summary = run_census_on_ranks(family, args.db, options);

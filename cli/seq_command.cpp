@@ -23,7 +23,7 @@ struct SeqArgs {
   std::string game;
   std::string from = "0";
   std::string to;
-  std::string max = "10000000";
+  std::string max = kDefaultMax;
   std::string max_states = std::to_string(kDefaultMaxStates);
   bool no_cache = false;
   bool misere = false;
@@ -103,23 +103,15 @@ void print_sequence(const SeqArgs& args, const std::string& game, std::uint64_t 
   }
 }
 
-std::atomic<bool> g_interrupted{false};
-
-extern "C" void on_interrupt(int signal) {
-  g_interrupted.store(true);
-  std::signal(signal, SIG_DFL);  // a second Ctrl-C stops at once (the last checkpoint remains)
-}
-
 /// --out FILE: g(0..to) into a sequence file, continuing what it holds; a one-line summary.
 int run_seq_to_file(const SeqArgs& args, const Engine& engine,
                     const std::shared_ptr<const Game>& game, std::uint64_t to,
                     std::uint64_t checkpoint_seconds) {
-  std::signal(SIGINT, on_interrupt);
-  std::signal(SIGTERM, on_interrupt);
+  stop_on_interrupt_or_terminate();  // a second Ctrl-C stops at once (the last checkpoint remains)
   SequenceFileAnswer answer;
   try {
     answer = engine.write_sequence(game, args.out, to, std::chrono::seconds(checkpoint_seconds),
-                                   &g_interrupted);
+                                   interrupt_flag());
   } catch (const Interrupted& e) {
     std::cerr << "grundy: " << e.what() << '\n';
     return 130;
@@ -232,7 +224,7 @@ int run_seq(const SeqArgs& args) {
   }
   if (!args.plot.empty()) check_plot_path(args.plot);
   if (args.misere) {
-    // The genus sequence: g^{gamma0 gamma1 ...} per heap (misere_solver.hpp), text `0^120`,
+    // The genus sequence: g^{gamma0 gamma1 ...} per heap (genus.hpp), text `0^120`,
     // JSON [g, [gamma0, gamma1, ...]].
     GenusSequence genera = engine.genus_sequence(game, from, to);
     std::string out;

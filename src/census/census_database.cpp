@@ -585,15 +585,6 @@ std::optional<StoredResult> CensusDatabase::result(const std::string& game) cons
   return read_result(s);
 }
 
-std::vector<StoredResult> CensusDatabase::proven_results() const {
-  Statement s(db_, ("SELECT " + std::string(kResultColumns) +
-                    " FROM results WHERE class != 'open' ORDER BY game")
-                       .c_str());
-  std::vector<StoredResult> out;
-  while (s.step()) out.push_back(read_result(s));
-  return out;
-}
-
 void CensusDatabase::store_equivalences(const std::string& family,
                                         const std::vector<ValueEquivalence>& found,
                                         const std::vector<NearMiss>& near_misses) {
@@ -674,13 +665,6 @@ void CensusDatabase::store_misere(const MisereRow& r) {
   }
   s.step();
   t.commit();
-}
-
-std::optional<MisereRow> CensusDatabase::misere_row(const std::string& game) const {
-  for (MisereRow& r : misere_rows()) {
-    if (r.game == game) return std::move(r);
-  }
-  return std::nullopt;
 }
 
 std::vector<MisereRow> CensusDatabase::misere_rows() const {

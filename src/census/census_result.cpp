@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "grundy/core/enum_names.hpp"
 #include "grundy/core/error.hpp"
 
 namespace grundy {
@@ -85,33 +86,23 @@ bool bool_field(const Json& object, std::string_view name) {
 }  // namespace
 
 std::string_view census_class_name(CensusClass c) {
-  for (const auto& [k, name] : kClasses) {
-    if (k == c) return name;
-  }
-  return "open";
+  return enum_name(kClasses, c, "open");
 }
 
 CensusClass census_class_from_name(std::string_view name) {
-  for (const auto& [k, n] : kClasses) {
-    if (n == name) return k;
-  }
-  throw Error("unknown census class '" + quote_excerpt(name) +
-              "' (expected trivial, solved or open)");
+  if (auto c = enum_from_name(kClasses, name)) return *c;
+  throw Error("unknown census class '" + quote_excerpt(name) + "' (expected " +
+              enum_names_text(kClasses) + ")");
 }
 
 std::string_view regularity_name(Regularity r) {
-  for (const auto& [k, name] : kRegularities) {
-    if (k == r) return name;
-  }
-  return "none";
+  return enum_name(kRegularities, r, "none");
 }
 
 Regularity regularity_from_name(std::string_view name) {
-  for (const auto& [k, n] : kRegularities) {
-    if (n == name) return k;
-  }
-  throw Error("unknown regularity '" + quote_excerpt(name) +
-              "' (expected none, periodic, arithmetic_periodic or neither)");
+  if (auto r = enum_from_name(kRegularities, name)) return *r;
+  throw Error("unknown regularity '" + quote_excerpt(name) + "' (expected " +
+              enum_names_text(kRegularities) + ")");
 }
 
 std::string result_to_json(const GameResult& r) {

@@ -8,7 +8,7 @@
 #include "grundy/core/error.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/misere_search.hpp"
 #include "quotient_path.hpp"
 
 namespace grundy {

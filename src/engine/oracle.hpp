@@ -10,7 +10,7 @@
 #include "grundy/engine/engine.hpp"
 #include "grundy/engine/match.hpp"
 #include "grundy/solve/evaluator.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/misere_search.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "quotient_path.hpp"
 

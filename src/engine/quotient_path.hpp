@@ -12,7 +12,7 @@
 #include "grundy/engine/answers.hpp"
 #include "grundy/rules/heap_union.hpp"
 #include "grundy/rules/sum.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/misere_search.hpp"
 #include "grundy/solve/sum_solver.hpp"
 
 namespace grundy {

@@ -20,7 +20,8 @@
 #include "grundy/engine/value_table.hpp"
 #include "grundy/rules/formula.hpp"
 #include "grundy/solve/graph_solver.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/genus.hpp"
+#include "grundy/solve/misere_search.hpp"
 
 namespace grundy {
 

@@ -14,7 +14,7 @@
 #include "grundy/engine/match.hpp"
 #include "grundy/engine/misere_explanation.hpp"
 #include "grundy/engine/value_table.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/misere_search.hpp"
 
 namespace grundy {
 

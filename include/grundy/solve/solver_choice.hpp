@@ -22,7 +22,7 @@
 /// Beyond any table: heaps with a take-and-break code or a subtraction set have a periodicity
 /// theory (analysis/periodicity_theorem.hpp), so a proven period answers them;
 /// `formula_p_positions` decides a lone position by its theorem (Wythoff). Misère play and
-/// remoteness search the sum's positions (misere_solver.hpp), the components of a `rows_of_heads`
+/// remoteness search the sum's positions (misere_search.hpp), the components of a `rows_of_heads`
 /// game being one row; a sum of `nim` heaps alone is solved by Bouton's misère rule.
 
 #include "grundy/rules/game_traits.hpp"

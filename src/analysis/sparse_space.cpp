@@ -130,11 +130,7 @@ void SparseSpace::add_rare(std::uint64_t n, Value v) {
 }
 
 void SparseSpace::record(std::uint64_t n, Value v) {
-  if (v > ValueStore::max_value(store_->width())) {
-    const int width = ValueStore::width_for(v);
-    if (width == 0) throw Error("a nim-sequence value exceeds 2^32-1");
-    store_->widen(width, n);
-  }
+  if (v > ValueStore::max_value(store_->width())) store_->widen_for(n, v);
   store_->reserve(n + 1, kSlack);  // n + 1 fits: extend_to checked it for a larger n
   store_->set(n, v);
   size_ = n + 1;

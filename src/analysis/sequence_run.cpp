@@ -67,7 +67,7 @@ void fill_from_period(SequenceFile& file, const Periodicity& periodicity, std::u
 }
 
 std::optional<PeriodicityTheorem> theorem_for(const Game& game) {
-  if (!periodicity_may_apply(game.traits())) return std::nullopt;
+  if (!solver_plan(game.traits()).periodicity) return std::nullopt;
   PeriodicityTheorem theorem = periodicity_theorem(game);
   if (theorem.kind == PeriodicityTheorem::Kind::none_applies) return std::nullopt;
   return theorem;
@@ -111,10 +111,9 @@ SequenceRunResult write_sequence_file(const std::shared_ptr<const Game>& game,
   }
   std::uint64_t count = file->count();
 
-  const TakeBreakCode* code = game->traits().take_break;
-  if (!result.periodicity && code != nullptr && SparseSpaceSolver::supports(*code)) {
+  if (!result.periodicity && solver_plan(game->traits()).sparse_space) {
     // The sparse-space engine writes straight into the file's mapping.
-    SparseSpaceSolver solver(*code, options.period.limits, *file, count);
+    SparseSpaceSolver solver(*game->traits().take_break, options.period.limits, *file, count);
     solver.set_threads(options.period.threads);
     solver.set_progress([&](std::uint64_t, std::uint64_t) {
       checkpoints.at(solver.size());

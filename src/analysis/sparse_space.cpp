@@ -276,7 +276,7 @@ template Value SparseSpace::finish(const std::uint32_t*, std::uint64_t, Partial&
 
 bool SparseSpaceSolver::supports(const TakeBreakCode& code) {
   // One rule, solver_choice.hpp's, for the code of a heap game.
-  return sparse_space_serves(GameTraits{.layout = Layout::heaps, .take_break = &code});
+  return solver_plan(GameTraits{.layout = Layout::heaps, .take_break = &code}).sparse_space;
 }
 
 SparseSpaceSolver::SparseSpaceSolver(TakeBreakCode code, Limits limits)

@@ -20,6 +20,7 @@
 #include "grundy/engine/engine.hpp"
 #include "grundy/rules/take_break.hpp"
 #include "grundy/solve/dense_solver.hpp"
+#include "grundy/solve/solver_choice.hpp"
 #include "grundy/version.hpp"
 
 namespace grundy {
@@ -320,8 +321,8 @@ GameResult classify_game(const CensusJob& job, const Limits& limits,
   if (auto closed = closed_form_periodicity(work.theorem)) {
     work.proven = std::move(closed);
   } else {
-    const TakeBreakCode* code = work.game->traits().take_break;
-    if (code != nullptr && SparseSpaceSolver::supports(*code)) {
+    // The solver is the plan's (solver_choice.hpp), as for every other request.
+    if (solver_plan(work.game->traits()).sparse_space) {
       run_sparse(work, job, limits, deadline);
     } else {
       run_dense(work, job, limits, deadline);

@@ -115,16 +115,16 @@ std::unique_ptr<ValueSource> Engine::value_source(std::shared_ptr<const Game> ga
   if (options_.own_values) {
     if (auto own = options_.own_values(game)) return own;
   }
-  if (game->traits().layout == Layout::components) {
-    ComponentSearchOptions search{.limits = limits_,
-                                  .threads = options_.threads,
-                                  .cache_directory = period_options().cache_directory};
-    if (reporter_.components) search.progress = reporter_.components(label);
-    search.stop = options_.stop;
-    return std::make_unique<ComponentSource>(std::move(game), std::move(search),
-                                             options_.component_table, reporter_.warning);
-  }
-  return make_value_source(std::move(game), period_options(), table_progress(label));
+  // The source itself is make_value_source's choice, from the game's solver plan.
+  ValueSourceOptions options{.period = period_options(), .progress = table_progress(label)};
+  ComponentSearchOptions& search = options.components.search;
+  search.threads = options_.threads;
+  search.cache_directory = options.period.cache_directory;
+  if (reporter_.components) search.progress = reporter_.components(label);
+  search.stop = options_.stop;
+  options.components.table_file = options_.component_table;
+  options.components.warning = reporter_.warning;
+  return make_value_source(std::move(game), std::move(options));
 }
 
 std::shared_ptr<const Game> Engine::game(std::string_view spec) {
@@ -421,10 +421,8 @@ constexpr std::uint64_t kSampleWork = DenseSolver::kMaxWork / 60;
 /// Why a dense table of g(0..n-1), where one serves the game, is too long for the default
 /// sample (more than about a second); empty when it is not.
 std::string too_long_for_a_sample(const Game& game, const Limits& limits, std::uint64_t n) {
-  const GameTraits& traits = game.traits();
-  if (traits.layout != Layout::heaps || traits.formula_values || sparse_space_serves(traits)) {
-    return {};
-  }
+  const SolverPlan plan = solver_plan(game.traits());
+  if (plan.table != ValueTable::dense || plan.formula || plan.sparse_space) return {};
   const std::uint64_t steps = DenseSolver(game, limits).work_to(n - 1);
   if (steps <= kSampleWork) return {};
   return "a table of g(0.." + std::to_string(n - 1) + ") needs about " + about_steps(steps) +

@@ -22,7 +22,7 @@
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
 #include "move_text.hpp"
-#include "quotient_path.hpp"
+#include "grundy/analysis/sum_quotient.hpp"
 
 namespace grundy {
 namespace {
@@ -363,27 +363,30 @@ SolveAnswer Engine::solve(const Sum& sum, Play play, bool remoteness) const {
   // Misère Nim alone has a closed form.
   std::optional<SearchSolution> searched;
   if (play == Play::misere || remoteness) {
-    std::optional<SumQuotient> quotient;
+    // The path is chosen once, in analysis (choose_misere_path); remoteness is always searched.
     const std::optional<QuotientCache> cache = quotient_cache();
-    if (play == Play::misere && !remoteness && is_nim_sum(sum)) {
-      searched = solve_misere_nim(sum, options_.max_moves);
-      answer.misere_method = "closed form";
-    } else if (play == Play::misere && !remoteness && options_.misere_quotient &&
-               (quotient = reported([&] {
-                  return SumQuotient::unless_searched(sum, search_options(play, "solve"),
-                                                      quotient_progress("solve"),
-                                                      cache ? &*cache : nullptr);
-                }))) {
-      // Sums of heaps of heap games: the product of the heaps' classes in the misère quotient of
-      // their closure (misere_quotient.hpp), verified for every sum of those heaps; the search
-      // otherwise.
-      searched = quotient->solve(sum, options_.max_moves);
-      answer.misere_method = "quotient";
-      answer.quotient = quotient->used();
-    } else {
-      searched = reported([&] { return solve_by_search(sum, search_options(play, "solve")); });
-      answer.misere_method = "search";
+    const bool outcome_only = play == Play::misere && !remoteness;
+    MisereChoice choice = reported([&] {
+      return choose_misere_path(
+          sum, search_options(play, "solve"),
+          {.closed_form = outcome_only, .use_quotient = outcome_only && options_.misere_quotient},
+          quotient_progress("solve"), cache ? &*cache : nullptr);
+    });
+    switch (choice.path) {
+      case MiserePath::closed_form:
+        searched = solve_misere_nim(sum, options_.max_moves);
+        break;
+      case MiserePath::quotient:
+        // Sums of heaps of heap games: the product of the heaps' classes in the misère quotient
+        // of their closure (misere_quotient.hpp), verified for every sum of those heaps.
+        searched = choice.quotient->solve(sum, options_.max_moves);
+        answer.quotient = choice.quotient->used();
+        break;
+      case MiserePath::search:
+        searched = reported([&] { return solve_by_search(sum, search_options(play, "solve")); });
+        break;
     }
+    answer.misere_method = std::string(misere_path_name(choice.path));
     if (remoteness && searched->outcome != Outcome::D) answer.remoteness = searched->remoteness;
   }
   if (play == Play::misere) {

@@ -7,12 +7,12 @@
 #include <csignal>
 #include <cstdio>
 #include <iostream>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "commands.hpp"
 #include "common.hpp"
 #include "grundy/census/census_database.hpp"
+#include "grundy/census/census_document.hpp"
 #include "grundy/census/census_family.hpp"
 #include "grundy/census/census_mpi.hpp"
 #include "grundy/census/census_report_data.hpp"
@@ -140,23 +140,8 @@ int run_misere_census_command(const CensusArgs& args, const CensusFamily& family
   if (!summary) return 0;  // an MPI worker: rank 0 reports
   const MisereCensusSummary& s = *summary;
   if (args.common.json) {
-    nlohmann::ordered_json j{{"family", s.family},
-                             {"database", args.db},
-                             {"play", "misere"},
-                             {"max_heap", options.max_heap},
-                             {"max_work", options.max_work},
-                             {"members", s.members},
-                             {"games", s.games},
-                             {"computed", s.computed},
-                             {"kept", s.kept},
-                             {"tame", s.tame},
-                             {"wild", s.wild},
-                             {"not_stabilised", s.not_stabilised},
-                             {"proven", s.proven},
-                             {"seconds", s.seconds},
-                             {"ranks", s.ranks},
-                             {"threads", s.threads}};
-    std::cout << dump_document(j) << '\n';
+    std::cout << dump_document(to_document(s, args.db, options.max_heap, options.max_work))
+              << '\n';
     return 0;
   }
   std::cout << s.family << " (misère quotients "
@@ -190,24 +175,7 @@ int run_census_command(const CensusArgs& args) {
   if (!summary) return 0;  // an MPI worker: rank 0 reports
   const CensusSummary& s = *summary;
   if (args.common.json) {
-    nlohmann::ordered_json j{{"family", s.family},
-                             {"database", args.db},
-                             {"run", s.run},
-                             {"members", s.members},
-                             {"games", s.games},
-                             {"computed", s.computed},
-                             {"kept", s.kept},
-                             {"derived", s.derived},
-                             {"trivial", s.trivial},
-                             {"solved", s.solved},
-                             {"open", s.open},
-                             {"proven_equivalences", s.proven_equivalences},
-                             {"observed_equivalences", s.observed_equivalences},
-                             {"near_misses", s.near_misses},
-                             {"seconds", s.seconds},
-                             {"ranks", s.ranks},
-                             {"threads", s.threads}};
-    std::cout << dump_document(j) << '\n';
+    std::cout << dump_document(to_document(s, args.db)) << '\n';
     return 0;
   }
   std::cout << s.family << ": " << s.members << " codes, " << s.games << " distinct games; "
@@ -255,23 +223,7 @@ int run_verify_command(const CensusArgs& args) {
   const CensusVerification v = verify_census(database, args.verify_family, max_work, progress);
   end_progress();
   if (args.common.json) {
-    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-    for (const RowCheck& r : v.rows) {
-      rows.push_back({{"game", r.game},
-                      {"kind", r.proven ? "certificate" : "sequence file"},
-                      {"holds", r.holds},
-                      {"complete", r.complete},
-                      {"positions", r.positions},
-                      {"summary", r.summary}});
-    }
-    nlohmann::ordered_json j{{"database", args.db},
-                             {"certificates", v.certificates},
-                             {"complete", v.complete},
-                             {"spot_checked", v.spot_checked},
-                             {"sequence_files", v.sequence_files},
-                             {"failed", v.failed},
-                             {"rows", rows}};
-    std::cout << dump_document(j) << '\n';
+    std::cout << dump_document(to_document(v, args.db)) << '\n';
   } else {
     for (const RowCheck& r : v.rows) {
       if (!r.holds) std::cout << "FAILED " << r.game << ": " << r.summary << '\n';

@@ -7,12 +7,12 @@
 #include <csignal>
 #include <cstdio>
 #include <iostream>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "commands.hpp"
 #include "common.hpp"
 #include "grundy/census/census_database.hpp"
+#include "grundy/census/census_document.hpp"
 #include "grundy/census/census_family.hpp"
 #include "grundy/census/census_mpi.hpp"
 #include "grundy/census/census_report_data.hpp"
@@ -67,13 +67,6 @@ void parse_budget(const std::string& option, const std::string& text, std::uint6
   seconds = v;
 }
 
-std::atomic<bool> g_stop{false};
-
-extern "C" void on_census_interrupt(int signal) {
-  g_stop.store(true);
-  std::signal(signal, SIG_DFL);  // a second Ctrl-C stops at once (committed results remain)
-}
-
 std::string duration_text(double seconds) {
   if (seconds < 100) return std::to_string(static_cast<int>(seconds + 0.5)) + " s";
   if (seconds < 6000) return std::to_string(static_cast<int>(seconds / 60 + 0.5)) + " min";
@@ -118,7 +111,7 @@ CensusOptions census_options(const CensusArgs& args) {
     std::cerr << "grundy: warning: " << w << '\n';
   };
   if (isatty(STDERR_FILENO)) options.progress = show_progress;
-  options.stop = &g_stop;
+  options.stop = interrupt_flag();
   return options;
 }
 
@@ -133,9 +126,8 @@ int run_misere_census_command(const CensusArgs& args, const CensusFamily& family
   options.limits = common.limits;
   options.progress = common.progress;
   options.slice = common.slice;
-  options.stop = &g_stop;
-  std::signal(SIGINT, on_census_interrupt);
-  std::signal(SIGTERM, on_census_interrupt);
+  options.stop = interrupt_flag();
+  stop_on_interrupt_or_terminate();  // a second Ctrl-C stops at once (committed results remain)
   std::optional<MisereCensusSummary> summary;
   try {
     summary = run_misere_census_on_ranks(family, args.db, options);
@@ -148,23 +140,8 @@ int run_misere_census_command(const CensusArgs& args, const CensusFamily& family
   if (!summary) return 0;  // an MPI worker: rank 0 reports
   const MisereCensusSummary& s = *summary;
   if (args.common.json) {
-    nlohmann::ordered_json j{{"family", s.family},
-                             {"database", args.db},
-                             {"play", "misere"},
-                             {"max_heap", options.max_heap},
-                             {"max_work", options.max_work},
-                             {"members", s.members},
-                             {"games", s.games},
-                             {"computed", s.computed},
-                             {"kept", s.kept},
-                             {"tame", s.tame},
-                             {"wild", s.wild},
-                             {"not_stabilised", s.not_stabilised},
-                             {"proven", s.proven},
-                             {"seconds", s.seconds},
-                             {"ranks", s.ranks},
-                             {"threads", s.threads}};
-    std::cout << dump_document(j) << '\n';
+    std::cout << dump_document(to_document(s, args.db, options.max_heap, options.max_work))
+              << '\n';
     return 0;
   }
   std::cout << s.family << " (misère quotients "
@@ -185,8 +162,7 @@ int run_census_command(const CensusArgs& args) {
   const CensusFamily family = parse_census_family(args.family);
   if (args.misere) return run_misere_census_command(args, family);
   CensusOptions options = census_options(args);
-  std::signal(SIGINT, on_census_interrupt);
-  std::signal(SIGTERM, on_census_interrupt);
+  stop_on_interrupt_or_terminate();  // a second Ctrl-C stops at once (committed results remain)
   std::optional<CensusSummary> summary;
   try {
     summary = run_census_on_ranks(family, args.db, options);
@@ -199,24 +175,7 @@ int run_census_command(const CensusArgs& args) {
   if (!summary) return 0;  // an MPI worker: rank 0 reports
   const CensusSummary& s = *summary;
   if (args.common.json) {
-    nlohmann::ordered_json j{{"family", s.family},
-                             {"database", args.db},
-                             {"run", s.run},
-                             {"members", s.members},
-                             {"games", s.games},
-                             {"computed", s.computed},
-                             {"kept", s.kept},
-                             {"derived", s.derived},
-                             {"trivial", s.trivial},
-                             {"solved", s.solved},
-                             {"open", s.open},
-                             {"proven_equivalences", s.proven_equivalences},
-                             {"observed_equivalences", s.observed_equivalences},
-                             {"near_misses", s.near_misses},
-                             {"seconds", s.seconds},
-                             {"ranks", s.ranks},
-                             {"threads", s.threads}};
-    std::cout << dump_document(j) << '\n';
+    std::cout << dump_document(to_document(s, args.db)) << '\n';
     return 0;
   }
   std::cout << s.family << ": " << s.members << " codes, " << s.games << " distinct games; "
@@ -264,23 +223,7 @@ int run_verify_command(const CensusArgs& args) {
   const CensusVerification v = verify_census(database, args.verify_family, max_work, progress);
   end_progress();
   if (args.common.json) {
-    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-    for (const RowCheck& r : v.rows) {
-      rows.push_back({{"game", r.game},
-                      {"kind", r.proven ? "certificate" : "sequence file"},
-                      {"holds", r.holds},
-                      {"complete", r.complete},
-                      {"positions", r.positions},
-                      {"summary", r.summary}});
-    }
-    nlohmann::ordered_json j{{"database", args.db},
-                             {"certificates", v.certificates},
-                             {"complete", v.complete},
-                             {"spot_checked", v.spot_checked},
-                             {"sequence_files", v.sequence_files},
-                             {"failed", v.failed},
-                             {"rows", rows}};
-    std::cout << dump_document(j) << '\n';
+    std::cout << dump_document(to_document(v, args.db)) << '\n';
   } else {
     for (const RowCheck& r : v.rows) {
       if (!r.holds) std::cout << "FAILED " << r.game << ": " << r.summary << '\n';

@@ -37,16 +37,32 @@ EngineOptions engine_options(const CommonOptions& common, const std::string& max
 }
 
 namespace {
-std::atomic<bool> g_stop_component_search{false};
+/// The one stop flag of the process: every interrupt handler below sets it.
+std::atomic<bool> g_interrupted{false};
+
 extern "C" void on_component_interrupt(int) {
-  g_stop_component_search.store(true);
+  g_interrupted.store(true);
+}
+
+extern "C" void on_interrupt_or_terminate(int signal) {
+  g_interrupted.store(true);
+  std::signal(signal, SIG_DFL);  // a second one stops at once
 }
 }  // namespace
+
+const std::atomic<bool>* interrupt_flag() {
+  return &g_interrupted;
+}
+
+void stop_on_interrupt_or_terminate() {
+  std::signal(SIGINT, on_interrupt_or_terminate);
+  std::signal(SIGTERM, on_interrupt_or_terminate);
+}
 
 void stop_component_search_on_interrupt(const Game& game, EngineOptions& options) {
   if (game.traits().layout != Layout::components) return;
   std::signal(SIGINT, on_component_interrupt);
-  options.stop = &g_stop_component_search;
+  options.stop = interrupt_flag();
 }
 
 void stop_component_search_on_interrupt(const Sum& sum, EngineOptions& options) {
@@ -83,7 +99,7 @@ void add_no_quotient_option(CLI::App& command, bool& no_quotient) {
 void add_period_search_options(CLI::App& command, std::string& max, bool& no_cache) {
   command.add_option("--max", max,
                      "For positions beyond a table: compute at most N values to prove a period "
-                     "(default 10000000)");
+                     "(default " + kDefaultMax + ")");
   command.add_flag("--no-cache", no_cache, "Neither read nor write the caches (proven periods, misère quotients)");
 }
 

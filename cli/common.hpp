@@ -2,6 +2,7 @@
 // What every subcommand shares: common options, JSON numbers, progress, error reporting.
 
 #include <CLI/CLI.hpp>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -23,9 +24,12 @@ struct CommonOptions {
   std::optional<std::uint64_t> max_memory_bytes() const;
 };
 
+/// `--max`'s default, as the options read it: the engine's default number of values.
+inline const std::string kDefaultMax = std::to_string(EngineOptions::kDefaultMaxValues);
+
 /// The engine's options from the common ones (--max-memory, --threads), with --max and
 /// --no-cache where the command has them.
-EngineOptions engine_options(const CommonOptions& common, const std::string& max = "10000000",
+EngineOptions engine_options(const CommonOptions& common, const std::string& max = kDefaultMax,
                              bool no_cache = false);
 /// The engine's reporter for the command: warnings on stderr, progress lines on a terminal.
 Reporter terminal_reporter();
@@ -44,6 +48,13 @@ void add_table_option(CLI::App& command, CommonOptions& options);
 /// Ctrl-C stops that search (its table saved to --table), and the command exits with 130.
 void stop_component_search_on_interrupt(const Sum& sum, EngineOptions& options);
 void stop_component_search_on_interrupt(const Game& game, EngineOptions& options);
+
+/// The one flag the commands' interrupt handlers set; a run given it as its stop flag stops at its
+/// next check.
+const std::atomic<bool>* interrupt_flag();
+/// Ctrl-C and SIGTERM set interrupt_flag(); a second one ends the process at once (what a run
+/// committed or checkpointed remains).
+void stop_on_interrupt_or_terminate();
 
 /// Adds --threads (the sparse-space engine's threads; default: one per core).
 void add_threads_option(CLI::App& command, CommonOptions& options);

@@ -26,7 +26,7 @@ constexpr std::size_t kNamedIrreversible = 3;
 struct ExplainArgs {
   CommonOptions common;
   std::string max_options = "200";
-  std::string max = "10000000";
+  std::string max = kDefaultMax;
   bool no_cache = false;
   bool misere = false;
   bool no_quotient = false;

@@ -20,7 +20,7 @@ struct FormulaArgs {
   std::string rows;  // --rows R, --cols C: games of two coordinates; empty: 0..63
   std::string cols;
   std::string lang;  // cpp or python; empty: the form for a person
-  std::string max = "10000000";
+  std::string max = kDefaultMax;
   bool no_cache = false;
 };
 

@@ -28,7 +28,7 @@ const std::array<Operation, 9>& operations() {
       {"add",
        {"A", "B"},
        "A + B (nim-addition: XOR)",
-       [](const std::vector<Value>& x) -> std::optional<Value> { return nim_add(x[0], x[1]); }},
+       [](const std::vector<Value>& x) -> std::optional<Value> { return nim_sum(x[0], x[1]); }},
       {"mul",
        {"A", "B"},
        "A * B (nim-multiplication)",

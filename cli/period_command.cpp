@@ -17,7 +17,7 @@ namespace {
 struct PeriodArgs {
   CommonOptions common;
   std::string game;
-  std::string max = "10000000";
+  std::string max = kDefaultMax;
   bool no_cache = false;
   std::string plot;  // --plot FILE.svg
   bool log_x = false;
@@ -134,8 +134,8 @@ Runner add_period_command(CLI::App& app) {
   cmd->add_option("game", args->game, "Game spec, e.g. 0.07, 'sub(2,3,7)'")->required();
   args->max_option = cmd->add_option(
       "--max", args->max,
-      "Compute at most N values (default 10000000; where no theorem applies, the values observed: "
-      "default 100000)");
+      "Compute at most N values (default " + kDefaultMax +
+          "; where no theorem applies, the values observed: default 100000)");
   cmd->add_flag("--no-cache", args->no_cache, "Neither read nor write the period cache");
   cmd->add_flag("--verify", args->verify,
                 "Recompute the proof in full, independently of the cache: the values the "

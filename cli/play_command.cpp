@@ -27,7 +27,7 @@ struct PlayArgs {
   bool computer_first = false;
   std::string max_states = std::to_string(Match::kDefaultMaxStates);
   std::string list = "40";
-  std::string max = "10000000";
+  std::string max = kDefaultMax;
   bool no_cache = false;
 };
 

@@ -61,7 +61,7 @@ int run_quotient(const QuotientArgs& args) {
   const std::uint64_t max_work =
       args.max_work.empty() ? kDefaultQuotientWork
                             : parse_number_option("--max-work", args.max_work, ~std::uint64_t{0});
-  const Engine engine(engine_options(args.common, "10000000", args.no_cache), terminal_reporter());
+  const Engine engine(engine_options(args.common, kDefaultMax, args.no_cache), terminal_reporter());
   const QuotientAnswer answer =
       engine.quotient(game, max_heap, max_work, terminal_quotient_progress("quotient"));
   const MisereQuotient& q = answer.quotient;

@@ -23,7 +23,7 @@ struct SeqArgs {
   std::string game;
   std::string from = "0";
   std::string to;
-  std::string max = "10000000";
+  std::string max = kDefaultMax;
   std::string max_states = std::to_string(kDefaultMaxStates);
   bool no_cache = false;
   bool misere = false;
@@ -44,8 +44,9 @@ class SequencePrinter {
                   std::uint64_t to)
       : json_(args.common.json), format_(args.format), from_(from) {
     if (json_) {
-      out_ += "{\"game\":" + dump_document(game) + ",\"from\":" + dump_document(from) +
-              ",\"to\":" + dump_document(to) + ",\"values\":[";
+      // The document of grundy.seq (engine/document.hpp), streamed value by value.
+      document_ = streamed_document(SequenceAnswer{game, from, to, {}});
+      out_ += document_.head;
     } else if (format_ == "csv") {
       out_ += "n,g\n";
     } else if (format_ == "bfile") {
@@ -68,7 +69,7 @@ class SequencePrinter {
     if (out_.size() > (1u << 16)) flush();
   }
   void finish() {
-    if (json_) out_ += "]}\n";
+    if (json_) out_ += document_.tail + "\n";
     if (!json_ && format_ == "text") out_ += '\n';
     flush();
   }
@@ -79,6 +80,7 @@ class SequencePrinter {
     out_.clear();
   }
   bool json_;
+  StreamedDocument document_;
   std::string format_;
   std::uint64_t from_;
   std::string out_;
@@ -103,23 +105,15 @@ void print_sequence(const SeqArgs& args, const std::string& game, std::uint64_t 
   }
 }
 
-std::atomic<bool> g_interrupted{false};
-
-extern "C" void on_interrupt(int signal) {
-  g_interrupted.store(true);
-  std::signal(signal, SIG_DFL);  // a second Ctrl-C stops at once (the last checkpoint remains)
-}
-
 /// --out FILE: g(0..to) into a sequence file, continuing what it holds; a one-line summary.
 int run_seq_to_file(const SeqArgs& args, const Engine& engine,
                     const std::shared_ptr<const Game>& game, std::uint64_t to,
                     std::uint64_t checkpoint_seconds) {
-  std::signal(SIGINT, on_interrupt);
-  std::signal(SIGTERM, on_interrupt);
+  stop_on_interrupt_or_terminate();  // a second Ctrl-C stops at once (the last checkpoint remains)
   SequenceFileAnswer answer;
   try {
     answer = engine.write_sequence(game, args.out, to, std::chrono::seconds(checkpoint_seconds),
-                                   &g_interrupted);
+                                   interrupt_flag());
   } catch (const Interrupted& e) {
     std::cerr << "grundy: " << e.what() << '\n';
     return 130;
@@ -232,16 +226,12 @@ int run_seq(const SeqArgs& args) {
   }
   if (!args.plot.empty()) check_plot_path(args.plot);
   if (args.misere) {
-    // The genus sequence: g^{gamma0 gamma1 ...} per heap (misere_solver.hpp), text `0^120`,
+    // The genus sequence: g^{gamma0 gamma1 ...} per heap (genus.hpp), text `0^120`,
     // JSON [g, [gamma0, gamma1, ...]].
     GenusSequence genera = engine.genus_sequence(game, from, to);
-    std::string out;
-    if (args.common.json) {
-      // The document of grundy.genus (to_document(GenusAnswer)), streamed: its text with no
-      // genera, less the "]}" that closes the list and the document, then the genera one by one.
-      out = dump_document(to_document(GenusAnswer{game->name(), from, to, {}}));
-      out.resize(out.size() - 2);
-    }
+    // The document of grundy.genus (engine/document.hpp), streamed heap by heap.
+    const StreamedDocument document = streamed_document(GenusAnswer{game->name(), from, to, {}});
+    std::string out = args.common.json ? document.head : std::string();
     for (std::uint64_t n = from;; ++n) {
       const Genus genus = genera.at(n);
       if (n != from) out += args.common.json ? ',' : ' ';
@@ -253,7 +243,7 @@ int run_seq(const SeqArgs& args) {
       }
       if (n == to) break;
     }
-    out += args.common.json ? "]}\n" : "\n";
+    out += args.common.json ? document.tail + "\n" : "\n";
     end_progress();
     std::cout << out;
     return 0;

@@ -16,7 +16,7 @@ struct SolveArgs {
   CommonOptions common;
   std::string sum;
   std::string max_moves = "20";
-  std::string max = "10000000";
+  std::string max = kDefaultMax;
   std::string max_states = std::to_string(kDefaultMaxStates);
   bool no_cache = false;
   bool misere = false;

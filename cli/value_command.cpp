@@ -17,7 +17,7 @@ namespace {
 
 struct ValueArgs {
   CommonOptions common;
-  std::string max = "10000000";
+  std::string max = kDefaultMax;
   bool no_cache = false;
   std::string game;
   std::vector<std::string> positions;

@@ -1182,7 +1182,7 @@ True
 
   // Nimber arithmetic on 64-bit nimbers: the operations of `grundy nimber`, with its errors.
   m.def(
-      "nim_add", [](Nimber<"a"> a, Nimber<"b"> b) { return grundy::nim_add(a, b); }, py::arg("a"),
+      "nim_add", [](Nimber<"a"> a, Nimber<"b"> b) { return grundy::nim_sum(a, b); }, py::arg("a"),
       py::arg("b"),
       R"(a + b, nim-addition (XOR): ``grundy nimber add``.
 

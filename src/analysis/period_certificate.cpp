@@ -8,6 +8,7 @@
 
 #include "grundy/core/checked.hpp"
 #include "grundy/core/checksum.hpp"
+#include "grundy/core/enum_names.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/input_file.hpp"
 #include "grundy/version.hpp"
@@ -148,10 +149,7 @@ class Reader {
 }  // namespace
 
 std::string_view theorem_kind_name(PeriodicityTheorem::Kind kind) {
-  for (const auto& [k, name] : kKinds) {
-    if (k == kind) return name;
-  }
-  return "none";
+  return enum_name(kKinds, kind, "none");
 }
 
 std::string certificate_date_now() {
@@ -230,14 +228,11 @@ PeriodCertificate parse_certificate(std::string_view text, std::uint64_t max_val
   PeriodCertificate c;
   c.game = in.text("game");
   const std::string kind = in.text("theorem");
-  bool known = false;
-  for (const auto& [k, name] : kKinds) {
-    if (kind == name && k != PeriodicityTheorem::Kind::none_applies) {
-      c.theorem.kind = k;
-      known = true;
-    }
+  const auto named = enum_from_name(kKinds, kind);
+  if (!named || *named == PeriodicityTheorem::Kind::none_applies) {
+    in.fail("unknown theorem " + quote_excerpt(kind));
   }
-  if (!known) in.fail("unknown theorem " + quote_excerpt(kind));
+  c.theorem.kind = *named;
   c.theorem.reach = in.number("reach");
   const std::uint64_t heaps = in.number("heaps");
   if (heaps > 3) in.fail("heaps must be 0..3");

@@ -9,15 +9,7 @@ template <class T>
 std::uint64_t least_period(std::span<const T> word) {
   const std::size_t n = word.size();
   if (n == 0) return 1;
-  // border[j] = length of the longest proper border of word[0..j].
-  std::vector<std::uint32_t> border(n, 0);
-  for (std::size_t j = 1; j < n; ++j) {
-    std::uint32_t k = border[j - 1];
-    while (k > 0 && word[j] != word[k]) k = border[k - 1];
-    if (word[j] == word[k]) ++k;
-    border[j] = k;
-  }
-  return n - border[n - 1];
+  return n - prefix_borders(word)[n - 1];
 }
 
 template <class T>

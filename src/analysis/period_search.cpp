@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "grundy/analysis/period_finder.hpp"
+#include "grundy/analysis/period_growth.hpp"
 #include "grundy/analysis/shift_check.hpp"
 #include "grundy/core/checked.hpp"
 
@@ -96,18 +97,12 @@ std::optional<Periodicity> prove_arithmetic(std::span<const T> g, const Periodic
   const auto at = [&](std::uint64_t m) -> Value {
     return m < i0 + p ? g[m] : g[i0 + (m - i0) % p] + ((m - i0) / p) * s;
   };
-  std::uint64_t best = p;
-  for (std::uint64_t d = 1; d * d <= p; ++d) {
-    if (p % d != 0) continue;
-    for (std::uint64_t cand : {d, p / d}) {
-      if (cand >= best) continue;
-      bool is_period = true;
-      for (std::uint64_t m = i0; m < i0 + p && is_period; ++m) {
-        is_period = at(m + 1) + at(m + cand) == at(m) + at(m + cand + 1);
-      }
-      if (is_period) best = cand;
+  const std::uint64_t best = least_dividing_period(p, [&](std::uint64_t cand) {
+    for (std::uint64_t m = i0; m < i0 + p; ++m) {
+      if (at(m + 1) + at(m + cand) != at(m) + at(m + cand + 1)) return false;
     }
-  }
+    return true;
+  });
   const Value saltus = at(i0 + best) - at(i0);
   std::uint64_t start = i0;
   while (start > 0 && at(start - 1 + best) == at(start - 1) + saltus) --start;
@@ -148,13 +143,8 @@ std::vector<DifferencePeriod> tail_periods(std::span<const T> g, std::size_t lim
     backwards[j] =
         static_cast<std::int64_t>(g[n - 1 - j]) - static_cast<std::int64_t>(g[n - 2 - j]);
   }
-  std::vector<std::uint32_t> border(width, 0);
-  for (std::uint64_t j = 1; j < width; ++j) {
-    std::uint32_t k = border[j - 1];
-    while (k > 0 && backwards[j] != backwards[k]) k = border[k - 1];
-    if (backwards[j] == backwards[k]) ++k;
-    border[j] = k;
-  }
+  const std::vector<std::uint32_t> border =
+      prefix_borders(std::span<const std::int64_t>(backwards));
   // The least period of a prefix never exceeds that of a longer one: walking L down, each
   // period appears once, with its longest tail.
   std::uint64_t last = 0;
@@ -262,16 +252,12 @@ std::optional<Periodicity> prove_period(std::span<const T> g, const PeriodicityT
   // eventually periodic sequence, so it is the least divisor d of p that is a period of one
   // block; the least preperiod is then the least start for d.
   const Extended<T> at{g, i, p};
-  std::uint64_t best = p;
-  for (std::uint64_t d = 1; d * d <= p; ++d) {
-    if (p % d != 0) continue;
-    for (std::uint64_t cand : {d, p / d}) {
-      if (cand >= best) continue;
-      bool is_period = true;
-      for (std::uint64_t m = i; m < i + p && is_period; ++m) is_period = at(m) == at(m + cand);
-      if (is_period) best = cand;
+  const std::uint64_t best = least_dividing_period(p, [&](std::uint64_t cand) {
+    for (std::uint64_t m = i; m < i + p; ++m) {
+      if (at(m) != at(m + cand)) return false;
     }
-  }
+    return true;
+  });
   std::uint64_t start = i;
   while (start > 0 && at(start - 1) == at(start - 1 + best)) --start;
 
@@ -327,28 +313,24 @@ PeriodSearch search(const Game& game, Solver& solver, std::uint64_t max_values) 
     result.why_not = theorem.reason;
     return result;
   }
-  // Check at geometrically spaced lengths (every 1/16 more values): each check is linear, so
-  // all checks together cost a constant times the values computed, and a period is found at
-  // most 1/16 past the first length that proves it.
-  std::uint64_t n = std::min<std::uint64_t>(std::max<std::uint64_t>(solver.size(), 16), max_values);
-  while (true) {
-    if (n > 0) solver.extend_to(n - 1);
-    result.values_computed = n;
-    auto proven =
-        solver.with_values([&](auto values) { return prove_period(values.first(n), theorem); });
-    if (proven) {
-      result.periodicity = std::move(proven);
-      return result;
-    }
-    if (n >= max_values) {
-      // Not proven within --max: say which period the values show, if they show one, so the
-      // caller can name the --max that would prove it.
-      result.candidate = solver.with_values(
-          [&](auto values) { return unproven_candidate(values.first(n), theorem); });
-      return result;
-    }
-    n = std::min(max_values, n + std::max<std::uint64_t>(n / 16, 16));
+  // The one growth driver (period_growth.hpp), up to --max values.
+  result.periodicity = grow_and_prove(
+      {.have = solver.size(), .budget = max_values},
+      [&](std::uint64_t n) {
+        if (n > 0) solver.extend_to(n - 1);
+        result.values_computed = n;
+      },
+      [&](std::uint64_t n) {
+        return solver.with_values([&](auto values) { return prove_period(values.first(n), theorem); });
+      });
+  if (!result.periodicity) {
+    // Not proven within --max: say which period the values show, if they show one, so the
+    // caller can name the --max that would prove it.
+    const std::uint64_t n = result.values_computed;
+    result.candidate = solver.with_values(
+        [&](auto values) { return unproven_candidate(values.first(n), theorem); });
   }
+  return result;
 }
 
 /// DenseSolver with the with_values() of the other solvers.

@@ -91,7 +91,7 @@ PeriodAnswer find_or_load_periodicity(const Game& game, const PeriodOptions& opt
       return answer;
     }
   }
-  if (sparse_space_serves(game.traits())) {
+  if (solver_plan(game.traits()).sparse_space) {
     SparseSpaceSolver solver(*game.traits().take_break, options.limits);
     solver.set_threads(options.threads);
     solver.set_progress(progress);
@@ -131,11 +131,12 @@ CertificateCheck verify_period_answer(const Game& game, PeriodAnswer& answer,
 
 PeriodicSource::PeriodicSource(std::shared_ptr<const Game> game, PeriodOptions options)
     : game_(std::move(game)), options_(std::move(options)), direct_(game_, options_.limits) {
-  if (sparse_space_serves(game_->traits())) {
+  const SolverPlan plan = solver_plan(game_->traits());
+  if (plan.sparse_space) {
     sparse_ = std::make_unique<SparseSpaceSolver>(*game_->traits().take_break, options_.limits);
     sparse_->set_threads(options_.threads);
   }
-  if (periodicity_may_apply(game_->traits())) {
+  if (plan.periodicity) {
     PeriodicityTheorem th = periodicity_theorem(*game_);
     if (th.kind != PeriodicityTheorem::Kind::none_applies) theorem_ = std::move(th);
   }

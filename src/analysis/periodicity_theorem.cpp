@@ -12,34 +12,9 @@
 namespace grundy {
 namespace {
 
-bool is_power_of_two(std::uint64_t q) {
-  return q != 0 && (q & (q - 1)) == 0;
-}
-
-/// Whether some element of the named set is divisible by q (q >= 2). Fibonacci numbers: every
-/// q divides some F(k) (the rank of apparition exists for every modulus); squares: q^2;
-/// factorials: q!; powers of two: only when q is itself a power of two.
-bool named_has_multiple(SubtractionSet::Named set, std::uint64_t q) {
-  return set == SubtractionSet::Named::pow2 ? is_power_of_two(q) : true;
-}
-
-/// Residue theorem. If no element of S is divisible by q and S contains 1, 2, ..., q-1, then
-/// g(n) = n mod q. Proof by induction on n: every option n - s has n - s != n (mod q), so its value
-/// (n - s) mod q differs from n mod q; and for each r < n mod q the element s = (n mod q) - r is
-/// in S and at most n, giving an option of value r. So the mex is n mod q.
-std::optional<std::uint64_t> residue_modulus(const SubtractionSet& set) {
-  for (std::uint64_t q = 2; q <= 64; ++q) {
-    bool holds = true;
-    for (std::uint64_t s = 1; s < q && holds; ++s) holds = set.contains(s);
-    for (SubtractionSet::Named n : set.named) holds = holds && !named_has_multiple(n, q);
-    for (const auto& iv : set.finite) {
-      // Some multiple of q in [lo, hi]?
-      holds = holds && !((iv.lo + q - 1) / q * q <= iv.hi);
-    }
-    if (holds) return q;
-  }
-  return std::nullopt;
-}
+/// The largest modulus q the residue theorem (SubtractionSet::residue_modulus) is cited for here:
+/// the bound this proof has always used, kept so that its answers stay as they were.
+constexpr std::uint64_t kMaxResidueModulus = 64;
 
 /// The most tokens an all-but game may exclude for the shift check: its moves become a code with
 /// that many written digits.
@@ -141,7 +116,7 @@ PeriodicityTheorem periodicity_theorem(const Game& game) {
       th.reach = *m;
       return th;
     }
-    if (auto q = residue_modulus(*set)) {
+    if (auto q = set->residue_modulus(); q && *q <= kMaxResidueModulus) {
       th.kind = PeriodicityTheorem::Kind::residue;
       th.modulus = *q;
       return th;

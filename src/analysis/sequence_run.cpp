@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "grundy/analysis/period_growth.hpp"
 #include "grundy/analysis/period_search.hpp"
 #include "grundy/analysis/periodic_source.hpp"
 #include "grundy/analysis/periodicity_theorem.hpp"
@@ -51,23 +52,13 @@ class Checkpointer {
   Clock::time_point last_;
 };
 
-/// Stores g(n) = v, widening the file first when v needs it.
-void put(SequenceFile& file, std::uint64_t n, Value v) {
-  if (v > ValueStore::max_value(file.width())) {
-    const int width = ValueStore::width_for(v);
-    if (width == 0) throw Error("g(" + std::to_string(n) + ") exceeds 2^32-1: it cannot be stored");
-    file.widen(width, n);
-  }
-  file.set(n, v);
-}
-
 /// The values from `from` up to `want` - 1, from a proven period.
 void fill_from_period(SequenceFile& file, const Periodicity& periodicity, std::uint64_t from,
                       std::uint64_t want, Checkpointer& checkpoints,
                       const SequenceRunOptions& options) {
   file.reserve(want);
   for (std::uint64_t n = from; n < want; ++n) {
-    put(file, n, periodicity.value_at(n));
+    file.put(n, periodicity.value_at(n));
     if ((n & 0xFFFFF) == 0xFFFFF) {
       checkpoints.at(n + 1);
       if (options.progress) options.progress(n + 1, want, 0);
@@ -76,7 +67,7 @@ void fill_from_period(SequenceFile& file, const Periodicity& periodicity, std::u
 }
 
 std::optional<PeriodicityTheorem> theorem_for(const Game& game) {
-  if (!periodicity_may_apply(game.traits())) return std::nullopt;
+  if (!solver_plan(game.traits()).periodicity) return std::nullopt;
   PeriodicityTheorem theorem = periodicity_theorem(game);
   if (theorem.kind == PeriodicityTheorem::Kind::none_applies) return std::nullopt;
   return theorem;
@@ -120,31 +111,29 @@ SequenceRunResult write_sequence_file(const std::shared_ptr<const Game>& game,
   }
   std::uint64_t count = file->count();
 
-  const TakeBreakCode* code = game->traits().take_break;
-  if (!result.periodicity && code != nullptr && SparseSpaceSolver::supports(*code)) {
+  if (!result.periodicity && solver_plan(game->traits()).sparse_space) {
     // The sparse-space engine writes straight into the file's mapping.
-    SparseSpaceSolver solver(*code, options.period.limits, *file, count);
+    SparseSpaceSolver solver(*game->traits().take_break, options.period.limits, *file, count);
     solver.set_threads(options.period.threads);
     solver.set_progress([&](std::uint64_t, std::uint64_t) {
       checkpoints.at(solver.size());
       if (options.progress) options.progress(solver.size(), want, solver.rare_count());
     });
-    // Period checks at lengths growing by 1/16 (as period searches do), up to --max values.
+    // Period checks by the one growth driver (period_growth.hpp), up to --max values and short
+    // of the last value wanted (no check at the budget itself: the values go on past it).
     const std::uint64_t check_limit = theorem ? options.period.max_values : 0;
-    std::uint64_t next_check = std::max<std::uint64_t>(count, 16);
-    while (solver.size() < want) {
-      const bool check = next_check <= check_limit && next_check < want;
-      const std::uint64_t target = check ? next_check : want;
-      solver.extend_to(target - 1);
-      if (!check) continue;
-      auto proven = solver.with_values(
-          [&](auto values) { return prove_period(values.first(target), *theorem); });
-      if (proven) {
-        store_certificate(*game, *theorem, *proven, options.period);
-        result.periodicity = std::move(proven);
-        break;
-      }
-      next_check = target + std::max<std::uint64_t>(target / 16, 16);
+    std::optional<Periodicity> proven = grow_and_prove(
+        {.have = count, .budget = std::min(check_limit, want - 1), .check_at_budget = false},
+        [&](std::uint64_t n) { solver.extend_to(n - 1); },
+        [&](std::uint64_t n) {
+          return solver.with_values(
+              [&](auto values) { return prove_period(values.first(n), *theorem); });
+        });
+    if (proven) {
+      store_certificate(*game, *theorem, *proven, options.period);
+      result.periodicity = std::move(proven);
+    } else if (solver.size() < want) {
+      solver.extend_to(want - 1);
     }
     result.computed = solver.size() - count;
     count = solver.size();
@@ -164,7 +153,7 @@ SequenceRunResult write_sequence_file(const std::shared_ptr<const Game>& game,
     source.prepare(std::span<const Position>(&last, 1));
     file->reserve(want);
     for (std::uint64_t n = count; n < want; ++n) {
-      put(*file, n, source.value(Position{n, 0}));
+      file->put(n, source.value(Position{n, 0}));
       if ((n & 0xFFFF) == 0xFFFF) {
         checkpoints.at(n + 1);
         if (options.progress) options.progress(n + 1, want, 0);

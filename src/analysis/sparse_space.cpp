@@ -130,11 +130,7 @@ void SparseSpace::add_rare(std::uint64_t n, Value v) {
 }
 
 void SparseSpace::record(std::uint64_t n, Value v) {
-  if (v > ValueStore::max_value(store_->width())) {
-    const int width = ValueStore::width_for(v);
-    if (width == 0) throw Error("a nim-sequence value exceeds 2^32-1");
-    store_->widen(width, n);
-  }
+  if (v > ValueStore::max_value(store_->width())) store_->widen_for(n, v);
   store_->reserve(n + 1, kSlack);  // n + 1 fits: extend_to checked it for a larger n
   store_->set(n, v);
   size_ = n + 1;
@@ -280,7 +276,7 @@ template Value SparseSpace::finish(const std::uint32_t*, std::uint64_t, Partial&
 
 bool SparseSpaceSolver::supports(const TakeBreakCode& code) {
   // One rule, solver_choice.hpp's, for the code of a heap game.
-  return sparse_space_serves(GameTraits{.layout = Layout::heaps, .take_break = &code});
+  return solver_plan(GameTraits{.layout = Layout::heaps, .take_break = &code}).sparse_space;
 }
 
 SparseSpaceSolver::SparseSpaceSolver(TakeBreakCode code, Limits limits)

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "grundy/analysis/period_certificate.hpp"
+#include "grundy/analysis/period_growth.hpp"
 #include "grundy/analysis/period_search.hpp"
 #include "grundy/analysis/periodicity_theorem.hpp"
 #include "grundy/analysis/sequence_run.hpp"
@@ -19,6 +20,7 @@
 #include "grundy/engine/engine.hpp"
 #include "grundy/rules/take_break.hpp"
 #include "grundy/solve/dense_solver.hpp"
+#include "grundy/solve/solver_choice.hpp"
 #include "grundy/version.hpp"
 
 namespace grundy {
@@ -67,16 +69,6 @@ bool has_three_heap_moves(const Game& game) {
   return code != nullptr && code->max_parts() >= 3;
 }
 
-/// Stores g(n) = v, widening the file first when v needs it.
-void put(SequenceFile& file, std::uint64_t n, Value v) {
-  if (v > ValueStore::max_value(file.width())) {
-    const int width = ValueStore::width_for(v);
-    if (width == 0) throw Error("g(" + std::to_string(n) + ") exceeds 2^32-1: it cannot be stored");
-    file.widen(width, n);
-  }
-  file.set(n, v);
-}
-
 /// The state of one classification: the game, its theorem, what is known so far.
 struct Work {
   std::shared_ptr<const Game> game;
@@ -86,23 +78,19 @@ struct Work {
   bool stopped = false;  // by the deadline (or a resource limit) rather than the values budget
 };
 
-/// The proof check at lengths growing by 1/16 (each check linear, all of them a constant times
-/// the values): extends `solver` towards `target` values until a period is proven.
+/// The one growth driver (period_growth.hpp): extends the solver towards `target` values, checking
+/// the period on the way when a theorem applies, until it is proven.
 template <class Extend, class Values>
 void grow(Work& work, std::uint64_t target, Extend&& extend, Values&& values,
           std::uint64_t have) {
   const bool provable = work.theorem.kind != PeriodicityTheorem::Kind::none_applies;
-  std::uint64_t next = std::max<std::uint64_t>(have, 16);
-  while (true) {
-    const std::uint64_t n = std::min(next, target);
-    extend(n);
-    if (provable) {
-      work.proven = values([&](auto g) { return prove_period(g.first(n), work.theorem); });
-      if (work.proven) return;
-    }
-    if (n >= target) return;
-    next = n + std::max<std::uint64_t>(n / 16, 16);
-  }
+  work.proven = grow_and_prove({.have = have, .budget = target}, extend,
+                               [&](std::uint64_t n) -> std::optional<Periodicity> {
+                                 if (!provable) return std::nullopt;
+                                 return values([&](auto g) {
+                                   return prove_period(g.first(n), work.theorem);
+                                 });
+                               });
 }
 
 void record_proof(Work& work) {
@@ -227,7 +215,7 @@ void run_dense(Work& work, const CensusJob& job, const Limits& limits, Deadline&
   if (g.size() <= had) return;
   if (!file) file = SequenceFile::create_or_continue(job.sequence, work.game->name());
   file->reserve(g.size());
-  for (std::uint64_t n = had; n < g.size(); ++n) put(*file, n, g[n]);
+  for (std::uint64_t n = had; n < g.size(); ++n) file->put(n, g[n]);
   file->checkpoint(g.size());
 }
 
@@ -333,8 +321,8 @@ GameResult classify_game(const CensusJob& job, const Limits& limits,
   if (auto closed = closed_form_periodicity(work.theorem)) {
     work.proven = std::move(closed);
   } else {
-    const TakeBreakCode* code = work.game->traits().take_break;
-    if (code != nullptr && SparseSpaceSolver::supports(*code)) {
+    // The solver is the plan's (solver_choice.hpp), as for every other request.
+    if (solver_plan(work.game->traits()).sparse_space) {
       run_sparse(work, job, limits, deadline);
     } else {
       run_dense(work, job, limits, deadline);

@@ -273,45 +273,75 @@ CensusBudget read_budget(const Statement& s, int first) {
   return b;
 }
 
-constexpr const char* kResultColumns =
-    "game, run, class, values_computed, preperiod, period, saltus, theorem, proof, certificate, "
-    "largest_value, largest_first, rare_mask, rare_count, last_rare, regularity, "
-    "observed_preperiod, observed_period, observed_saltus, observed_values_needed, seconds, "
-    "stopped_by_time, engine, budget_values, budget_seconds, extended_values, extended_seconds, "
-    "three_heap_values, three_heap_seconds";
+/// The columns of a stored result: GameResult's fields (for_each_result_field, census_result.hpp)
+/// with the run after the game, then the budget.
+const std::string& result_columns() {
+  static const std::string columns = [] {
+    std::string out = "game, run";
+    const GameResult r;
+    for_each_result_field(r, [&](std::string_view name, const auto&, ResultFieldGroup) {
+      if (name == "game") return;
+      out += ", ";
+      out += name;
+    });
+    return out + ", budget_values, budget_seconds, extended_values, extended_seconds, "
+                 "three_heap_values, three_heap_seconds";
+  }();
+  return columns;
+}
+/// The column of the k-th field of for_each_result_field (the run is column 1).
+int result_column(int k) {
+  return k == 0 ? 0 : k + 1;
+}
+/// The first budget column.
+constexpr int kBudgetColumn = 23;
+
+void bind_field(Statement& s, int i, const std::string& v) { s.bind(i, v); }
+void bind_field(Statement& s, int i, std::uint64_t v) { s.bind(i, v); }
+void bind_field(Statement& s, int i, double v) { s.bind(i, v); }
+void bind_field(Statement& s, int i, bool v) { s.bind(i, std::uint64_t{v ? 1u : 0u}); }
+void bind_field(Statement& s, int i, CensusClass v) {
+  s.bind(i, std::string(census_class_name(v)));
+}
+void bind_field(Statement& s, int i, Regularity v) { s.bind(i, std::string(regularity_name(v))); }
+void bind_field(Statement& s, int i, const std::optional<std::uint64_t>& v) {
+  if (v) {
+    s.bind(i, *v);
+  } else {
+    s.bind_null(i);
+  }
+}
+
+void read_field(const Statement& s, int i, std::string& v) { v = s.text(i); }
+void read_field(const Statement& s, int i, std::uint64_t& v) { v = s.number(i); }
+void read_field(const Statement& s, int i, double& v) { v = s.real(i); }
+void read_field(const Statement& s, int i, bool& v) { v = s.number(i) != 0; }
+void read_field(const Statement& s, int i, CensusClass& v) {
+  v = census_class_from_name(s.text(i));
+}
+void read_field(const Statement& s, int i, Regularity& v) { v = regularity_from_name(s.text(i)); }
+void read_field(const Statement& s, int i, std::optional<std::uint64_t>& v) {
+  if (!s.null(i)) v = s.number(i);
+}
 
 StoredResult read_result(const Statement& s) {
   StoredResult out;
   GameResult& r = out.result;
-  r.game = s.text(0);
+  int k = 0;
+  // Proven fields of a proven result (its class is read first); observed ones where the group's
+  // first column is stored (a later one may be NULL: 2^64-1, which SQLite's integers do not hold).
+  std::optional<bool> observed_stored;
+  for_each_result_field(r, [&](std::string_view, auto& v, ResultFieldGroup group) {
+    const int column = result_column(k++);
+    if (group == ResultFieldGroup::proven && !holds_fields(r, group)) return;
+    if (group == ResultFieldGroup::observed) {
+      if (!observed_stored) observed_stored = !s.null(column);
+      if (!*observed_stored) return;
+    }
+    read_field(s, column, v);
+  });
   out.run = static_cast<std::int64_t>(s.number(1));
-  r.census_class = census_class_from_name(s.text(2));
-  r.values_computed = s.number(3);
-  const bool proven = r.census_class != CensusClass::open;
-  if (proven) {
-    r.preperiod = s.number(4);
-    r.period = s.number(5);
-    r.saltus = s.number(6);
-    r.theorem = s.text(7);
-    r.proof = s.text(8);
-    r.certificate = s.text(9);
-  }
-  r.largest_value = s.number(10);
-  r.largest_first = s.number(11);
-  r.rare_mask = s.number(12);
-  r.rare_count = s.number(13);
-  if (!s.null(14)) r.last_rare = s.number(14);
-  r.regularity = regularity_from_name(s.text(15));
-  if (!s.null(16)) {
-    r.observed_preperiod = s.number(16);
-    r.observed_period = s.number(17);
-    r.observed_saltus = s.number(18);
-    r.observed_values_needed = s.number(19);
-  }
-  r.seconds = s.real(20);
-  r.stopped_by_time = s.number(21) != 0;
-  r.engine = s.text(22);
-  out.budget = read_budget(s, 23);
+  out.budget = read_budget(s, kBudgetColumn);
   return out;
 }
 
@@ -545,53 +575,31 @@ void CensusDatabase::store_result(std::int64_t run, const GameResult& r, const C
     u.bind(1, run).bind(2, *run_games_computed);
     u.step();
   }
-  Statement s(db_, ("INSERT OR REPLACE INTO results(" + std::string(kResultColumns) +
+  Statement s(db_, ("INSERT OR REPLACE INTO results(" + result_columns() +
                     ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
                     "?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29)")
                        .c_str());
-  s.bind(1, r.game).bind(2, run).bind(3, std::string(census_class_name(r.census_class)));
-  s.bind(4, r.values_computed);
-  if (r.census_class != CensusClass::open) {
-    s.bind(5, r.preperiod).bind(6, r.period).bind(7, std::uint64_t{r.saltus});
-    s.bind(8, r.theorem).bind(9, r.proof).bind(10, r.certificate);
-  } else {
-    for (int i = 5; i <= 10; ++i) s.bind_null(i);
-  }
-  s.bind(11, std::uint64_t{r.largest_value}).bind(12, r.largest_first);
-  s.bind(13, std::uint64_t{r.rare_mask}).bind(14, r.rare_count);
-  if (r.last_rare) {
-    s.bind(15, *r.last_rare);
-  } else {
-    s.bind_null(15);
-  }
-  s.bind(16, std::string(regularity_name(r.regularity)));
-  if (r.regularity == Regularity::periodic || r.regularity == Regularity::arithmetic_periodic) {
-    s.bind(17, r.observed_preperiod).bind(18, r.observed_period);
-    s.bind(19, std::uint64_t{r.observed_saltus}).bind(20, r.observed_values_needed);
-  } else {
-    for (int i = 17; i <= 20; ++i) s.bind_null(i);
-  }
-  s.bind(21, r.seconds).bind(22, std::uint64_t{r.stopped_by_time ? 1u : 0u}).bind(23, r.engine);
-  bind_budget(s, 24, budget);
+  int k = 0;
+  for_each_result_field(r, [&](std::string_view, const auto& v, ResultFieldGroup group) {
+    const int parameter = result_column(k++) + 1;
+    if (holds_fields(r, group)) {
+      bind_field(s, parameter, v);
+    } else {
+      s.bind_null(parameter);
+    }
+  });
+  s.bind(2, run);
+  bind_budget(s, kBudgetColumn + 1, budget);
   s.step();
   t.commit();
 }
 
 std::optional<StoredResult> CensusDatabase::result(const std::string& game) const {
   Statement s(db_,
-              ("SELECT " + std::string(kResultColumns) + " FROM results WHERE game = ?1").c_str());
+              ("SELECT " + result_columns() + " FROM results WHERE game = ?1").c_str());
   s.bind(1, game);
   if (!s.step()) return std::nullopt;
   return read_result(s);
-}
-
-std::vector<StoredResult> CensusDatabase::proven_results() const {
-  Statement s(db_, ("SELECT " + std::string(kResultColumns) +
-                    " FROM results WHERE class != 'open' ORDER BY game")
-                       .c_str());
-  std::vector<StoredResult> out;
-  while (s.step()) out.push_back(read_result(s));
-  return out;
 }
 
 void CensusDatabase::store_equivalences(const std::string& family,
@@ -674,13 +682,6 @@ void CensusDatabase::store_misere(const MisereRow& r) {
   }
   s.step();
   t.commit();
-}
-
-std::optional<MisereRow> CensusDatabase::misere_row(const std::string& game) const {
-  for (MisereRow& r : misere_rows()) {
-    if (r.game == game) return std::move(r);
-  }
-  return std::nullopt;
 }
 
 std::vector<MisereRow> CensusDatabase::misere_rows() const {

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "census_report_parts.hpp"
+#include "grundy/core/enum_names.hpp"
 #include "grundy/core/error.hpp"
 
 namespace grundy {
@@ -456,25 +457,19 @@ std::string printable_text(std::string_view text) {
 }  // namespace detail
 
 std::string_view relation_name(Relation r) {
-  for (const auto& [k, name] : kRelations) {
-    if (k == r) return name;
-  }
-  return "itself";
+  return enum_name(kRelations, r, "itself");
 }
 
 Relation relation_from_name(std::string_view name) {
-  for (const auto& [k, n] : kRelations) {
-    if (n == name) return k;
-  }
-  throw Error("unknown relation '" + quote_excerpt(name) +
-              "' (expected itself, same_moves, offset, proven_equal or observed)");
+  if (auto r = enum_from_name(kRelations, name)) return *r;
+  throw Error("unknown relation '" + quote_excerpt(name) + "' (expected " +
+              enum_names_text(kRelations) + ")");
 }
 
 ReportFormat report_format_from_name(std::string_view name) {
-  for (const auto& [k, n] : kFormats) {
-    if (n == name) return k;
-  }
-  throw Error("unknown report format '" + quote_excerpt(name) + "' (expected md, csv or html)");
+  if (auto f = enum_from_name(kFormats, name)) return *f;
+  throw Error("unknown report format '" + quote_excerpt(name) + "' (expected " +
+              enum_names_text(kFormats) + ")");
 }
 
 std::string census_report(const CensusReportData& data, ReportFormat format) {

@@ -10,35 +10,14 @@
 #include <vector>
 
 #include "census_report_parts.hpp"
+#include "grundy/core/xml_escape.hpp"
 
 namespace grundy::detail {
 namespace {
 
 /// Text for HTML content and attribute values.
 std::string html(std::string_view text) {
-  std::string out;
-  for (const char c : printable_text(text)) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
+  return xml_escape(printable_text(text), true);
 }
 
 // The plot values of a code, written in a base-32 variable-length code: each value is its base-32

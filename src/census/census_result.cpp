@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "grundy/core/enum_names.hpp"
 #include "grundy/core/error.hpp"
 
 namespace grundy {
@@ -28,30 +29,16 @@ constexpr std::array<std::pair<Regularity, std::string_view>, 4> kRegularities{{
 
 using Json = nlohmann::json;
 
-// The fields of a result's JSON object, as result_to_json writes them; the reader wants exactly
-// these (a worker and its manager are the same build).
-constexpr std::array<std::string_view, 22> kFields{"game",
-                                                   "class",
-                                                   "values_computed",
-                                                   "preperiod",
-                                                   "period",
-                                                   "saltus",
-                                                   "theorem",
-                                                   "proof",
-                                                   "certificate",
-                                                   "largest_value",
-                                                   "largest_first",
-                                                   "rare_mask",
-                                                   "rare_count",
-                                                   "last_rare",
-                                                   "regularity",
-                                                   "observed_preperiod",
-                                                   "observed_period",
-                                                   "observed_saltus",
-                                                   "observed_values_needed",
-                                                   "seconds",
-                                                   "stopped_by_time",
-                                                   "engine"};
+// The fields of a result's JSON object are those of for_each_result_field; the reader wants
+// exactly these (a worker and its manager are the same build).
+std::vector<std::string_view> result_field_names() {
+  std::vector<std::string_view> names;
+  const GameResult r;
+  for_each_result_field(r, [&](std::string_view name, const auto&, ResultFieldGroup) {
+    names.push_back(name);
+  });
+  return names;
+}
 
 [[noreturn]] void refuse(const std::string& what) {
   throw Error("census result JSON: " + what);
@@ -82,36 +69,91 @@ bool bool_field(const Json& object, std::string_view name) {
   return v.get<bool>();
 }
 
+Json json_of(const std::string& v) { return v; }
+Json json_of(std::uint64_t v) { return v; }
+Json json_of(double v) { return v; }
+Json json_of(bool v) { return v; }
+Json json_of(CensusClass v);
+Json json_of(Regularity v);
+Json json_of(const std::optional<std::uint64_t>& v) { return v ? Json(*v) : Json(nullptr); }
+
+void read_json(const Json& doc, std::string_view name, std::string& v) { v = text_field(doc, name); }
+void read_json(const Json& doc, std::string_view name, std::uint64_t& v) {
+  v = unsigned_field(doc, name);
+}
+void read_json(const Json& doc, std::string_view name, bool& v) { v = bool_field(doc, name); }
+void read_json(const Json& doc, std::string_view name, std::optional<std::uint64_t>& v) {
+  if (!field(doc, name).is_null()) v = unsigned_field(doc, name);
+}
+void read_json(const Json& doc, std::string_view name, double& v) {
+  const Json& j = field(doc, name);
+  const std::string quoted = "'" + std::string(name) + "'";
+  if (!j.is_number()) refuse(quoted + " is not a number");
+  v = j.get<double>();
+  if (!std::isfinite(v) || v < 0) refuse(quoted + " is not a time");
+}
+void read_json(const Json& doc, std::string_view name, CensusClass& v);
+void read_json(const Json& doc, std::string_view name, Regularity& v);
+
 }  // namespace
 
 std::string_view census_class_name(CensusClass c) {
-  for (const auto& [k, name] : kClasses) {
-    if (k == c) return name;
-  }
-  return "open";
+  return enum_name(kClasses, c, "open");
 }
 
 CensusClass census_class_from_name(std::string_view name) {
-  for (const auto& [k, n] : kClasses) {
-    if (n == name) return k;
-  }
-  throw Error("unknown census class '" + quote_excerpt(name) +
-              "' (expected trivial, solved or open)");
+  if (auto c = enum_from_name(kClasses, name)) return *c;
+  throw Error("unknown census class '" + quote_excerpt(name) + "' (expected " +
+              enum_names_text(kClasses) + ")");
 }
 
 std::string_view regularity_name(Regularity r) {
-  for (const auto& [k, name] : kRegularities) {
-    if (k == r) return name;
-  }
-  return "none";
+  return enum_name(kRegularities, r, "none");
 }
 
 Regularity regularity_from_name(std::string_view name) {
-  for (const auto& [k, n] : kRegularities) {
-    if (n == name) return k;
+  if (auto r = enum_from_name(kRegularities, name)) return *r;
+  throw Error("unknown regularity '" + quote_excerpt(name) + "' (expected " +
+              enum_names_text(kRegularities) + ")");
+}
+
+namespace {
+
+Json json_of(CensusClass v) { return census_class_name(v); }
+Json json_of(Regularity v) { return regularity_name(v); }
+
+void read_json(const Json& doc, std::string_view name, CensusClass& v) {
+  const std::string text = text_field(doc, name);
+  try {
+    v = census_class_from_name(text);
+  } catch (const Error&) {
+    refuse("'" + std::string(name) + "' is " + quote_excerpt(text) + ", not trivial, solved or open");
   }
-  throw Error("unknown regularity '" + quote_excerpt(name) +
-              "' (expected none, periodic, arithmetic_periodic or neither)");
+}
+
+void read_json(const Json& doc, std::string_view name, Regularity& v) {
+  const std::string text = text_field(doc, name);
+  try {
+    v = regularity_from_name(text);
+  } catch (const Error&) {
+    refuse("'" + std::string(name) + "' is " + quote_excerpt(text) +
+           ", not none, periodic, arithmetic_periodic or neither");
+  }
+}
+
+}  // namespace
+
+bool holds_fields(const GameResult& r, ResultFieldGroup group) {
+  switch (group) {
+    case ResultFieldGroup::always:
+      return true;
+    case ResultFieldGroup::proven:
+      return r.census_class != CensusClass::open;
+    case ResultFieldGroup::observed:
+      return r.regularity == Regularity::periodic ||
+             r.regularity == Regularity::arithmetic_periodic;
+  }
+  return true;
 }
 
 std::string result_to_json(const GameResult& r) {
@@ -119,28 +161,9 @@ std::string result_to_json(const GameResult& r) {
   if (!std::isfinite(r.seconds) || r.seconds < 0)
     throw Error("census result of '" + quote_excerpt(r.game) + "': its seconds are not a time");
   Json doc = Json::object();
-  doc["game"] = r.game;
-  doc["class"] = census_class_name(r.census_class);
-  doc["values_computed"] = r.values_computed;
-  doc["preperiod"] = r.preperiod;
-  doc["period"] = r.period;
-  doc["saltus"] = r.saltus;
-  doc["theorem"] = r.theorem;
-  doc["proof"] = r.proof;
-  doc["certificate"] = r.certificate;
-  doc["largest_value"] = r.largest_value;
-  doc["largest_first"] = r.largest_first;
-  doc["rare_mask"] = r.rare_mask;
-  doc["rare_count"] = r.rare_count;
-  doc["last_rare"] = r.last_rare ? Json(*r.last_rare) : Json(nullptr);
-  doc["regularity"] = regularity_name(r.regularity);
-  doc["observed_preperiod"] = r.observed_preperiod;
-  doc["observed_period"] = r.observed_period;
-  doc["observed_saltus"] = r.observed_saltus;
-  doc["observed_values_needed"] = r.observed_values_needed;
-  doc["seconds"] = r.seconds;
-  doc["stopped_by_time"] = r.stopped_by_time;
-  doc["engine"] = r.engine;
+  for_each_result_field(r, [&](std::string_view name, const auto& v, ResultFieldGroup) {
+    doc[std::string(name)] = json_of(v);
+  });
   try {
     return doc.dump();
   } catch (const Json::exception&) {
@@ -175,54 +198,16 @@ GameResult result_from_json(std::string_view text) {
   }
   if (duplicate) refuse("the field '" + quote_excerpt(duplicate_key) + "' appears twice");
   if (!doc.is_object()) refuse("not an object");
+  const std::vector<std::string_view> names = result_field_names();
   for (auto it = doc.begin(); it != doc.end(); ++it) {
-    if (std::find(kFields.begin(), kFields.end(), it.key()) == kFields.end())
+    if (std::find(names.begin(), names.end(), it.key()) == names.end())
       refuse("unknown field '" + quote_excerpt(it.key()) + "'");
   }
 
   GameResult r;
-  r.game = text_field(doc, "game");
-  {
-    const std::string name = text_field(doc, "class");
-    try {
-      r.census_class = census_class_from_name(name);
-    } catch (const Error&) {
-      refuse("'class' is " + quote_excerpt(name) + ", not trivial, solved or open");
-    }
-  }
-  r.values_computed = unsigned_field(doc, "values_computed");
-  r.preperiod = unsigned_field(doc, "preperiod");
-  r.period = unsigned_field(doc, "period");
-  r.saltus = unsigned_field(doc, "saltus");
-  r.theorem = text_field(doc, "theorem");
-  r.proof = text_field(doc, "proof");
-  r.certificate = text_field(doc, "certificate");
-  r.largest_value = unsigned_field(doc, "largest_value");
-  r.largest_first = unsigned_field(doc, "largest_first");
-  r.rare_mask = unsigned_field(doc, "rare_mask");
-  r.rare_count = unsigned_field(doc, "rare_count");
-  if (!field(doc, "last_rare").is_null()) r.last_rare = unsigned_field(doc, "last_rare");
-  {
-    const std::string name = text_field(doc, "regularity");
-    try {
-      r.regularity = regularity_from_name(name);
-    } catch (const Error&) {
-      refuse("'regularity' is " + quote_excerpt(name) +
-             ", not none, periodic, arithmetic_periodic or neither");
-    }
-  }
-  r.observed_preperiod = unsigned_field(doc, "observed_preperiod");
-  r.observed_period = unsigned_field(doc, "observed_period");
-  r.observed_saltus = unsigned_field(doc, "observed_saltus");
-  r.observed_values_needed = unsigned_field(doc, "observed_values_needed");
-  {
-    const Json& v = field(doc, "seconds");
-    if (!v.is_number()) refuse("'seconds' is not a number");
-    r.seconds = v.get<double>();
-    if (!std::isfinite(r.seconds) || r.seconds < 0) refuse("'seconds' is not a time");
-  }
-  r.stopped_by_time = bool_field(doc, "stopped_by_time");
-  r.engine = text_field(doc, "engine");
+  for_each_result_field(r, [&](std::string_view name, auto& v, ResultFieldGroup) {
+    read_json(doc, name, v);
+  });
   return r;
 }
 

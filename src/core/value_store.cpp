@@ -37,6 +37,12 @@ void convert_typed(const std::byte* from, std::byte* to, std::uint64_t count) {
 
 }  // namespace
 
+void ValueStore::widen_for(std::uint64_t n, Value v) {
+  const int width = width_for(v);
+  if (width == 0) throw Error("g(" + std::to_string(n) + ") exceeds 2^32-1: it cannot be stored");
+  widen(width, n);
+}
+
 void ValueStore::convert(const std::byte* from, int from_width, std::byte* to, int to_width,
                          std::uint64_t count) noexcept {
   if (from_width == 1 && to_width == 2) convert_typed<std::uint8_t, std::uint16_t>(from, to, count);

@@ -1,6 +1,7 @@
 // The JSON documents of docs/cli.md, from the engine's answers (document.hpp).
 #include "grundy/engine/document.hpp"
 
+#include <stdexcept>
 #include <string_view>
 #include <utility>
 
@@ -70,6 +71,33 @@ Document to_document(const ValueAnswer& answer) {
     values.push_back({{"position", v.position}, {"value", value_document(v)}});
   }
   return {{"game", answer.game}, {"values", std::move(values)}};
+}
+
+namespace {
+
+/// `document`, whose last member is an empty array, cut where that array's elements go.
+StreamedDocument cut_at_last_array(const Document& document) {
+  std::string text = dump_document(document);
+  constexpr std::string_view kEmptyLast = "[]}";
+  if (!text.ends_with(kEmptyLast)) {
+    throw std::logic_error("a streamed document must end with an empty array");
+  }
+  text.resize(text.size() - 2);
+  return {std::move(text), "]}"};
+}
+
+}  // namespace
+
+StreamedDocument streamed_document(const SequenceAnswer& answer) {
+  SequenceAnswer head = answer;
+  head.values.clear();
+  return cut_at_last_array(to_document(head));
+}
+
+StreamedDocument streamed_document(const GenusAnswer& answer) {
+  GenusAnswer head = answer;
+  head.genera.clear();
+  return cut_at_last_array(to_document(head));
 }
 
 Document to_document(const SequenceAnswer& answer) {

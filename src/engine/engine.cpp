@@ -15,12 +15,14 @@
 #include "grundy/rules/registry.hpp"
 #include "grundy/solve/component_source.hpp"
 #include "grundy/solve/dense_solver.hpp"
+#include "grundy/solve/genus.hpp"
 #include "grundy/solve/loopy_value.hpp"
+#include "grundy/solve/misere_nim.hpp"
 #include "grundy/solve/solver_choice.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
 #include "move_text.hpp"
-#include "quotient_path.hpp"
+#include "grundy/analysis/sum_quotient.hpp"
 
 namespace grundy {
 namespace {
@@ -113,16 +115,16 @@ std::unique_ptr<ValueSource> Engine::value_source(std::shared_ptr<const Game> ga
   if (options_.own_values) {
     if (auto own = options_.own_values(game)) return own;
   }
-  if (game->traits().layout == Layout::components) {
-    ComponentSearchOptions search{.limits = limits_,
-                                  .threads = options_.threads,
-                                  .cache_directory = period_options().cache_directory};
-    if (reporter_.components) search.progress = reporter_.components(label);
-    search.stop = options_.stop;
-    return std::make_unique<ComponentSource>(std::move(game), std::move(search),
-                                             options_.component_table, reporter_.warning);
-  }
-  return make_value_source(std::move(game), period_options(), table_progress(label));
+  // The source itself is make_value_source's choice, from the game's solver plan.
+  ValueSourceOptions options{.period = period_options(), .progress = table_progress(label)};
+  ComponentSearchOptions& search = options.components.search;
+  search.threads = options_.threads;
+  search.cache_directory = options.period.cache_directory;
+  if (reporter_.components) search.progress = reporter_.components(label);
+  search.stop = options_.stop;
+  options.components.table_file = options_.component_table;
+  options.components.warning = reporter_.warning;
+  return make_value_source(std::move(game), std::move(options));
 }
 
 std::shared_ptr<const Game> Engine::game(std::string_view spec) {
@@ -361,27 +363,30 @@ SolveAnswer Engine::solve(const Sum& sum, Play play, bool remoteness) const {
   // Misère Nim alone has a closed form.
   std::optional<SearchSolution> searched;
   if (play == Play::misere || remoteness) {
-    std::optional<SumQuotient> quotient;
+    // The path is chosen once, in analysis (choose_misere_path); remoteness is always searched.
     const std::optional<QuotientCache> cache = quotient_cache();
-    if (play == Play::misere && !remoteness && is_nim_sum(sum)) {
-      searched = solve_misere_nim(sum, options_.max_moves);
-      answer.misere_method = "closed form";
-    } else if (play == Play::misere && !remoteness && options_.misere_quotient &&
-               (quotient = reported([&] {
-                  return SumQuotient::unless_searched(sum, search_options(play, "solve"),
-                                                      quotient_progress("solve"),
-                                                      cache ? &*cache : nullptr);
-                }))) {
-      // Sums of heaps of heap games: the product of the heaps' classes in the misère quotient of
-      // their closure (misere_quotient.hpp), verified for every sum of those heaps; the search
-      // otherwise.
-      searched = quotient->solve(sum, options_.max_moves);
-      answer.misere_method = "quotient";
-      answer.quotient = quotient->used();
-    } else {
-      searched = reported([&] { return solve_by_search(sum, search_options(play, "solve")); });
-      answer.misere_method = "search";
+    const bool outcome_only = play == Play::misere && !remoteness;
+    MisereChoice choice = reported([&] {
+      return choose_misere_path(
+          sum, search_options(play, "solve"),
+          {.closed_form = outcome_only, .use_quotient = outcome_only && options_.misere_quotient},
+          quotient_progress("solve"), cache ? &*cache : nullptr);
+    });
+    switch (choice.path) {
+      case MiserePath::closed_form:
+        searched = solve_misere_nim(sum, options_.max_moves);
+        break;
+      case MiserePath::quotient:
+        // Sums of heaps of heap games: the product of the heaps' classes in the misère quotient
+        // of their closure (misere_quotient.hpp), verified for every sum of those heaps.
+        searched = choice.quotient->solve(sum, options_.max_moves);
+        answer.quotient = choice.quotient->used();
+        break;
+      case MiserePath::search:
+        searched = reported([&] { return solve_by_search(sum, search_options(play, "solve")); });
+        break;
     }
+    answer.misere_method = std::string(misere_path_name(choice.path));
     if (remoteness && searched->outcome != Outcome::D) answer.remoteness = searched->remoteness;
   }
   if (play == Play::misere) {
@@ -419,10 +424,8 @@ constexpr std::uint64_t kSampleWork = DenseSolver::kMaxWork / 60;
 /// Why a dense table of g(0..n-1), where one serves the game, is too long for the default
 /// sample (more than about a second); empty when it is not.
 std::string too_long_for_a_sample(const Game& game, const Limits& limits, std::uint64_t n) {
-  const GameTraits& traits = game.traits();
-  if (traits.layout != Layout::heaps || traits.formula_values || sparse_space_serves(traits)) {
-    return {};
-  }
+  const SolverPlan plan = solver_plan(game.traits());
+  if (plan.table != ValueTable::dense || plan.formula || plan.sparse_space) return {};
   const std::uint64_t steps = DenseSolver(game, limits).work_to(n - 1);
   if (steps <= kSampleWork) return {};
   return "a table of g(0.." + std::to_string(n - 1) + ") needs about " + about_steps(steps) +

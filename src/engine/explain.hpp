@@ -9,7 +9,7 @@
 #include "grundy/analysis/quotient_cache.hpp"
 #include "grundy/engine/explanation.hpp"
 #include "grundy/engine/misere_explanation.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/misere_search.hpp"
 #include "grundy/rules/game.hpp"
 #include "grundy/solve/value_source.hpp"
 

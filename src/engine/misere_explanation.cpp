@@ -8,8 +8,8 @@
 #include "grundy/core/error.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
-#include "grundy/solve/misere_solver.hpp"
-#include "quotient_path.hpp"
+#include "grundy/solve/misere_search.hpp"
+#include "grundy/analysis/sum_quotient.hpp"
 
 namespace grundy {
 namespace {
@@ -51,13 +51,11 @@ MisereExplanation explain_misere_position(std::shared_ptr<const Game> game, cons
   // The quotient where solve would use it (a heap too large for the search included), and for
   // a position small enough for the search too, when a quotient within the solve's small budget
   // gives its classes.
-  std::optional<SumQuotient> quotient;
-  if (use_quotient) {
-    quotient = SumQuotient::unless_searched(position, search_options, progress, cache);
-    if (!quotient && p.x <= kQuotientPathMaxHeap) {
-      quotient = SumQuotient::of(position, search_options.limits, progress, cache);
-    }
-  }
+  std::optional<SumQuotient> quotient =
+      choose_misere_path(position, search_options,
+                         {.use_quotient = use_quotient, .small_quotient = true},
+                         std::move(progress), cache)
+          .quotient;
   if (quotient) {
     const MisereQuotient& q = quotient->quotient();
     const auto name = [&](std::uint32_t x) {

@@ -24,10 +24,12 @@ Oracle::Oracle(const Engine& engine, Play play)
 
 void Oracle::prepare(const Sum& start) {
   if (play_ != Play::misere) return;
-  if (use_quotient_) {
-    quotient_ = SumQuotient::unless_searched(start, options_, quotient_progress_,
-                                             quotient_cache_ ? &*quotient_cache_ : nullptr);
-  }
+  // The path is chosen once, in analysis: the quotient, else the search (no closed form: the
+  // search gives the remoteness the player weighs moves by).
+  quotient_ = choose_misere_path(start, options_, {.use_quotient = use_quotient_},
+                                 quotient_progress_,
+                                 quotient_cache_ ? &*quotient_cache_ : nullptr)
+                  .quotient;
   if (!quotient_) memo_->require_within_budget(start);
 }
 

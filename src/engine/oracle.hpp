@@ -10,14 +10,14 @@
 #include "grundy/engine/engine.hpp"
 #include "grundy/engine/match.hpp"
 #include "grundy/solve/evaluator.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/misere_search.hpp"
 #include "grundy/solve/sum_solver.hpp"
-#include "quotient_path.hpp"
+#include "grundy/analysis/sum_quotient.hpp"
 
 namespace grundy {
 
 /// The perfect player: under misère play of sums of heaps, the misère quotient of their games when
-/// it is found within its budget (quotient_path.hpp); otherwise, within the state budget, an exact
+/// it is found within its budget (analysis/sum_quotient.hpp); otherwise, within the state budget, an exact
 /// search (remoteness: the winner hurries, so it never cycles in a loopy game, and the loser
 /// delays; in a drawn position it keeps the draw), with one memo for the whole game; beyond it,
 /// under normal play, the Grundy values (Smith's generalised ones and counters for loopy games:

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <string>
 
+#include "grundy/core/xml_escape.hpp"
+
 namespace grundy::svg {
 
 /// A coordinate or size, to two decimals.
@@ -15,28 +17,7 @@ inline std::string number(double v) {
   return buffer;
 }
 
-inline std::string xml_escape(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
+using grundy::xml_escape;
 
 inline std::string text_at(double x, double y, const std::string& anchor, const std::string& text) {
   return "<text x=\"" + number(x) + "\" y=\"" + number(y) + "\" text-anchor=\"" + anchor + "\">" +

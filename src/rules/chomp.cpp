@@ -118,12 +118,7 @@ class Chomp final : public Game {
 
   std::vector<Position> sample_positions(std::size_t count) const override {
     // Diagrams of up to 4 rows of up to 4 squares, by number of squares.
-    std::vector<Position> out;
-    for (std::uint64_t cells = 1; out.size() < count && cells <= 16; ++cells) {
-      NumberList rows;
-      add_samples(rows, 4, cells, count, out);
-    }
-    return out;
+    return kept_.partition_samples(count, 1, 4, 4);
   }
 
   /// The value from the table of a box holding `p` (filled on first need; see the top of the
@@ -238,21 +233,6 @@ class Chomp final : public Game {
   Position keep_normal(NumberList rows) const {
     while (!rows.empty() && rows.back() == 0) rows.pop_back();
     return kept_.keep(rows);
-  }
-
-  void add_samples(NumberList& rows, std::uint64_t longest, std::uint64_t left, std::size_t count,
-                   std::vector<Position>& out) const {
-    if (out.size() == count) return;
-    if (left == 0) {
-      out.push_back(kept_.keep(rows));
-      return;
-    }
-    if (rows.size() == 4) return;
-    for (std::uint64_t r = std::min(longest, left); r >= 1; --r) {
-      rows.push_back(r);
-      add_samples(rows, r, left - r, count, out);
-      rows.pop_back();
-    }
   }
 
   TuplePositions kept_;

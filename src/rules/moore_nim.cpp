@@ -263,12 +263,7 @@ class MooreNim final : public Game {
 
   std::vector<Position> sample_positions(std::size_t count) const override {
     // Up to 4 heaps of up to 4 tokens, by increasing total.
-    std::vector<Position> out;
-    for (std::uint64_t total = 0; out.size() < count && total <= 16; ++total) {
-      NumberList heaps;
-      add_samples(heaps, 4, total, count, out);
-    }
-    return out;
+    return kept_.partition_samples(count, 0, 4, 4);
   }
 
  private:
@@ -400,21 +395,6 @@ class MooreNim final : public Game {
       }
     }
     root_ = root;
-  }
-
-  void add_samples(NumberList& heaps, std::uint64_t max_heap, std::uint64_t left, std::size_t count,
-                   std::vector<Position>& out) const {
-    if (out.size() == count) return;
-    if (left == 0) {
-      out.push_back(kept_.keep(heaps));
-      return;
-    }
-    if (heaps.size() == 4) return;
-    for (std::uint64_t h = std::min(max_heap, left); h >= 1; --h) {
-      heaps.push_back(h);
-      add_samples(heaps, h, left - h, count, out);
-      heaps.pop_back();
-    }
   }
 
   std::uint64_t k_;

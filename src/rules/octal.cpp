@@ -1,27 +1,10 @@
 // Octal and hexadecimal take-and-break games (Winning Ways ch. 4), with the classic names.
-#include "grundy/rules/heap_game.hpp"
 #include "grundy/rules/registry.hpp"
 #include "grundy/rules/take_break.hpp"
+#include "grundy/rules/take_break_game.hpp"
 
 namespace grundy {
 namespace {
-
-class TakeBreakGame final : public HeapGame {
- public:
-  TakeBreakGame(std::string name, TakeBreakCode code)
-      : HeapGame(std::move(name)), code_(std::move(code)) {
-    GameTraits traits = this->traits();
-    traits.take_break = &code_;
-    set_traits(traits);
-  }
-
-  void options(const Position& p, OptionVisitor& visit) const override {
-    take_break_options(code_, p.x, visit);
-  }
-
- private:
-  TakeBreakCode code_;
-};
 
 std::shared_ptr<const Game> make_code_game(Scanner* args, bool hexadecimal) {
   const char* family = hexadecimal ? "hex" : "octal";
@@ -34,7 +17,7 @@ std::shared_ptr<const Game> make_code_game(Scanner* args, bool hexadecimal) {
   args->skip_spaces();
   const std::string digits = format_take_break_code(code);
   std::string name = hexadecimal ? "hex(" + digits + ")" : digits;
-  return std::make_shared<const TakeBreakGame>(std::move(name), std::move(code));
+  return std::make_shared<const TakeBreakHeapGame>(std::move(name), std::move(code));
 }
 
 std::shared_ptr<const Game> make_named(std::string_view code_text) {

@@ -11,6 +11,7 @@
 #include <tuple>
 #include <vector>
 
+#include "grundy/core/enum_names.hpp"
 #include "grundy/rules/heap_game.hpp"
 #include "grundy/rules/registry.hpp"
 
@@ -137,15 +138,14 @@ ParsedSet parse_set(Scanner& in, bool allow_named, std::string_view what) {
     if (std::isalpha(static_cast<unsigned char>(in.peek()))) {
       const std::size_t at = in.offset();
       const std::string_view word = in.identifier();
-      auto it = std::find_if(kNamedSets.begin(), kNamedSets.end(),
-                             [&](const auto& e) { return e.second == word; });
-      if (it == kNamedSets.end() || !allow_named) {
+      const std::optional<NamedSet> named = enum_from_name(kNamedSets, word);
+      if (!named || !allow_named) {
         in.fail_at(at, "expected a positive integer, a range a..b" +
                            std::string(allow_named ? ", fib, pow2, squares or factorials" : "") +
                            " in " + std::string(what) + ", found '" + std::string(word) + "'");
       }
-      if (std::find(set.named.begin(), set.named.end(), it->first) == set.named.end()) {
-        set.named.push_back(it->first);
+      if (std::find(set.named.begin(), set.named.end(), *named) == set.named.end()) {
+        set.named.push_back(*named);
       }
     } else {
       const std::size_t at = in.offset();
@@ -324,7 +324,7 @@ class Subtraction final : public HeapGame {
     std::string name = format_intervals(kept);
     for (NamedSet s : set.named) {
       if (!name.empty()) name += ',';
-      name += kNamedSets[static_cast<std::size_t>(s)].second;
+      name += enum_name(kNamedSets, s, "");
     }
     return std::make_shared<const Subtraction>("sub(" + name + ")", std::move(kept),
                                                std::move(set.named));
@@ -493,6 +493,11 @@ std::optional<std::uint64_t> SubtractionSet::count_up_to(std::uint64_t n) const 
 std::optional<std::uint64_t> SubtractionSet::max_element() const {
   if (all_but || !named.empty() || finite.empty()) return std::nullopt;
   return finite.back().hi;
+}
+
+std::optional<std::uint64_t> SubtractionSet::residue_modulus() const {
+  if (all_but) return std::nullopt;
+  return grundy::residue_modulus(finite, named);
 }
 
 }  // namespace grundy

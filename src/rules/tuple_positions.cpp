@@ -1,5 +1,7 @@
 #include "grundy/rules/tuple_positions.hpp"
 
+#include <algorithm>
+
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 
@@ -68,6 +70,41 @@ std::string format_number_list(const NumberList& list) {
   for (const std::uint64_t x : list) {
     if (!out.empty()) out += ',';
     out += std::to_string(x);
+  }
+  return out;
+}
+
+namespace {
+
+/// Adds to `out` the partitions of `left` into at most `parts` more parts of at most `largest`,
+/// after the parts in `list`, until `out` holds `count` positions.
+void add_partitions(const TuplePositions& kept, NumberList& list, std::size_t parts,
+                    std::uint64_t largest, std::uint64_t left, std::size_t count,
+                    std::vector<Position>& out) {
+  if (out.size() == count) return;
+  if (left == 0) {
+    out.push_back(kept.keep(list));
+    return;
+  }
+  if (list.size() == parts) return;
+  for (std::uint64_t part = std::min(largest, left); part >= 1; --part) {
+    list.push_back(part);
+    add_partitions(kept, list, parts, part, left - part, count, out);
+    list.pop_back();
+  }
+}
+
+}  // namespace
+
+std::vector<Position> TuplePositions::partition_samples(std::size_t count,
+                                                        std::uint64_t first_total,
+                                                        std::size_t parts,
+                                                        std::uint64_t largest) const {
+  std::vector<Position> out;
+  for (std::uint64_t total = first_total; out.size() < count && total <= parts * largest;
+       ++total) {
+    NumberList list;
+    add_partitions(*this, list, parts, largest, total, count, out);
   }
   return out;
 }

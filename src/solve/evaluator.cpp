@@ -12,8 +12,8 @@ namespace grundy {
 
 Evaluator::Evaluator(std::shared_ptr<const Game> game, Limits limits)
     : game_(std::move(game)), limits_(limits) {
-  // The choice is solver_choice.hpp's; the graph's values are computed on first use.
-  switch (value_table_for(game_->traits())) {
+  // The choice is solver_choice.hpp's plan; the graph's values are computed on first use.
+  switch (solver_plan(game_->traits()).table) {
     case ValueTable::dense:
       dense_ = std::make_unique<DenseSolver>(*game_, limits_);
       break;

@@ -6,7 +6,7 @@
 
 #include "grundy/core/error.hpp"
 #include "grundy/rules/nim.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/genus.hpp"
 #include "search.hpp"
 
 namespace grundy {

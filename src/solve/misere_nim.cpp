@@ -5,7 +5,7 @@
 #include <typeinfo>
 #include <vector>
 
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/misere_nim.hpp"
 
 namespace grundy {
 

@@ -13,7 +13,7 @@
 #include "grundy/core/mex.hpp"
 #include "grundy/rules/game.hpp"
 #include "grundy/rules/sum.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/misere_search.hpp"
 
 namespace grundy::detail {
 
@@ -42,14 +42,14 @@ class Search {
 
   /// The index of `game` among the games seen so far. Games are told apart by object: two games
   /// with one name may have different rules (two Python games), and parse_sum gives equal specs
-  /// one object (misere_solver.hpp).
+  /// one object (misere_search.hpp).
   std::uint32_t game_index(const std::shared_ptr<const Game>& game);
 
   /// Solves `sum` (states already solved for an earlier sum are reused); `sum` must outlive the
   /// call. Its games are kept as long as this Search.
   SearchSolution run(const Sum& sum);
 
-  /// The bound on the states reachable from `sum` (misere_solver.hpp).
+  /// The bound on the states reachable from `sum` (misere_search.hpp).
   std::optional<std::uint64_t> bound(const Sum& sum);
 
   /// Conway's misère Grundy value of `sum` (On Numbers and Games ch. 12): 1 for a sum with no
@@ -90,7 +90,7 @@ class Search {
   void build_child(std::span<const std::uint32_t> state, std::uint32_t removed,
                    std::uint64_t option);
 
-  // --- the bound on the reachable states (misere_solver.hpp) -------------------------------
+  // --- the bound on the reachable states (misere_search.hpp) -------------------------------
 
   /// Lists the components reachable from the root that have moves, children before parents (a
   /// depth-first post-order) into closure_; says whether a component can reach itself.
@@ -106,7 +106,7 @@ class Search {
   /// coarser count; nothing when no seed gives a weight.
   std::optional<std::uint64_t> game_bound(std::uint32_t game, bool cyclic);
 
-  /// An upper bound on the states reachable from root_ (misere_solver.hpp), or nothing.
+  /// An upper bound on the states reachable from root_ (misere_search.hpp), or nothing.
   std::optional<std::uint64_t> bound_root();
 
   // --- states -----------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 #include "grundy/rules/take_break.hpp"
 
 namespace grundy {
+namespace {
 
 ValueTable value_table_for(const GameTraits& traits) noexcept {
   switch (traits.layout) {
@@ -35,6 +36,15 @@ bool sparse_space_serves(const GameTraits& traits) noexcept {
 bool periodicity_may_apply(const GameTraits& traits) noexcept {
   return traits.layout == Layout::heaps &&
          (traits.take_break != nullptr || traits.subtraction != nullptr);
+}
+
+}  // namespace
+
+SolverPlan solver_plan(const GameTraits& traits) noexcept {
+  return SolverPlan{.table = value_table_for(traits),
+                    .formula = traits.formula_values,
+                    .sparse_space = sparse_space_serves(traits),
+                    .periodicity = periodicity_may_apply(traits)};
 }
 
 }  // namespace grundy

@@ -11,7 +11,7 @@
 
 #include "grundy/analysis/quotient_periodicity.hpp"
 #include "grundy/core/error.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/misere_search.hpp"
 #include "grundy/spec/parser.hpp"
 
 namespace grundy {

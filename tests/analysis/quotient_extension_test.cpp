@@ -9,7 +9,7 @@
 
 #include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/core/error.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/misere_search.hpp"
 #include "grundy/spec/parser.hpp"
 #include "quotient_comparison.hpp"
 #include "quotient_extension.hpp"

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "grundy/analysis/misere_quotient.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/misere_search.hpp"
 #include "grundy/spec/parser.hpp"
 
 namespace grundy {

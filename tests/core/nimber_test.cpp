@@ -255,7 +255,7 @@ TEST_F(NimField, MultiplicationIsCommutativeAssociativeAndDistributive) {
     const Value a = values_[i], b = values_[i + 1], c = values_[i + 2];
     EXPECT_EQ(nim_mul(a, b), nim_mul(b, a));
     EXPECT_EQ(nim_mul(nim_mul(a, b), c), nim_mul(a, nim_mul(b, c)));
-    EXPECT_EQ(nim_mul(a, nim_add(b, c)), nim_add(nim_mul(a, b), nim_mul(a, c)));
+    EXPECT_EQ(nim_mul(a, nim_sum(b, c)), nim_sum(nim_mul(a, b), nim_mul(a, c)));
     EXPECT_EQ(nim_mul(a, 1), a);
     EXPECT_EQ(nim_mul(a, 0), 0u);
   }

@@ -18,7 +18,7 @@
 #include "grundy/rules/graph_notation.hpp"
 #include "grundy/rules/vertex_deletion_game.hpp"
 #include "grundy/solve/component_source.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/misere_search.hpp"
 #include "grundy/spec/parser.hpp"
 #include "temp_file.hpp"
 

@@ -16,7 +16,7 @@
 #include "grundy/solve/evaluator.hpp"
 #include "grundy/solve/graph_solver.hpp"
 #include "grundy/solve/loopy_value.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/misere_search.hpp"
 #include "grundy/solve/sum_solver.hpp"
 #include "grundy/spec/parser.hpp"
 #include "temp_file.hpp"

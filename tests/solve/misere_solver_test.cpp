@@ -1,4 +1,7 @@
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/misere_search.hpp"
+
+#include "grundy/solve/genus.hpp"
+#include "grundy/solve/misere_nim.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

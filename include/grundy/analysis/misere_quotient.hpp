@@ -20,7 +20,7 @@
 #include "grundy/core/outcome.hpp"
 #include "grundy/rules/game.hpp"
 #include "grundy/rules/sum.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/misere_search.hpp"
 
 namespace grundy {
 

@@ -132,8 +132,6 @@ class CensusDatabase {
   void store_result(std::int64_t run, const GameResult& result, const CensusBudget& budget,
                     std::optional<std::uint64_t> run_games_computed = std::nullopt);
   std::optional<StoredResult> result(const std::string& game) const;
-  /// Every stored result whose certificate is not empty (for `census verify`).
-  std::vector<StoredResult> proven_results() const;
 
   /// Replaces the equivalences found from the values and the near misses of `family`.
   void store_equivalences(const std::string& family, const std::vector<ValueEquivalence>& found,
@@ -142,7 +140,6 @@ class CensusDatabase {
 
   /// Stores (replacing) a game's misère quotient row, in one transaction.
   void store_misere(const MisereRow& row);
-  std::optional<MisereRow> misere_row(const std::string& game) const;
   /// Every misère row, by game.
   std::vector<MisereRow> misere_rows() const;
   std::vector<NearMiss> near_misses(const std::string& family) const;

@@ -78,6 +78,45 @@ struct GameResult {
   friend bool operator==(const GameResult&, const GameResult&) = default;
 };
 
+/// Which results hold a field (the database keeps NULL in the others): every result, a proven one
+/// (trivial, solved), or one whose values show a period (regularity periodic or
+/// arithmetic_periodic).
+enum class ResultFieldGroup { always, proven, observed };
+
+/// Whether `result` holds the fields of `group`.
+bool holds_fields(const GameResult& result, ResultFieldGroup group);
+
+/// The one table of GameResult's fields, in their order: calls f(name, member, group) for each,
+/// `member` a reference (const when `result` is) of the field's own type. The JSON of a result
+/// (result_to_json, result_from_json) and the database's results table (census_database.cpp)
+/// are read and written from it; a field added here reaches both.
+template <class Result, class F>
+void for_each_result_field(Result& result, F&& f) {
+  using G = ResultFieldGroup;
+  f("game", result.game, G::always);
+  f("class", result.census_class, G::always);
+  f("values_computed", result.values_computed, G::always);
+  f("preperiod", result.preperiod, G::proven);
+  f("period", result.period, G::proven);
+  f("saltus", result.saltus, G::proven);
+  f("theorem", result.theorem, G::proven);
+  f("proof", result.proof, G::proven);
+  f("certificate", result.certificate, G::proven);
+  f("largest_value", result.largest_value, G::always);
+  f("largest_first", result.largest_first, G::always);
+  f("rare_mask", result.rare_mask, G::always);
+  f("rare_count", result.rare_count, G::always);
+  f("last_rare", result.last_rare, G::always);
+  f("regularity", result.regularity, G::always);
+  f("observed_preperiod", result.observed_preperiod, G::observed);
+  f("observed_period", result.observed_period, G::observed);
+  f("observed_saltus", result.observed_saltus, G::observed);
+  f("observed_values_needed", result.observed_values_needed, G::observed);
+  f("seconds", result.seconds, G::always);
+  f("stopped_by_time", result.stopped_by_time, G::always);
+  f("engine", result.engine, G::always);
+}
+
 /// JSON text of a result and back (the manager/worker messages; strict: Error on anything else).
 std::string result_to_json(const GameResult& result);
 GameResult result_from_json(std::string_view text);

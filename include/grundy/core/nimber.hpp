@@ -13,14 +13,10 @@
 #include <span>
 #include <string_view>
 
+#include "grundy/core/nim_sum.hpp"  // nim-addition: nim_sum
 #include "grundy/core/value.hpp"
 
 namespace grundy {
-
-/// Nim-addition: XOR (the value of a disjunctive sum).
-constexpr Value nim_add(Value a, Value b) noexcept {
-  return a ^ b;
-}
 
 /// Nim-multiplication, by the fastest method this CPU supports (chosen once, at run time).
 Value nim_mul(Value a, Value b) noexcept;

@@ -53,6 +53,14 @@ class ValueStore {
       std::memcpy(data_ + 4 * n, &w, 4);
     }
   }
+  /// Stores g(n) = v, widening the first n values first when v needs more bytes (widen_for).
+  void put(std::uint64_t n, Value v) {
+    if (v > max_value(width_)) widen_for(n, v);
+    set(n, v);
+  }
+  /// Widens the first n values to the least width that holds v; throws Error when none does
+  /// (v past 2^32-1).
+  void widen_for(std::uint64_t n, Value v);
   /// The largest value `width` bytes hold.
   static constexpr Value max_value(int width) noexcept {
     return width >= 4 ? Value{0xFFFFFFFF} : (Value{1} << (8 * width)) - 1;

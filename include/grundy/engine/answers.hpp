@@ -14,13 +14,15 @@
 #include "grundy/analysis/periodic_source.hpp"
 #include "grundy/analysis/quotient_periodicity.hpp"
 #include "grundy/analysis/sequence_run.hpp"
+#include "grundy/analysis/sum_quotient.hpp"
 #include "grundy/core/outcome.hpp"
 #include "grundy/core/value.hpp"
 #include "grundy/engine/formula_code.hpp"
 #include "grundy/engine/value_table.hpp"
 #include "grundy/rules/formula.hpp"
 #include "grundy/solve/graph_solver.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/genus.hpp"
+#include "grundy/solve/misere_search.hpp"
 
 namespace grundy {
 
@@ -86,17 +88,6 @@ struct MoveText {
 std::string move_line(const MoveText& move);
 /// `text (MOVE)`, or `text` when the move has no name: a move written after what it leaves.
 std::string with_move_name(const std::string& text, const std::string& move);
-
-/// The misère quotient that decided a misère position (solve, explain, play): its game, the heaps
-/// it is verified for, and whether it is complete (Φ's period proven: the quotient of every heap
-/// size).
-struct QuotientUsed {
-  std::string game;
-  std::uint64_t max_heap = 0;
-  bool complete = false;
-  /// `complete (proven for every heap size)` or `partial: heaps 0..N, not known beyond`.
-  std::string completeness() const;
-};
 
 /// `grundy solve`.
 struct SolveAnswer {

@@ -14,7 +14,7 @@
 #include "grundy/engine/match.hpp"
 #include "grundy/engine/misere_explanation.hpp"
 #include "grundy/engine/value_table.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/misere_search.hpp"
 
 namespace grundy {
 
@@ -64,5 +64,18 @@ Document end_event(std::optional<bool> human_wins, std::string_view reason);
 /// The document as one line of JSON text, by the contract: numbers of 2^53 and more as strings
 /// of decimal digits; bytes that are not UTF-8 (a file name, say) become U+FFFD.
 std::string dump_document(const Document& document);
+
+/// A document whose last member is one long array, written by a face element by element
+/// (`seq --json`, `seq --misere --json`) so that a long sequence is never held twice: `head` is
+/// the document's text up to where the array's elements go, `tail` what closes it. Elements are
+/// dump_document texts separated by commas.
+struct StreamedDocument {
+  std::string head;
+  std::string tail;
+};
+/// The document of `answer` (its values left out) cut where its values go.
+StreamedDocument streamed_document(const SequenceAnswer& answer);
+/// The document of `answer` (its genera left out) cut where its genera go.
+StreamedDocument streamed_document(const GenusAnswer& answer);
 
 }  // namespace grundy

@@ -3,7 +3,7 @@
 /// their arguments, call the engine, and print or convert what it returns; everything between
 /// (which solver serves a game, where values come from, limits, the period cache, misère dispatch,
 /// the perfect player) happens here, once. Results are plain structs (answers.hpp,
-/// explanation.hpp, player.hpp) that document.hpp turns into the JSON documents of docs/cli.md,
+/// explanation.hpp, match.hpp) that document.hpp turns into the JSON documents of docs/cli.md,
 /// the same for both faces.
 
 #include <atomic>
@@ -34,7 +34,7 @@
 #include "grundy/rules/sum.hpp"
 #include "grundy/solve/component_search.hpp"
 #include "grundy/solve/evaluator.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/misere_search.hpp"
 #include "grundy/solve/value_source.hpp"
 
 namespace grundy {

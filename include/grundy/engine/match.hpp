@@ -14,7 +14,7 @@
 
 #include "grundy/engine/answers.hpp"
 #include "grundy/rules/sum.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/misere_search.hpp"
 
 namespace grundy {
 

@@ -25,7 +25,7 @@
 /// Only under normal play is the row the sum of its heads. Misère play and remoteness are
 /// properties of the row itself: in `ruler:2 + ruler:3`, turning coins 2 and 3 leaves no head (a
 /// misère loss for the mover), while the sum of heads would still hold the component `ruler:2`
-/// twice. So the search over a sum's positions (solve/misere_solver.hpp) and `grundy play` take
+/// twice. So the search over a sum's positions (solve/misere_search.hpp) and `grundy play` take
 /// every component of one coin-turning Game object as a head of one row: a coin listed an even
 /// number of times is tails (turned twice, it is as it was), and the game ends when the row has
 /// no move. Heads with no move of their own (coin 0 of Twins) may be left out: a move at n turns

@@ -29,6 +29,10 @@ struct SubtractionSet {
   std::optional<std::uint64_t> max_element() const;
   /// How many elements are at most n, when that is a sum over the intervals (no named set).
   std::optional<std::uint64_t> count_up_to(std::uint64_t n) const;
+  /// q of the residue theorem, when it applies to this set (not all_but): S contains 1..q-1 and
+  /// no multiple of q, so g(n) = n mod q. The game's formula and the periodicity proof both
+  /// take it from here.
+  std::optional<std::uint64_t> residue_modulus() const;
 };
 
 bool named_set_contains(SubtractionSet::Named set, std::uint64_t v);

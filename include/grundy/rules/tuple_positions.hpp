@@ -30,6 +30,12 @@ class TuplePositions {
   /// The list of a position kept here; throws Error for any other position.
   const NumberList& list_of(const Position& p) const;
 
+  /// Sample positions (Game::sample_positions): the partitions of first_total, first_total + 1,
+  /// ... into at most `parts` parts of at most `largest` each, each listed largest part first and
+  /// kept here, larger parts first within a total; at most `count` of them.
+  std::vector<Position> partition_samples(std::size_t count, std::uint64_t first_total,
+                                          std::size_t parts, std::uint64_t largest) const;
+
   /// The most positions one game keeps, and the most numbers in all their lists: a request past
   /// either is refused (ResourceError).
   static constexpr std::size_t kMaxPositions = std::size_t{1} << 22;

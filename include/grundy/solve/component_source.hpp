@@ -18,6 +18,14 @@
 
 namespace grundy {
 
+/// What a component source is made with: the search's options, the table file kept between runs
+/// (ComponentSource below) and where a failure to save it is told.
+struct ComponentSourceOptions {
+  ComponentSearchOptions search = {};
+  std::optional<std::filesystem::path> table_file = {};
+  std::function<void(const std::string&)> warning = {};
+};
+
 class ComponentSource final : public ValueSource {
  public:
   /// `game` must be a VertexDeletionGame (layout components). With `table_file`, the table is

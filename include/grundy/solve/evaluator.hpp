@@ -1,7 +1,8 @@
 #pragma once
-/// \file The default value source for one game: it picks the solver that fits the family — a
-/// formula, a dense table (heap-ordered games), a grid table (grid-ordered games), the graph
-/// solver, or the memoising solver.
+/// \file The default value source for one game: the table of its solver plan (solver_choice.hpp)
+/// — a formula, a dense table (heap-ordered games), a grid table (grid-ordered games), the graph
+/// solver, the memoising solver, or the component search (with no threads, cache or table file:
+/// the engine's sources, analysis/value_sources.hpp, make their own from the same plan).
 
 #include <functional>
 #include <map>

@@ -22,7 +22,7 @@
 /// Beyond any table: heaps with a take-and-break code or a subtraction set have a periodicity
 /// theory (analysis/periodicity_theorem.hpp), so a proven period answers them;
 /// `formula_p_positions` decides a lone position by its theorem (Wythoff). Misère play and
-/// remoteness search the sum's positions (misere_solver.hpp), the components of a `rows_of_heads`
+/// remoteness search the sum's positions (misere_search.hpp), the components of a `rows_of_heads`
 /// game being one row; a sum of `nim` heaps alone is solved by Bouton's misère rule.
 
 #include "grundy/rules/game_traits.hpp"
@@ -31,14 +31,24 @@ namespace grundy {
 
 /// The table (or memo) that holds a game's values.
 enum class ValueTable { dense, grid, graph, memo, components };
-ValueTable value_table_for(const GameTraits& traits) noexcept;
 
-/// The sparse-space engine computes the game's values and period searches (heaps of a finite
-/// take-and-break code whose moves leave at most two heaps; not a repeating code).
-bool sparse_space_serves(const GameTraits& traits) noexcept;
+/// Everything that says where a game's values come from, decided here once: the engine's value
+/// sources (analysis/value_sources.hpp, and the Evaluator beneath them), `seq --out` and the
+/// census all read this plan rather than the traits.
+struct SolverPlan {
+  /// The table (or memo, or the component search) that holds the values.
+  ValueTable table = ValueTable::memo;
+  /// The family's formula answers first, where it answers (formula_values).
+  bool formula = false;
+  /// The sparse-space engine computes the values and the period searches (heaps of a finite
+  /// take-and-break code whose moves leave at most two heaps; not a repeating code), in place of
+  /// the dense table.
+  bool sparse_space = false;
+  /// A periodicity theorem may answer heaps beyond any table: heaps with a take-and-break code or
+  /// a subtraction set (the theorem itself may still say it does not apply: Grundy's game).
+  bool periodicity = false;
+};
 
-/// A periodicity theorem may answer heaps beyond any table: heaps with a take-and-break code or a
-/// subtraction set (the theorem itself may still say it does not apply: Grundy's game).
-bool periodicity_may_apply(const GameTraits& traits) noexcept;
+SolverPlan solver_plan(const GameTraits& traits) noexcept;
 
 }  // namespace grundy

@@ -1,21 +1,38 @@
 #pragma once
-// Internal: misère play of sums of heaps through the quotient, when it is within a small budget.
+/// \file Misère play of sums of heaps through the misère quotient, when it is within a small
+/// budget, and the one choice of how a misère position is decided (closed form, quotient or exact
+/// search) that `solve`, `explain` and `play` make.
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
+#include <string>
+#include <string_view>
 
 #include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/analysis/quotient_cache.hpp"
 #include "grundy/analysis/quotient_periodicity.hpp"
 #include "grundy/core/limits.hpp"
-#include "grundy/engine/answers.hpp"
 #include "grundy/rules/heap_union.hpp"
 #include "grundy/rules/sum.hpp"
-#include "grundy/solve/misere_solver.hpp"
+#include "grundy/solve/misere_search.hpp"
 #include "grundy/solve/sum_solver.hpp"
 
 namespace grundy {
+
+/// The misère quotient that decided a misère position (solve, explain, play): its game, the heaps
+/// it is verified for, and whether it is complete (Φ's period proven: the quotient of every heap
+/// size).
+struct QuotientUsed {
+  std::string game;
+  std::uint64_t max_heap = 0;
+  bool complete = false;
+  /// `complete (proven for every heap size)` or `partial: heaps 0..N, not known beyond`.
+  std::string completeness() const;
+};
+
 
 /// The steps a solve spends on a quotient before it falls back to the exact search.
 inline constexpr std::uint64_t kQuotientPathWork = 200'000'000;
@@ -101,5 +118,37 @@ class SumQuotient {
   /// Of the one game's Φ (never proven for a union).
   QuotientPeriodicity periodicity_;
 };
+
+/// How a misère position is decided.
+enum class MiserePath { closed_form, quotient, search };
+/// "closed form", "quotient" or "search" (SolveAnswer::misere_method).
+std::string_view misere_path_name(MiserePath path) noexcept;
+
+/// What a request allows the choice of its misère path.
+struct MisereRequest {
+  /// Misère Nim alone by Bouton's closed form (`solve`; `play` and `explain` search it).
+  bool closed_form = false;
+  /// The misère quotient where it decides the sum (false: `--no-quotient`, or remoteness).
+  bool use_quotient = true;
+  /// Where the search is quicker (SumQuotient::unless_searched gives nothing), still a quotient
+  /// within the solve's small budget (SumQuotient::of, heaps up to kQuotientPathMaxHeap):
+  /// `explain` shows the classes.
+  bool small_quotient = false;
+};
+
+struct MisereChoice {
+  MiserePath path = MiserePath::search;
+  /// With MiserePath::quotient: the quotient that decides the sum.
+  std::optional<SumQuotient> quotient;
+};
+
+/// The one choice of how `sum` is decided under misère play (solve, explain, play): misère Nim's
+/// closed form where allowed, else the quotient where it decides the sum (unless_searched, then
+/// the small quotient where asked), else the exact search with `search`'s options. Throws
+/// ResourceError as unless_searched does (a heap no search reaches, no quotient proven).
+MisereChoice choose_misere_path(const Sum& sum, const SearchOptions& search,
+                                const MisereRequest& request,
+                                std::function<void(const QuotientProgress&)> progress,
+                                const QuotientCache* cache);
 
 }  // namespace grundy

@@ -19,6 +19,10 @@
 /// Before searching, the reachable states are bounded from above (reachable_states_bound below),
 /// and a request whose bound passes the state budget is refused at once, before anything is
 /// stored.
+///
+/// Declared here, defined in misere_search.cpp (the search itself in search.hpp and its parts:
+/// search_states.cpp, remoteness.cpp, retrograde.cpp, reachable_states_bound.cpp). The genus of
+/// a position is in genus.hpp, misère Nim's closed form in misere_nim.hpp.
 
 #include <cstddef>
 #include <cstdint>
@@ -141,55 +145,5 @@ class SumSearch {
  private:
   std::unique_ptr<detail::Search> search_;
 };
-
-/// The genus g^{gamma0 gamma1 gamma2 ...} of a position G (Conway, On Numbers and Games ch. 12;
-/// Winning Ways ch. 13): g is the normal-play Grundy value, gamma_k the misère Grundy value of G
-/// plus k heaps of size 2. The superscripts ultimately alternate between two values; they are
-/// computed for k = 0, 1, ... until the last two pairs agree (gamma_k = gamma_{k-2} and
-/// gamma_{k-1} = gamma_{k-3}), which is a stopping rule, not a proof that no later term differs.
-struct Genus {
-  Value grundy_value = 0;
-  /// gamma_0, gamma_1, ..., the final alternating pair written once (as Winning Ways writes
-  /// 0^120 for the empty game: 1, 2, 0, 2, 0, ...).
-  std::vector<Value> gammas;
-};
-
-/// `0^120`; the superscripts are separated by commas when one of them has two digits
-/// (`3^1,10,2`).
-std::string format_genus(const Genus& genus);
-
-/// Genera of positions of one game, sharing one search memo across positions (the state budget
-/// counts every state stored so far).
-class GenusCalculator {
- public:
-  GenusCalculator(std::shared_ptr<const Game> game, const SearchOptions& options);
-  ~GenusCalculator();
-  GenusCalculator(const GenusCalculator&) = delete;
-  GenusCalculator& operator=(const GenusCalculator&) = delete;
-  /// The genus of `p`, whose normal-play Grundy value is `normal_value`.
-  Genus genus(const Position& p, Value normal_value);
-  /// Throws ResourceError, before any search, when the bound on the states of the genus of `p`
-  /// passes the state budget or the memory limit. It bounds the search of p plus three heaps of
-  /// size 2, which every genus needs (gamma_0 .. gamma_3 are always computed); with the genera
-  /// of smaller heaps sharing the memo, a run can still pass the budget later.
-  void require_within_budget(const Position& p);
-
- private:
-  std::shared_ptr<const Game> game_;
-  std::shared_ptr<const Game> star_two_;
-  std::unique_ptr<detail::Search> search_;
-};
-
-/// Misère Nim (Bouton; Winning Ways ch. 13): the player to move wins iff the nim-sum is non-zero,
-/// except when every heap is at most 1, where the player to move wins iff the nim-sum is 0.
-Outcome misere_nim_outcome(std::span<const std::uint64_t> heaps);
-
-/// True when every component of `sum` is a Nim heap (the family `nim`, by its type, whatever
-/// the game's name), so misere_nim_outcome applies.
-bool is_nim_sum(const Sum& sum);
-
-/// The misère outcome and winning moves of a sum of Nim heaps by the closed form, in time linear
-/// in the number of heaps (no search, no limit on heap sizes).
-SearchSolution solve_misere_nim(const Sum& sum, std::size_t max_moves);
 
 }  // namespace grundy

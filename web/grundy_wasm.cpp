@@ -241,6 +241,20 @@ Document period(const Request& r) {
   return doc;
 }
 
+/// `grundy formula --json`: the closed form (the family's theorem, a proven period, or what the
+/// values show), checked on heaps 0..to, or on rows x cols for a game of two coordinates (the
+/// command's defaults when they are not given).
+Document formula(const Request& r) {
+  const auto game = Engine::game(text(r, "game"));
+  FormulaRequest request;
+  if (r.contains("to") && !r["to"].is_null()) request.to = number(r, "to");
+  if (r.contains("row_to") && !r["row_to"].is_null()) {
+    request.rows = CoordinateRange{number(r, "row_from", 0), number(r, "row_to")};
+    request.cols = CoordinateRange{number(r, "col_from", 0), number(r, "col_to")};
+  }
+  return to_document(engine().formula(game, request));
+}
+
 /// The game against the perfect player, kept between requests (one at a time in the page).
 struct Played {
   std::unique_ptr<Match> match;
@@ -339,6 +353,7 @@ Document answer(const Request& r) {
                                            flag(r, "log") ? PlotScale::log : PlotScale::linear)}};
   }
   if (command == "period") return period(r);
+  if (command == "formula") return formula(r);
   if (command == "solve") return solve(r);
   if (command == "table") return table(r);
   if (command == "play") return play(r);

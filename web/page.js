@@ -363,7 +363,7 @@
       $('play-sum').value = $('sum').value;
       const loads = [];
       if (game.heaps) for (const panel of heapPanels) loads.push(panel());
-      if (game.grid) loads.push(loadGrid());
+      if (game.grid) loads.push(loadGrid(), loadFormula());
       loads.push(explainPosition(), solveSum());
       await Promise.all(loads);
     });
@@ -373,6 +373,7 @@
     const game = state.game;
     for (const node of document.querySelectorAll('.heaps-only')) node.hidden = !(game && game.heaps);
     for (const node of document.querySelectorAll('.grid-only')) node.hidden = !(game && game.grid);
+    for (const node of document.querySelectorAll('.heaps-or-grid')) node.hidden = !(game && (game.heaps || game.grid));
     if (!game) return;
     const kind = game.heaps ? 'game.kind.heaps' : game.grid ? 'game.kind.grid' : 'game.kind.other';
     fill($('game-summary'), t('game.canonical', {game: game.name}) + ' ' + t(kind));
@@ -546,9 +547,55 @@
   };
   const renderPlot = renderers.plot;
 
-  // The panels of a heap game, in order: one function each, called when a game is shown. The
-  // closed form of `grundy formula` joins them as one more panel when the engine has it.
-  const heapPanels = [loadValues, loadPattern, loadPlot];
+  // ---- The closed form (grundy formula) ----------------------------------------------------
+
+  const formula = {doc: null};
+
+  async function loadFormula() {
+    const game = state.game;
+    formula.doc = null;
+    fill($('formula'));
+    await attempt('formula-error', async () => {
+      formula.doc = await engine.request({command: 'formula', game: game.typed}, 'formula', 'game');
+      renderFormula();
+    });
+  }
+
+  renderers.formula = function renderFormula() {
+    const doc = formula.doc;
+    if (!doc) return;
+    const parts = [];
+    const range = doc.checked === null ? null : doc.checked.rows
+      ? 'g(x,y), x = ' + doc.checked.rows.from + '..' + doc.checked.rows.to + ', y = ' + doc.checked.cols.from + '..' + doc.checked.cols.to
+      : 'g(' + doc.checked.from + '..' + doc.checked.to + ')';
+    const checked = range && t('formula.checked', {range, count: doc.positions_checked});
+    if (doc.found) {
+      const lhs = doc.of === 'g' ? 'g(' + doc.position + ') = ' : t('formula.p_positions') + ' ';
+      parts.push(el('p', {class: 'formula', 'data-of': doc.of, 'data-formula': doc.formula}, el('span', {class: 'lhs'}, lhs), doc.formula));
+      if (doc.definitions.length) parts.push(el('div', {class: 'formula-definitions'}, doc.definitions.join('\n')));
+      parts.push(el('p', {}, t('formula.form', {form: doc.form})));
+      if (doc.proven) {
+        parts.push(el('p', {class: 'verdict', 'data-proven': 'true'}, t('formula.proven')));
+        parts.push(el('p', {class: 'proof', lang: 'en'}, doc.proof));
+      } else {
+        parts.push(el('p', {class: 'verdict', 'data-proven': 'false'}, t('formula.observed') + ' ', el('span', {lang: 'en'}, doc.not_proven)));
+      }
+      if (checked) parts.push(el('p', {class: 'checked'}, checked));
+      parts.push(el('details', {class: 'code'}, el('summary', {}, t('formula.code')),
+        el('p', {class: 'note'}, t('formula.code.help')),
+        el('pre', {class: 'python', lang: 'en'}, doc.python), el('pre', {class: 'cpp', lang: 'en'}, doc.cpp)));
+    } else {
+      parts.push(el('p', {class: 'verdict', 'data-proven': 'false', 'data-found': 'false'}, t('formula.none')));
+      if (range) parts.push(el('p', {class: 'checked'}, t('formula.none.checked', {range, count: doc.positions_checked})));
+      if (doc.not_checked) parts.push(el('p', {}, t('formula.not_checked') + ' ', el('span', {lang: 'en'}, doc.not_checked)));
+      if (doc.not_proven) parts.push(el('p', {}, t('formula.why_not_proven') + ' ', el('span', {lang: 'en'}, doc.not_proven)));
+    }
+    fill($('formula'), parts);
+  };
+  const renderFormula = renderers.formula;
+
+  // The panels of a heap game, in order: one function each, called when a game is shown.
+  const heapPanels = [loadValues, loadPattern, loadFormula, loadPlot];
 
   // ---- The grid of a two-coordinate game ---------------------------------------------------
 

@@ -845,7 +845,7 @@ PYBIND11_MODULE(grundy, m) {
   m.attr("_page_from_module") = GRUNDY_PAGE_FROM_MODULE;
   // Results are dicts with the fields of the command's JSON documents; Result adds a readable
   // repr and json(), the command's JSON text.
-  py::exec(R"(
+  py::exec(R"py(
 import json as _json
 import pprint as _pprint
 
@@ -891,7 +891,7 @@ def page():
             "--preset page && cmake --install build/page --prefix PREFIX, with the PREFIX this "
             "module is installed in)")
     return path
-)",
+)py",
            m.attr("__dict__"));
 
   py::class_<Svg>(m, "Svg", "An SVG picture: shown inline by Jupyter; str() is the SVG text.")

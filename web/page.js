@@ -796,7 +796,7 @@
 
   // The game's events as the engine sent them (the events of `grundy play --json`), and the last
   // position's moves; the log is redrawn from them in the reader's language.
-  const play = {events: [], moves: [], drawing: '', over: false};
+  const play = {events: [], moves: [], drawing: '', over: false, notice: null};
 
   $('play-form').addEventListener('submit', (event) => {
     event.preventDefault();
@@ -817,6 +817,9 @@
   async function playAction(request) {
     await attempt('play-error', async () => {
       const doc = await engine.request(Object.assign({command: 'play'}, request), 'play', 'play');
+      // The answer to a hint, an undo or a rejected move is said above the log, until the next
+      // request (an undo's answer ends with the position it went back to).
+      play.notice = doc.events.filter((e) => ['hint', 'undo', 'rejected'].includes(e.event)).pop() || null;
       for (const event of doc.events) {
         play.events.push(event);
         if (event.event === 'position') play.moves = event.moves || [];
@@ -868,10 +871,8 @@
       onclick: () => playAction({action: 'move', input: String(m.number)})}, moveText(m))),
     last && last.move_count !== null && last.move_count > shown.length ? el('span', {class: 'note'}, t('play.more_moves', {count: last.move_count - shown.length})) : null);
     const lines = play.events.map(eventLine).filter((line) => line !== null);
-    const lastEvent = play.events[play.events.length - 1];
-    const message = ['hint', 'undo', 'rejected'].includes(lastEvent.event) ? eventLine(lastEvent) : '';
-    fill($('play-message'), message);
-    fill($('play-log'), lines.filter((line, i) => !(message && i === lines.length - 1)).map((line) => el('li', {}, line)));
+    fill($('play-message'), play.notice ? eventLine(play.notice) : '');
+    fill($('play-log'), lines.map((line) => el('li', {}, line)));
   };
   const renderPlay = renderers.play;
 

@@ -20,8 +20,8 @@ Checks, against the native command GRUNDY (the same engine, its --json documents
 - play: hints and undo, and winning moves until the page says the human won;
 - the language follows the browser (Korean) and can be switched (Chinese, English), every word
   translated in each language;
-- a long computation (Grundy's game to 10^7) shows progress and is stopped; the engine answers
-  again afterwards.
+- a long computation (Grundy's game, g(0..9999999): the most values the engine's --max allows)
+  shows progress and is stopped, saying so in the page's language; the engine answers again.
 The page's size is at most --max-bytes. Timings (page open, g(0..10^5)) are printed, not checked:
 bench/page.py measures them.
 
@@ -294,7 +294,7 @@ def check_play(driver, grundy, words):
         check(best is not None, f"play: no winning move from {position}")
         check(message == words["en"]["play.hint.win"].replace("{move}", move_text(best)),
               f"play: hint {message!r} from {position}, solve's move {move_text(best)}")
-        driver.find_element("xpath", "//div[@id='play-moves']/button[text()=%s]" % json.dumps(move_text(best))).click()
+        driver.find_element("xpath", "//div[@id='play-moves']/button[text()=%s]" % json.dumps(move_text(best), ensure_ascii=False)).click()
         wait_idle(driver, "the computer's reply")
         if driver.execute_script(PLAY_JS)["end"]:
             break
@@ -328,17 +328,18 @@ def check_languages(driver, words):
         check(shown["winner"] in winner_words, f"language {language}: the sum's result {shown['winner']!r} was not redrawn")
 
 
-def check_stop(driver):
+def check_stop(driver, words):
     driver.find_element("css selector", "#examples button[data-spec='grundy']").click()
     wait_idle(driver, "Grundy's game")
-    submit(driver, "plot-to", "10000000")
+    submit(driver, "plot-to", "9999999")
     wait(driver, "return !document.getElementById('status').hidden;", "the progress line", 30)
     time.sleep(0.5)
     progress = driver.execute_script("return document.getElementById('status-progress').value;")
     driver.find_element("id", "stop").click()
     wait(driver, "return document.getElementById('status').hidden;", "the stop")
     stopped = error_of(driver, "plot-error")
-    check(stopped.startswith("Stopped."), f"after stop the plot says {stopped!r}")
+    language = driver.execute_script("return document.documentElement.lang;")
+    check(stopped == words[language]["stopped"], f"after stop the plot says {stopped!r}")
     check(progress is not None, "no progress value shown")
     # The engine answers again: the values table of Kayles.
     driver.find_element("css selector", "#examples button[data-spec='kayles']").click()
@@ -430,7 +431,7 @@ def run(page, grundy, screenshot, max_bytes):
             check_play(driver, grundy, words)
             check_grid(driver, grundy)
             check_languages(driver, words)
-            check_stop(driver)
+            check_stop(driver, words)
 
             errors = severe(driver)
             check(not errors, f"console errors: {errors}")

@@ -870,7 +870,8 @@
     fill($('play-moves'), shown.map((m) => el('button', {type: 'button', 'data-number': m.number, 'data-to': m.to,
       onclick: () => playAction({action: 'move', input: String(m.number)})}, moveText(m))),
     last && last.move_count !== null && last.move_count > shown.length ? el('span', {class: 'note'}, t('play.more_moves', {count: last.move_count - shown.length})) : null);
-    const lines = play.events.map(eventLine).filter((line) => line !== null);
+    // The log: the moves, undos and the end; hints and refused moves are said above it only.
+    const lines = play.events.filter((e) => e.event !== 'hint' && e.event !== 'rejected').map(eventLine).filter((line) => line !== null);
     fill($('play-message'), play.notice ? eventLine(play.notice) : '');
     fill($('play-log'), lines.map((line) => el('li', {}, line)));
   };

@@ -37,6 +37,16 @@ using Request = nlohmann::json;
 constexpr std::uint64_t kMaxMemory = std::uint64_t{1} << 30;
 /// The most moves of a position listed in play (the command's --list default is 40).
 constexpr std::size_t kMaxListedMoves = 200;
+/// The page's --max: the most values a period search computes, and the longest table of a game
+/// without a proven period. The command's 10^7 costs minutes in one WebAssembly thread (0.6's
+/// period search: 3.5 minutes only to say that none is proven); 10^6 about ten seconds.
+constexpr std::uint64_t kMaxValues = 1'000'000;
+/// The winning moves of a sum listed (the command's --max-moves is 20): a learner sees them all
+/// but in the rarest sums; the count says how many more there are.
+constexpr std::size_t kMaxMoves = 100;
+/// The most values one summary or plot reads: a game of proven period answers any heap at once,
+/// but reading 10^12 of them one by one would not end.
+constexpr std::uint64_t kMaxSpan = 100'000'000;
 
 /// Progress at most every 100 ms: each report crosses into JavaScript and posts a message.
 class Throttle {
@@ -100,6 +110,8 @@ Reporter page_reporter() {
 EngineOptions page_options() {
   EngineOptions options;
   options.max_memory = kMaxMemory;
+  options.max_values = kMaxValues;
+  options.max_moves = kMaxMoves;
   options.threads = 1;        // no threads in the page's WebAssembly (see web/dependencies.cmake)
   options.use_cache = false;  // no files: the period cache would not outlive the page
   return options;
@@ -138,6 +150,18 @@ std::uint64_t number(const Request& r, const char* key,
     if (!s.empty()) return n;
   }
   throw Error(std::string("'") + key + "' is not a whole number");
+}
+
+/// from..to for a summary or a plot, at most kMaxSpan values.
+std::pair<std::uint64_t, std::uint64_t> span(const Request& r) {
+  const std::uint64_t from = number(r, "from", 0);
+  const std::uint64_t to = number(r, "to");
+  if (to >= from && to - from >= kMaxSpan) {
+    throw Error("the page reads at most " + std::to_string(kMaxSpan) +
+                " values at a time; g(" + std::to_string(from) + ".." + std::to_string(to) +
+                ") is more (the command grundy seq reads any number)");
+  }
+  return {from, to};
 }
 
 bool flag(const Request& r, const char* key) {
@@ -188,8 +212,7 @@ Document rows(const Request& r) {
 /// value, from the values streamed as `grundy seq` streams them (never held in memory).
 Document summary(const Request& r) {
   const auto game = Engine::game(text(r, "game"));
-  const std::uint64_t from = number(r, "from", 0);
-  const std::uint64_t to = number(r, "to");
+  const auto [from, to] = span(r);
   SequenceValues values = engine().sequence(game, from, to);
   std::uint64_t p_positions = 0;
   Value largest = 0;
@@ -349,7 +372,8 @@ Document answer(const Request& r) {
   }
   if (command == "plot") {
     const auto game = Engine::game(text(r, "game"));
-    return {{"svg", engine().sequence_plot(game, number(r, "from", 0), number(r, "to"),
+    const auto [from, to] = span(r);
+    return {{"svg", engine().sequence_plot(game, from, to,
                                            flag(r, "log") ? PlotScale::log : PlotScale::linear)}};
   }
   if (command == "period") return period(r);

@@ -101,7 +101,7 @@ window.GRUNDY_WORDS = {
     'plot.log': 'logarithmic n axis',
     'plot.draw': 'Compute and draw',
     'plot.stats': 'g(0..{to}) computed in {ms} ms: {p} P-positions, largest value {max}.',
-    'plot.help': 'Up to 10⁵ values are quick; larger ones show progress and can be stopped.',
+    'plot.help': 'Up to 10⁵ values are quick; larger ones show progress and can be stopped. A game without a proven period gets at most 10⁶ values here (the grundy command computes more); a game with one, up to 10⁸ at a time.',
 
     'grid.title': 'The grid of positions',
     'grid.rows': 'rows from',
@@ -266,7 +266,7 @@ window.GRUNDY_WORDS = {
     'plot.log': 'n 축을 로그로',
     'plot.draw': '계산하고 그리기',
     'plot.stats': 'g(0..{to}) 을 {ms} ms 에 계산: P-위치 {p}개, 가장 큰 값 {max}.',
-    'plot.help': '값 10⁵ 개까지는 빠릅니다. 더 크면 진행 상황이 나오고 중지할 수 있습니다.',
+    'plot.help': '값 10⁵ 개까지는 빠릅니다. 더 크면 진행 상황이 나오고 중지할 수 있습니다. 주기가 증명되지 않은 게임은 여기서 값을 10⁶ 개까지만 계산하고 (grundy 명령은 더 많이 계산합니다), 주기가 증명된 게임은 한 번에 10⁸ 개까지 계산합니다.',
 
     'grid.title': '위치의 격자',
     'grid.rows': '행',
@@ -431,7 +431,7 @@ window.GRUNDY_WORDS = {
     'plot.log': 'n 轴取对数',
     'plot.draw': '计算并画图',
     'plot.stats': '用 {ms} 毫秒算出 g(0..{to})：{p} 个 P 点，最大值 {max}。',
-    'plot.help': '10⁵ 个值以内很快；更多时会显示进度，并且可以停止。',
+    'plot.help': '10⁵ 个值以内很快；更多时会显示进度，并且可以停止。没有已证明周期的游戏在这里最多计算 10⁶ 个值（grundy 命令可以算更多）；有已证明周期的游戏一次最多 10⁸ 个。',
 
     'grid.title': '局面表格',
     'grid.rows': '行从',

@@ -20,7 +20,7 @@ Checks, against the native command GRUNDY (the same engine, its --json documents
 - play: hints and undo, and winning moves until the page says the human won;
 - the language follows the browser (Korean) and can be switched (Chinese, English), every word
   translated in each language;
-- a long computation (Grundy's game, g(0..9999999): the most values the engine's --max allows)
+- a long computation (Grundy's game, g(0..999999): the most values the page's --max allows)
   shows progress and is stopped, saying so in the page's language; the engine answers again.
 The page's size is at most --max-bytes. Timings (page open, g(0..10^5)) are printed, not checked:
 bench/page.py measures them.
@@ -217,8 +217,9 @@ def check_sum(driver, grundy, text):
     wait_idle(driver, f"solving {text}")
     check(not error_of(driver, "sum-error"), f"sum: {error_of(driver, 'sum-error')}")
     shown = driver.execute_script(SUM_JS)
-    normal = grundy.json("solve", text)
-    misere = grundy.json("solve", text, "--misere")
+    # The page lists up to 100 winning moves (web/grundy_wasm.cpp, kMaxMoves).
+    normal = grundy.json("solve", text, "--max-moves", "100")
+    misere = grundy.json("solve", text, "--misere", "--max-moves", "100")
     check(shown["winner"] == normal["winner"], f"{text}: winner {shown['winner']}, not {normal['winner']}")
     expected = [move_text(m) for m in normal["winning_moves"]]
     check(shown["moves"] == expected, f"{text}: moves {shown['moves']}, not {expected}")
@@ -331,7 +332,7 @@ def check_languages(driver, words):
 def check_stop(driver, words):
     driver.find_element("css selector", "#examples button[data-spec='grundy']").click()
     wait_idle(driver, "Grundy's game")
-    submit(driver, "plot-to", "9999999")
+    submit(driver, "plot-to", "999999")
     wait(driver, "return !document.getElementById('status').hidden;", "the progress line", 30)
     time.sleep(0.5)
     progress = driver.execute_script("return document.getElementById('status-progress').value;")

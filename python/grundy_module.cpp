@@ -879,7 +879,7 @@ def page():
     """page() -> str
 
     The path of the page, grundy.html: the engine in WebAssembly in one file that a browser opens
-    from disk (docs/guide.md, "The page"). `cmake --install` of the page's build (the page
+    from disk (docs/page.md). `cmake --install` of the page's build (the page
     preset) puts it into a prefix; this module finds it there when it is installed into the same
     prefix, and raises FileNotFoundError otherwise."""
     import os

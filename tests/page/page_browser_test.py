@@ -31,6 +31,7 @@ Exit 0: passed; 1: failed; 77: skipped because Chromium or its driver is not ins
 import argparse
 import base64
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -335,13 +336,19 @@ def check_stop(driver, words):
     submit(driver, "plot-to", "999999")
     wait(driver, "return !document.getElementById('status').hidden;", "the progress line", 30)
     time.sleep(0.5)
-    progress = driver.execute_script("return document.getElementById('status-progress').value;")
+    # Progress: part of the values done (the bar's value strictly between 0 and 1 once the
+    # engine has reported), said in the line too.
+    progress = wait(driver, """var v = document.getElementById('status-progress');
+        return v.hasAttribute('value') && v.value > 0 && v.value < 1 &&
+               [v.value, document.getElementById('status-text').textContent];""",
+                    "a progress report", 30)
     driver.find_element("id", "stop").click()
     wait(driver, "return document.getElementById('status').hidden;", "the stop")
     stopped = error_of(driver, "plot-error")
     language = driver.execute_script("return document.documentElement.lang;")
     check(stopped == words[language]["stopped"], f"after stop the plot says {stopped!r}")
-    check(progress is not None, "no progress value shown")
+    print(f"stopped at {progress[0]:.0%}: {progress[1]}")
+    check(re.search(r"\(\d+ \D+ \d+\)", progress[1]), f"the progress line says {progress[1]!r}")
     # The engine answers again: the values table of Kayles.
     driver.find_element("css selector", "#examples button[data-spec='kayles']").click()
     wait_idle(driver, "Kayles after the stop")

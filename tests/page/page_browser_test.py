@@ -23,7 +23,7 @@ Checks, against the native command GRUNDY (the same engine, its --json documents
 - a long computation (Grundy's game, g(0..999999): the most values the page's --max allows)
   shows progress and is stopped, saying so in the page's language; the engine answers again.
 The page's size is at most --max-bytes. Timings (page open, g(0..10^5)) are printed, not checked:
-bench/page.py measures them.
+bench/page.sh measures them.
 
 Exit 0: passed; 1: failed; 77: skipped because Chromium or its driver is not installed.
 """

@@ -1,5 +1,5 @@
 # Day-to-day shortcuts over the CMake presets. The README's two commands need no make.
-.PHONY: all build test asan demo format clean
+.PHONY: all build test asan page demo format clean
 
 all: build
 
@@ -14,6 +14,12 @@ asan:
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j$$(nproc)
 	ctest --preset asan -j$$(nproc)
+
+# The page (docs/page.md): emscripten's build of its own, tested in Chromium against Release.
+page: build
+	cmake --preset page >/dev/null
+	cmake --build --preset page -j$$(nproc)
+	ctest --preset page
 
 demo:
 	bash scripts/demo.sh

@@ -842,9 +842,10 @@ PYBIND11_MODULE(grundy, m) {
       .def("value", &CustomGame::value, py::arg("position"), "The Grundy value of a position.")
       .def_property_readonly("name", [](const CustomGame& g) { return g.game->name(); });
 
+  m.attr("_page_from_module") = GRUNDY_PAGE_FROM_MODULE;
   // Results are dicts with the fields of the command's JSON documents; Result adds a readable
   // repr and json(), the command's JSON text.
-  py::exec(R"(
+  py::exec(R"py(
 import json as _json
 import pprint as _pprint
 
@@ -873,7 +874,24 @@ class Result(dict):
 
     def __repr__(self):
         return _pprint.pformat(dict(self), width=100, sort_dicts=False)
-)",
+
+def page():
+    """page() -> str
+
+    The path of the page, grundy.html: the engine in WebAssembly in one file that a browser opens
+    from disk (docs/page.md). `cmake --install` of the page's build (the page
+    preset) puts it into a prefix; this module finds it there when it is installed into the same
+    prefix, and raises FileNotFoundError otherwise."""
+    import os
+    path = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                         _page_from_module))
+    if not os.path.isfile(path):
+        raise FileNotFoundError(
+            "the page is not installed: no " + path + " (cmake --preset page && cmake --build "
+            "--preset page && cmake --install build/page --prefix PREFIX, with the PREFIX this "
+            "module is installed in)")
+    return path
+)py",
            m.attr("__dict__"));
 
   py::class_<Svg>(m, "Svg", "An SVG picture: shown inline by Jupyter; str() is the SVG text.")

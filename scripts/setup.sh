@@ -18,7 +18,10 @@ packages=(
   libnauty2-dev nauty                 # canonical forms of components (Node-Kayles, Cram); geng
                                       # lists every small graph for the tests
   openmpi-bin libopenmpi-dev          # the census across machines (mpirun)
-  chromium chromium-driver python3-selenium   # the census report tested in a real browser
+  chromium chromium-driver python3-selenium   # the census report and the page tested in a real
+                                              # browser
+  emscripten                          # the page: the engine in WebAssembly (brings clang-14,
+                                      # lld-14, binaryen, nodejs and node-acorn)
 )
 
 missing=()

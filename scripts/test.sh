@@ -6,7 +6,9 @@
 #   judge programs and the benchmarks' agreement;
 # - ASan+UBSan: the library's tests, the fuzz corpus replays and the command's tests (against the
 #   instrumented command), all but the heavy ones;
-# - ThreadSanitizer: the threaded engine's tests (the library and that one test only).
+# - ThreadSanitizer: the threaded engine's tests (the library and that one test only);
+# - the page (emscripten, a build of its own): in headless Chromium against the Release command,
+#   and installed with the Release build's Python module.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +19,11 @@ echo "== Release build ==" >&2
 cmake --preset release -DGRUNDY_LIBRARY_TESTS=OFF >/dev/null
 cmake --build --preset release -j "$jobs"
 ctest --preset release -j "$jobs"
+
+echo "== The page: the engine in WebAssembly (emscripten), tested in Chromium against Release ==" >&2
+cmake --preset page >/dev/null
+cmake --build --preset page -j "$jobs"
+ctest --preset page -j "$jobs"
 
 echo "== ASan + UBSan build ==" >&2
 cmake --preset asan >/dev/null

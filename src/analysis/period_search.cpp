@@ -85,7 +85,10 @@ std::optional<Periodicity> prove_arithmetic(std::span<const T> g, const Periodic
   const std::uint64_t n = g.size();
   const auto shifted = shift_period(theorem, seen.period, seen.saltus);
   if (!shifted) return std::nullopt;
-  const auto [p, s] = *shifted;
+  // Named copies, not a structured binding: the lambdas below capture them (C++20 allows it,
+  // clang 14, the page's compiler, does not).
+  const auto p = shifted->first;
+  const auto s = shifted->second;
   const auto data = [&](std::uint64_t m) -> Value { return g[m]; };
   const std::optional<std::uint64_t> x =
       first_shift_point(data, n, theorem.moves, p, s, seen.preperiod + theorem.reach);

@@ -78,7 +78,7 @@ bool SparseSpace::run_block(std::uint64_t last, unsigned threads) {
   //
   // Ending. An exception on any thread is caught and kept (errors[t]) and the thread still
   // arrives at B; thread 0 rethrows after B, when nothing runs. However run_block ends, `stopper`
-  // arrives at A with stop set and the pool returns; the jthreads are joined before the barrier,
+  // arrives at A with stop set and the pool returns; the threads are joined before the barrier,
   // `stop` and `errors` (declared before them) are destroyed. So progress callbacks, checkpoints
   // and a caller's exceptions (extend_to) only ever happen with no pool running.
 
@@ -100,9 +100,16 @@ bool SparseSpace::run_block(std::uint64_t last, unsigned threads) {
   SpinBarrier sync(threads);
   bool stop = false;
   std::vector<std::exception_ptr> errors(threads);
-  std::vector<std::jthread> pool;
+  // Joined when the block ends, after the stopper below has released them (std::jthread would do
+  // it, but the page's libc++ 14 has none).
+  struct Pool {
+    std::vector<std::thread> threads;
+    ~Pool() {
+      for (std::thread& t : threads) t.join();
+    }
+  } pool;
   for (unsigned t = 1; t < threads; ++t) {
-    pool.emplace_back([&, t] {
+    pool.threads.emplace_back([&, t] {
       while (true) {
         sync.arrive_and_wait();  // a batch is ready (or stop)
         if (stop) return;

@@ -35,6 +35,21 @@ void convert_typed(const std::byte* from, std::byte* to, std::uint64_t count) {
   }
 }
 
+/// The mapping `data` of `old_size` bytes grown to `new_size`, its bytes kept (MAP_FAILED, with
+/// errno set, when it cannot be had).
+void* grow_mapping(void* data, std::size_t old_size, std::size_t new_size) {
+#ifdef __EMSCRIPTEN__
+  // The page's WebAssembly build: emscripten maps anonymous memory but has no mremap.
+  void* p = ::mmap(nullptr, new_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) return p;
+  std::memcpy(p, data, old_size);
+  ::munmap(data, old_size);
+  return p;
+#else
+  return ::mremap(data, old_size, new_size, MREMAP_MAYMOVE);
+#endif
+}
+
 }  // namespace
 
 void ValueStore::widen_for(std::uint64_t n, Value v) {
@@ -65,7 +80,7 @@ void MemoryValueStore::reserve(std::uint64_t values, std::uint64_t slack) {
   const std::size_t size = round_to_pages(bytes, what);
   void* p = data_ == nullptr
                 ? ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-                : ::mremap(data_, mapped_bytes_, size, MREMAP_MAYMOVE);
+                : grow_mapping(data_, mapped_bytes_, size);
   if (p == MAP_FAILED) {
     throw ResourceError("cannot map " + format_bytes(size) +
                         " of memory for a sequence: " + std::strerror(errno));

@@ -1,12 +1,24 @@
 #include "grundy/rules/canonical_graph.hpp"
 
-#include <nauty.h>
-
 #include <numeric>
 #include <stdexcept>
 
+#ifndef GRUNDY_WITHOUT_NAUTY
+#include <nauty.h>
+#endif
+
 namespace grundy {
 
+#ifdef GRUNDY_WITHOUT_NAUTY
+// The page's WebAssembly build (web/): Debian's nauty is a native library only. A graph keyed by
+// its own labelling is still a correct key (equal keys are equal graphs), so every value is the
+// same; only isomorphic components are no longer found to be one.
+CanonicalGraph canonical_graph(const SimpleGraph& g) {
+  return labelled_graph(g);
+}
+
+void release_canonical_workspace() noexcept {}
+#else
 static_assert(WORDSIZE == 64, "SimpleGraph rows are nauty graphs with 64-bit setwords");
 static_assert(sizeof(setword) == sizeof(std::uint64_t));
 
@@ -54,6 +66,7 @@ void release_canonical_workspace() noexcept {
   nautil_freedyn();
   naugraph_freedyn();
 }
+#endif
 
 CanonicalGraph labelled_graph(SimpleGraph g) {
   CanonicalGraph out;

@@ -95,7 +95,10 @@ std::size_t Search::find_slot(std::span<const std::uint32_t> components, std::ui
     if (held == 0) return i;
     if ((held & 0xFFFFFFFF00000000ULL) != tag) continue;
     const auto s = static_cast<std::uint32_t>(held - 1);
-    if (std::ranges::equal(state(s), components)) return i;
+    const auto held_state = state(s);
+    if (std::equal(held_state.begin(), held_state.end(), components.begin(), components.end())) {
+      return i;
+    }
   }
 }
 

@@ -1,5 +1,5 @@
-# The faces (the command, the Python module) are thin: they parse arguments, call the engine and
-# print. So their sources include, of the library, only the engine's headers
+# The faces (the command, the Python module, the page's entry point) are thin: they parse
+# arguments, call the engine and print. So their sources include, of the library, only the engine's headers
 # (grundy/engine/...), the census built on it (grundy/census/...), the vocabulary of core (grundy/core/...: values, errors, nimbers, files)
 # and the generated version header; never rules/, solve/, analysis/ or spec/ directly.
 #

@@ -998,3 +998,12 @@ def test_both_faces_refuse_with_the_same_message(args, call):
     with pytest.raises(ValueError) as raised:
         call()
     assert str(raised.value) == expected
+
+
+def test_page_is_the_installed_page_or_says_how_to_install_it():
+    # Next to the build tree's module no page is installed (tests/page/page_install_test.cmake
+    # installs both and checks the path grundy.page() gives).
+    with pytest.raises(FileNotFoundError,
+                       match=r"the page is not installed: no .*share/grundy/page/grundy\.html \("
+                             r"cmake --preset page"):
+        grundy.page()

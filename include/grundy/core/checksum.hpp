@@ -19,7 +19,9 @@ class Fnv1a {
     }
     state_ = h;
   }
-  void add(std::string_view text) noexcept { add(std::as_bytes(std::span(text))); }
+  void add(std::string_view text) noexcept {
+    add(std::as_bytes(std::span(text.data(), text.size())));
+  }
   std::uint64_t digest() const noexcept { return state_; }
 
  private:

@@ -44,7 +44,7 @@ struct BoardShape {
   std::uint16_t columns = 0;
 
   friend bool operator==(const BoardShape&, const BoardShape&) = default;
-  friend auto operator<=>(const BoardShape&, const BoardShape&) = default;
+  friend std::strong_ordering operator<=>(const BoardShape&, const BoardShape&) = default;
 };
 
 /// The cells of an R x C frame (R * C <= kBoardCells) with their neighbourhoods under one

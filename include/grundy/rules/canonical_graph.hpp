@@ -21,7 +21,9 @@ struct CanonicalGraph {
   std::vector<std::uint32_t> orbit_representatives;
 };
 
-/// The canonical form of `g` (any graph; the empty graph too).
+/// The canonical form of `g` (any graph; the empty graph too). In the page's WebAssembly build
+/// (GRUNDY_WITHOUT_NAUTY: no nauty there) it is labelled_graph(g): a correct key, but isomorphic
+/// graphs no longer share it.
 CanonicalGraph canonical_graph(const SimpleGraph& g);
 
 /// Frees nauty's workspace of the calling thread (nauty keeps it per thread between calls): a

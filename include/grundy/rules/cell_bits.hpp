@@ -160,7 +160,9 @@ struct CellBits {
   friend CellBits operator^(CellBits a, const CellBits& b) noexcept { return a ^= b; }
   friend CellBits operator-(CellBits a, const CellBits& b) noexcept { return a -= b; }
   friend bool operator==(const CellBits&, const CellBits&) = default;
-  friend auto operator<=>(const CellBits&, const CellBits&) = default;
+  // A named ordering: synthesized from std::array's < and == where a standard library has no <=>
+  // for arrays (the page's libc++ 14).
+  friend std::strong_ordering operator<=>(const CellBits&, const CellBits&) = default;
 
   /// The order of the cells read as one number, cell i its bit i (the highest word first).
   friend bool number_less(const CellBits& a, const CellBits& b) noexcept {

@@ -2,6 +2,7 @@
 /// \file Disjunctive sums under normal play: the nim-sum decides the winner (Sprague–Grundy), and a
 /// winning move takes one component to a position of value g xor X, X the nim-sum.
 
+#include <compare>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -18,7 +19,9 @@ struct Move {
   std::size_t component = 0;
   /// What the move leaves in that component: parts in non-decreasing order (empty: nothing).
   std::vector<Position> to;
-  friend auto operator<=>(const Move&, const Move&) = default;
+  // Ordered by component, then `to`; the ordering is named so that it is synthesized from the
+  // vector's < and == where a standard library has no <=> for vectors (the page's libc++ 14).
+  friend std::strong_ordering operator<=>(const Move&, const Move&) = default;
 };
 
 /// The sum after move `m`: the moved component replaced, in place, by the parts it leaves.

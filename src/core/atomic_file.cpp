@@ -35,22 +35,54 @@ void require_atomically_writable(const std::filesystem::path& path) {
 }
 
 void write_file_atomically(const std::filesystem::path& path, const std::string& content) {
+  write_file_atomically(path, [&](const std::function<void(std::string_view)>& put) {
+    put(content);
+  });
+}
+
+void write_file_atomically(const std::filesystem::path& path, const FilePieces& pieces) {
   std::string temp;
   const int fd = make_temporary(path, temp);
   auto fail = [&](const std::string& what, int error) {
     throw Error("cannot write '" + path.string() + "': " + what + ": " + std::strerror(error));
   };
+  bool cleaned = false;  // the temporary file closed and removed
   auto abandon = [&](const std::string& what) {
     const int saved = errno;
+    cleaned = true;
     ::close(fd);
     ::unlink(temp.c_str());
     fail(what, saved);
   };
-  for (std::size_t written = 0; written < content.size();) {
-    const ssize_t put = ::write(fd, content.data() + written, content.size() - written);
-    if (put < 0 && errno == EINTR) continue;
-    if (put <= 0) abandon("write failed");
-    written += static_cast<std::size_t>(put);
+  auto write_all = [&](std::string_view bytes) {
+    for (std::size_t written = 0; written < bytes.size();) {
+      const ssize_t put = ::write(fd, bytes.data() + written, bytes.size() - written);
+      if (put < 0 && errno == EINTR) continue;
+      if (put <= 0) abandon("write failed");
+      written += static_cast<std::size_t>(put);
+    }
+  };
+  constexpr std::size_t kBuffer = std::size_t{1} << 20;
+  std::string buffer;
+  try {
+    pieces([&](std::string_view piece) {
+      if (buffer.size() + piece.size() > kBuffer) {
+        write_all(buffer);
+        buffer.clear();
+        if (piece.size() > kBuffer) {
+          write_all(piece);
+          return;
+        }
+      }
+      buffer += piece;
+    });
+    write_all(buffer);
+  } catch (...) {
+    if (!cleaned) {
+      ::close(fd);
+      ::unlink(temp.c_str());
+    }
+    throw;
   }
   // mkstemp makes the file private (0600); these are ordinary files.
   (void)::fchmod(fd, 0644);

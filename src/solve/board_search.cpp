@@ -1,6 +1,5 @@
 #include "grundy/solve/board_search.hpp"
 
-#include <map>
 
 #include "component_search_impl.hpp"
 
@@ -189,19 +188,43 @@ std::uint64_t BoardSearch::table_dropped() const {
   return over_frames([](const auto& s) { return s.table().dropped(); });
 }
 
-std::vector<std::pair<BoardShape, Value>> BoardSearch::exact_values() const {
-  std::map<BoardShape, Value> all(loaded_.begin(), loaded_.end());
-  for (const Frame& frame : frames_) {
-    const AnySearch& s = frame.search;
+void BoardSearch::for_each_exact_value(
+    const std::function<void(const BoardShape&, Value)>& f) const {
+  // Whether frame i's table holds the shape exactly (the tables' keys are exact).
+  auto held = [&](std::size_t i, const BoardShape& shape) {
+    return std::visit(
+        [&](const auto& p) {
+          const auto k = p->space().key_of(shape);
+          if (!k) return false;
+          const auto e = p->table().find(*k);
+          return e && e->value.has_value();
+        },
+        frames_[i].search);
+  };
+  for (std::size_t i = 0; i < frames_.size(); ++i) {
     std::visit(
         [&](const auto& p) {
-          for (const auto& [key, value] : p->table().exact_values()) {
-            all.emplace(p->space().shape(key), value);
-          }
+          p->table().for_each_exact([&](const auto& key, Value value) {
+            const BoardShape shape = p->space().shape(key);
+            for (std::size_t j = 0; j < i; ++j) {
+              if (held(j, shape)) return;  // written with frame j
+            }
+            f(shape, value);
+          });
         },
-        s);
+        frames_[i].search);
   }
-  return {all.begin(), all.end()};
+  for (const auto& [shape, value] : loaded_) {
+    bool in_a_table = false;
+    for (std::size_t i = 0; i < frames_.size() && !in_a_table; ++i) in_a_table = held(i, shape);
+    if (!in_a_table) f(shape, value);
+  }
+}
+
+std::vector<std::pair<BoardShape, Value>> BoardSearch::exact_values() const {
+  std::vector<std::pair<BoardShape, Value>> out;
+  for_each_exact_value([&](const BoardShape& shape, Value value) { out.emplace_back(shape, value); });
+  return out;
 }
 
 void BoardSearch::add_values(const std::vector<std::pair<BoardShape, Value>>& values) {

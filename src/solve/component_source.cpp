@@ -75,15 +75,20 @@ ComponentSource::~ComponentSource() {
 
 void ComponentSource::save_table() {
   if (!table_file_) return;
-  TableEntries entries = search_.exact_values();
-  for (const auto& board : boards_) {
-    if (!board) continue;
-    const std::string prefix = source_board_prefix(board->adjacency());
-    for (const auto& [shape, value] : board->exact_values()) {
-      entries.emplace_back(prefix + shape_text(shape), value);
+  // Streamed from the tables (a search's table may be most of the memory it is allowed).
+  save_table_file(*table_file_, rule_name(rules_.rule()), [&](const auto& put) {
+    search_.for_each_exact_value([&](const std::string& key, Value value) { put(key, value); });
+    for (const auto& board : boards_) {
+      if (!board) continue;
+      const std::string prefix = source_board_prefix(board->adjacency());
+      std::string key;
+      board->for_each_exact_value([&](const BoardShape& shape, Value value) {
+        key.assign(prefix);
+        key += shape_text(shape);
+        put(key, value);
+      });
     }
-  }
-  save_table_file(*table_file_, rule_name(rules_.rule()), std::move(entries));
+  });
 }
 
 template <class Work>

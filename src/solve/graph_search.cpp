@@ -94,13 +94,17 @@ bool GraphSearch::has_value(const SimpleGraph& graph, Value target) {
   return search_.has_value(parts, known, target);
 }
 
+void GraphSearch::for_each_exact_value(
+    const std::function<void(const std::string&, Value)>& f) const {
+  search_.table().for_each_exact([&](const auto& key, Value value) {
+    f(std::string(kGraphKeyPrefix) + graph_key_hex(key.words[1]) + graph_key_hex(key.words[0]),
+      value);
+  });
+}
+
 std::vector<std::pair<std::string, Value>> GraphSearch::exact_values() const {
   std::vector<std::pair<std::string, Value>> out;
-  for (const auto& [key, value] : search_.table().exact_values()) {
-    out.emplace_back(
-        std::string(kGraphKeyPrefix) + graph_key_hex(key.words[1]) + graph_key_hex(key.words[0]),
-        value);
-  }
+  for_each_exact_value([&](const std::string& key, Value value) { out.emplace_back(key, value); });
   return out;
 }
 

@@ -280,6 +280,12 @@ void SearchTable<W>::grow() {
 template <std::size_t W>
 std::vector<std::pair<typename SearchTable<W>::Key, Value>> SearchTable<W>::exact_values() const {
   std::vector<std::pair<Key, Value>> out;
+  for_each_exact([&](const Key& key, Value value) { out.emplace_back(key, value); });
+  return out;
+}
+
+template <std::size_t W>
+void SearchTable<W>::for_each_exact(const std::function<void(const Key&, Value)>& f) const {
   const std::uint64_t low = (std::uint64_t{1} << payload_bits_) - 1;
   for (std::uint64_t cluster = 0; cluster < clusters_; ++cluster) {
     const std::atomic<std::uint64_t>* c = &slots_[cluster * (kClusterBytes / 8)];
@@ -291,10 +297,9 @@ std::vector<std::pair<typename SearchTable<W>::Key, Value>> SearchTable<W>::exac
       Mixed m;
       m.words[0] = (e & ~low) | (cluster & low);
       for (std::size_t k = 1; k < W; ++k) m.words[k] = c[i * W + k].load(std::memory_order_relaxed);
-      out.emplace_back(unmix(m), *entry.value);
+      f(unmix(m), *entry.value);
     }
   }
-  return out;
 }
 
 template class SearchTable<1>;

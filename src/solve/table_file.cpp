@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <stdexcept>
 
 #include "grundy/core/atomic_file.hpp"
 #include "grundy/core/checksum.hpp"
@@ -22,23 +23,46 @@ std::string table_hex(std::uint64_t v) {
 }  // namespace
 
 void save_table_file(const std::filesystem::path& path, std::string_view rule,
+                     const TableEntrySource& source) {
+  // Each entry's line made in one buffer: first counted and summed, then written.
+  std::string line;
+  auto line_of = [&](std::string_view key, Value value) -> std::string_view {
+    line.assign(key);
+    line += ' ';
+    char digits[24];
+    line.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
+    line += '\n';
+    return line;
+  };
+  std::uint64_t count = 0;
+  Fnv1a sum;
+  source([&](std::string_view key, Value value) {
+    sum.add(line_of(key, value));
+    ++count;
+  });
+  write_file_atomically(path, [&](const std::function<void(std::string_view)>& put) {
+    put(std::string(kTableMagic) + "\nrule " + std::string(rule) + "\nentries " +
+        std::to_string(count) + "\nchecksum " + table_hex(sum.digest()) + "\n");
+    std::uint64_t written = 0;
+    source([&](std::string_view key, Value value) {
+      put(line_of(key, value));
+      ++written;
+    });
+    if (written != count) {
+      throw std::logic_error("a table's entries changed while it was saved");
+    }
+  });
+}
+
+void save_table_file(const std::filesystem::path& path, std::string_view rule,
                      TableEntries entries) {
   std::sort(entries.begin(), entries.end());
   entries.erase(std::unique(entries.begin(), entries.end(),
                             [](const auto& a, const auto& b) { return a.first == b.first; }),
                 entries.end());
-  std::string body;
-  for (const auto& [key, value] : entries) {
-    body += key;
-    body += ' ';
-    body += std::to_string(value);
-    body += '\n';
-  }
-  std::string content(kTableMagic);
-  content += "\nrule " + std::string(rule) + "\nentries " + std::to_string(entries.size()) +
-             "\nchecksum " + table_hex(fnv1a(body)) + "\n";
-  content += body;
-  write_file_atomically(path, content);
+  save_table_file(path, rule, [&](const auto& put) {
+    for (const auto& [key, value] : entries) put(key, value);
+  });
 }
 
 TableEntries load_table_file(const std::filesystem::path& path, std::string_view rule,

@@ -7,7 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
@@ -291,6 +293,49 @@ TEST(GraphSearch, ItsTableSavesAndLoadsAndForeignOrCorruptFilesAreRefused) {
   refused(text.substr(0, text.size() - 5), "cut short");
   refused("not a table\n", "another file");
   refused("", "empty");
+}
+
+TEST(TableFile, AStreamedSaveIsTheFileOfItsEntriesAndAFailedOneLeavesNothing) {
+  GraphSearch search(DeletionRule::arc, {});
+  (void)search.value(grid_graph(3, 5));
+  TableEntries entries = search.exact_values();
+  std::sort(entries.begin(), entries.end());
+  const test::TempFile listed("");
+  save_table_file(listed.path(), "arc", entries);
+  const test::TempFile streamed("");
+  std::uint64_t calls = 0;
+  save_table_file(streamed.path(), "arc", [&](const auto& put) {
+    ++calls;
+    for (const auto& [key, value] : entries) put(key, value);
+  });
+  EXPECT_EQ(calls, 2u) << "read once for the header, once for the lines";
+  auto text = [](const std::string& path) {
+    std::ifstream in(path);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  EXPECT_EQ(text(streamed.path()), text(listed.path()));
+  EXPECT_EQ(load_table_file(streamed.path(), "arc", 1 << 20), entries);
+
+  // A source that fails, or whose entries change between its two readings: the old file stays,
+  // and no temporary file is left beside it.
+  const std::string before = text(streamed.path());
+  EXPECT_THROW(save_table_file(streamed.path(), "arc",
+                               [&](const auto& put) {
+                                 put("graph:00", 1);
+                                 throw Error("stopped");
+                               }),
+               Error);
+  std::uint64_t reading = 0;
+  EXPECT_ANY_THROW(save_table_file(streamed.path(), "arc", [&](const auto& put) {
+    for (std::uint64_t i = 0; i <= reading; ++i) put("graph:00", 1);
+    ++reading;
+  }));
+  EXPECT_EQ(text(streamed.path()), before);
+  const std::filesystem::path saved(streamed.path());
+  const std::string temporary = "." + saved.filename().string() + ".tmp-";
+  for (const auto& f : std::filesystem::directory_iterator(saved.parent_path())) {
+    EXPECT_FALSE(f.path().filename().string().starts_with(temporary)) << f.path();
+  }
 }
 
 TEST(GraphSearch, StopsWhenTold) {

@@ -2,7 +2,9 @@
 /// \file Writing a whole file so that no reader ever sees it half-written.
 
 #include <filesystem>
+#include <functional>
 #include <string>
+#include <string_view>
 
 namespace grundy {
 
@@ -10,6 +12,13 @@ namespace grundy {
 /// over `path`: readers see the old file or the new one, never a torn one, whatever other writers
 /// do at the same time. Throws Error naming the path and the reason; leaves nothing behind then.
 void write_file_atomically(const std::filesystem::path& path, const std::string& content);
+
+/// Pieces of a file in order: a writer calls put(piece) for each.
+using FilePieces = std::function<void(const std::function<void(std::string_view)>& put)>;
+/// The same with the content made piece by piece while it is written (through a buffer of
+/// 1 MiB), so that a large file never stands whole in memory. An exception from `pieces` leaves
+/// nothing behind and goes on.
+void write_file_atomically(const std::filesystem::path& path, const FilePieces& pieces);
 
 /// Checks, before any work, that write_file_atomically could write `path`: makes and removes the
 /// temporary file it would make. Throws Error with the same words it would.

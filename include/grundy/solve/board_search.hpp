@@ -51,7 +51,10 @@ class BoardSearch {
   std::uint64_t table_size() const;
   std::uint64_t table_bytes() const;
   std::uint64_t table_dropped() const;
-  /// Every exact entry as a shape of its own box: what a table file keeps.
+  /// Calls f(shape, value) once for every exact entry, as a shape of its own box: what a table
+  /// file keeps (a shape several tables hold, or loaded and held, once), without a copy of them.
+  void for_each_exact_value(const std::function<void(const BoardShape&, Value)>& f) const;
+  /// The same as a list.
   std::vector<std::pair<BoardShape, Value>> exact_values() const;
   /// Adds exact values (a loaded table file's): each goes to the table of every frame it fits,
   /// now and when a frame is made later.

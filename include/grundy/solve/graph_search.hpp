@@ -3,6 +3,7 @@
 /// component_search.hpp over graph_space.hpp. Boards go to board_search.hpp instead.
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,6 +32,8 @@ class GraphSearch {
   /// The exact entries, keyed `graph:` and the 32 hexadecimal digits of the component's hash:
   /// what a table file keeps.
   std::vector<std::pair<std::string, Value>> exact_values() const;
+  /// Calls f(key, value) for each of them, without a copy of them.
+  void for_each_exact_value(const std::function<void(const std::string&, Value)>& f) const;
   /// Adds an entry of exact_values()'s form; false when the key is not of that form.
   bool add_value(const std::string& key, Value value);
 

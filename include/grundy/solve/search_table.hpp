@@ -22,6 +22,7 @@
 /// them at a safe point first).
 
 #include <atomic>
+#include <functional>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -74,7 +75,9 @@ class SearchTable {
   std::uint64_t max_bytes() const noexcept { return max_bytes_; }
   /// Entries given up by the replacement policy so far.
   std::uint64_t dropped() const noexcept { return dropped_.load(std::memory_order_relaxed); }
-  /// The exact entries (the keys given back): what a table file keeps.
+  /// Calls f(key, value) for every exact entry (the keys given back), in the table's order.
+  void for_each_exact(const std::function<void(const Key&, Value)>& f) const;
+  /// The exact entries: what a table file keeps.
   std::vector<std::pair<Key, Value>> exact_values() const;
 
   static constexpr std::size_t kClusterBytes = 64;

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -17,8 +18,18 @@ namespace grundy {
 
 using TableEntries = std::vector<std::pair<std::string, Value>>;
 
-/// Writes `entries` (sorted first, so one table always writes the same file) for `rule` ("node"
-/// or "arc") to `path` atomically: a reader sees the old file or the new one.
+/// The entries of a table to save: a source calls put(key, value) for each, the same entries in
+/// the same order every time it is called.
+using TableEntrySource =
+    std::function<void(const std::function<void(std::string_view key, Value value)>& put)>;
+
+/// Writes the entries of `source` for `rule` ("node" or "arc") to `path` atomically: a reader
+/// sees the old file or the new one. The source is read twice (the count and checksum of the
+/// header first, then the lines as they are written), so a table of any size is written
+/// without a copy of it in memory.
+void save_table_file(const std::filesystem::path& path, std::string_view rule,
+                     const TableEntrySource& source);
+/// The same for a list of entries, sorted first (one set of entries always writes one file).
 void save_table_file(const std::filesystem::path& path, std::string_view rule,
                      TableEntries entries);
 

@@ -61,7 +61,9 @@ void stop_on_interrupt_or_terminate() {
 
 void stop_component_search_on_interrupt(const Game& game, EngineOptions& options) {
   if (game.traits().layout != Layout::components) return;
+  // SIGTERM too (`timeout`, `kill`): the search stops and its table is saved either way.
   std::signal(SIGINT, on_component_interrupt);
+  std::signal(SIGTERM, on_component_interrupt);
   options.stop = interrupt_flag();
 }
 
@@ -72,7 +74,7 @@ void stop_component_search_on_interrupt(const Sum& sum, EngineOptions& options) 
 void add_table_option(CLI::App& command, CommonOptions& options) {
   command.add_option("--table", options.table,
                      "Node-Kayles, Arc-Kayles, Cram: the component search's table file, read "
-                     "when it exists and written when the search ends or is stopped (Ctrl-C)");
+                     "when it exists and written when the search ends or is stopped (Ctrl-C, SIGTERM)");
 }
 
 Reporter terminal_reporter() {

@@ -239,7 +239,7 @@ TEST(ComponentCli, TableFileIsKeptAndACorruptOneRefused) {
                   "rule");
 }
 
-TEST(ComponentCli, CtrlCStopsWithExit130AndSavesTheTable) {
+void stops_with_exit_130_and_saves_the_table(int signal) {
   const TempFile table("");
   const TempFile err("");
   std::remove(table.path().c_str());
@@ -255,7 +255,7 @@ TEST(ComponentCli, CtrlCStopsWithExit130AndSavesTheTable) {
   }
   ASSERT_GT(pid, 0);
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-  ::kill(pid, SIGINT);
+  ::kill(pid, signal);
   int status = 0;
   ::waitpid(pid, &status, 0);
   ASSERT_TRUE(WIFEXITED(status)) << "killed by the signal instead of stopping";
@@ -266,6 +266,15 @@ TEST(ComponentCli, CtrlCStopsWithExit130AndSavesTheTable) {
   EXPECT_EQ(saved.find("entries 0\n"), std::string::npos) << "nothing found in 1.5 s?";
   // The saved table is a valid one: a later run reads it.
   value_of({"value", "cram", "2x3", "--table", table.path()});
+}
+
+TEST(ComponentCli, CtrlCStopsWithExit130AndSavesTheTable) {
+  stops_with_exit_130_and_saves_the_table(SIGINT);
+}
+
+TEST(ComponentCli, SigtermStopsWithExit130AndSavesTheTable) {
+  // What `timeout` and `kill` send: the table of a long run is not lost either.
+  stops_with_exit_130_and_saves_the_table(SIGTERM);
 }
 
 }  // namespace

@@ -16,7 +16,6 @@ page's test drives it) and printed; nothing is asserted (run it through bench/pa
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -24,22 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver") or (
-    "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None)
-
-
-def start_browser(profile):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--no-first-run", "--no-default-browser-check", "--disable-extensions",
-                     "--window-size=1300,1000", "--lang=en-US", "--user-data-dir=" + profile):
-        options.add_argument(argument)
-    return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
+from headless_chromium import CHROMEDRIVER, CHROMIUM, start_browser  # noqa: E402
 
 
 def wait(driver, script, seconds=120):

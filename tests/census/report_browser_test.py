@@ -21,46 +21,19 @@ Exit 0: passed; 1: failed; 77: skipped because Chromium or its driver is not ins
 
 import argparse
 import json
-import os
-import shutil
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver") or (
-    "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None)
-SKIP = 77
-
-
-class Failure(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+from headless_chromium import (CHROMEDRIVER, CHROMIUM, SKIP, Failure, check,  # noqa: E402
+                               severe)
+from headless_chromium import start_browser as start_chromium  # noqa: E402
 
 
 def start_browser(user_data_dir):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                     "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-                     "--disable-extensions", "--window-size=1400,1000",
-                     "--user-data-dir=" + user_data_dir):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    service = Service(executable_path=CHROMEDRIVER)
-    return webdriver.Chrome(service=service, options=options)
-
-
-def severe(driver):
-    return [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+    return start_chromium(user_data_dir, width=1400)
 
 
 # The rows of the main table, as the page's script sees them.

@@ -33,46 +33,15 @@ import base64
 import json
 import re
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver") or (
-    "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None)
-SKIP = 77
-
-
-class Failure(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
-
-
-def start_browser(user_data_dir, language="en-US"):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                     "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-                     "--disable-extensions", "--window-size=1300,1000",
-                     "--lang=" + language, "--user-data-dir=" + user_data_dir):
-        options.add_argument(argument)
-    options.add_experimental_option("prefs", {"intl.accept_languages": language})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-
-
-def severe(driver):
-    return [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+from headless_chromium import (CHROMEDRIVER, CHROMIUM, SKIP, Failure, check,  # noqa: E402
+                               severe, start_browser)
 
 
 class Command:

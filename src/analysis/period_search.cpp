@@ -8,7 +8,9 @@
 #include "grundy/core/checked.hpp"
 
 namespace grundy {
-namespace {
+// Named, not anonymous: prove_period (external linkage) captures one in a lambda, which GCC
+// refuses (-Wsubobject-linkage) when this file is compiled inside a unity file.
+namespace period_search_detail {
 
 /// g(n) for any n once g is known to be periodic from i with period p (n may pass the table).
 template <class T>
@@ -19,6 +21,11 @@ struct Extended {
     return n < g.size() ? g[n] : g[i + (n - i) % p];
   }
 };
+
+}  // namespace period_search_detail
+namespace {
+
+using period_search_detail::Extended;
 
 /// The least period of g[from..] when it repeats there at least `repeats` times, from its
 /// least start in g.

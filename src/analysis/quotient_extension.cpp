@@ -149,23 +149,23 @@ bool StableExtension::closes(const Letter& added, QuotientWork& work) {
   PairStore& pairs = v_.pairs;
   const std::uint64_t before = pairs.size();
   std::vector<std::uint64_t> next(words_);
-  std::vector<std::uint64_t> todo;
+  std::vector<std::uint64_t> to_extend;
   // Extends pair i by l: a failure ends the closure; a pair no stored pair is contained in is
   // stored and extended in its turn.
   const auto step = [&](const Letter& l, std::uint64_t i) {
     std::uint32_t y = 0;
     if (!extend(l, pairs.class_of(i), pairs.bits(i), y, next.data(), work)) return false;
     if (!pairs.dominated(y, next.data(), work)) {
-      todo.push_back(pairs.size());
+      to_extend.push_back(pairs.size());
       pairs.store(y, next.data(), limits_, what_);
     }
     return true;
   };
   bool holds = true;
   for (std::uint64_t i = 0; i < before && holds; ++i) holds = step(added, i);
-  while (holds && !todo.empty()) {
-    const std::uint64_t i = todo.back();
-    todo.pop_back();
+  while (holds && !to_extend.empty()) {
+    const std::uint64_t i = to_extend.back();
+    to_extend.pop_back();
     for (const Letter& l : v_.letters) {
       holds = step(l, i);
       if (!holds) break;

@@ -12,6 +12,7 @@
 #include "grundy/analysis/misere_quotient.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -135,12 +136,13 @@ std::optional<detail::ReducedCandidate> recalibrate(
   const auto n = static_cast<std::uint32_t>(support.size());
   // The smallest candidate of the least size that keeps every fact; failing that, the smallest
   // of the least size that gives `w` its outcome (sizes up to one more are searched for the
-  // first kind).
-  std::optional<std::vector<FreeHeap>> newest;
+  // first kind). A candidate that gives `w` a wrong outcome is never reduced.
+  using Kept = std::shared_ptr<detail::CandidateReduction>;
+  Kept newest;
   std::uint64_t newest_order = 0;
   std::uint32_t newest_k = 0;
   for (std::uint32_t k = 1; k <= n && (!newest || k <= newest_k + 1); ++k) {
-    std::optional<std::vector<FreeHeap>> all;
+    Kept all;
     std::uint64_t all_order = 0;
     // The k-subsets of the support in lexicographic order (smaller heaps first).
     std::vector<std::uint32_t> pick(k);
@@ -156,19 +158,23 @@ std::optional<detail::ReducedCandidate> recalibrate(
       std::uint64_t size = trial.monoid.order;
       for (const FreeHeap& f : free) size = saturating_mul(size, std::uint64_t{f.index} + f.period);
       if (size <= kMaxRecalibrated) {
-        const detail::ReducedCandidate tried = detail::reduce_candidate(
-            trial.monoid, trial.phi, moves, heap, free, limits, work, &test);
+        auto tried = std::make_shared<detail::CandidateReduction>(trial.monoid, trial.phi, moves,
+                                                                  heap, free, limits, work);
         ++candidates;
-        largest = std::max(largest, tried.candidate_order);
-        if (tried.all_hold && (!all || tried.monoid.order < all_order)) {
-          all = free;
-          all_order = tried.monoid.order;
-        }
-        if (tried.newest_holds &&
-            (!newest || (k == newest_k && tried.monoid.order < newest_order))) {
-          newest = free;
-          newest_order = tried.monoid.order;
-          newest_k = k;
+        largest = std::max(largest, tried->candidate_order());
+        const detail::CandidateReduction::Verdict verdict = tried->check(test);
+        if (verdict.all_hold || verdict.newest_holds) {
+          const std::uint64_t order = tried->reduced_order();
+          if (verdict.all_hold && (!all || order < all_order)) {
+            all = tried;
+            all_order = order;
+          }
+          if (verdict.newest_holds &&
+              (!newest || (k == newest_k && order < newest_order))) {
+            newest = tried;
+            newest_order = order;
+            newest_k = k;
+          }
         }
       }
       std::int64_t i = static_cast<std::int64_t>(k) - 1;
@@ -179,12 +185,9 @@ std::optional<detail::ReducedCandidate> recalibrate(
       ++pick[static_cast<std::size_t>(i)];
       for (auto j = static_cast<std::size_t>(i) + 1; j < k; ++j) pick[j] = pick[j - 1] + 1;
     }
-    if (all)
-      return detail::reduce_candidate(trial.monoid, trial.phi, moves, heap, *all, limits, work);
+    if (all) return all->quotient();
   }
-  if (newest) {
-    return detail::reduce_candidate(trial.monoid, trial.phi, moves, heap, *newest, limits, work);
-  }
+  if (newest) return newest->quotient();
   return std::nullopt;
 }
 

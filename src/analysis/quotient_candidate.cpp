@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <string>
 
 #include "grundy/core/checked.hpp"
@@ -113,6 +114,8 @@ class CandidateMonoid {
   }
 
   std::uint64_t order() const { return order_; }
+  /// Elements of the regenerated submonoid: x % regenerated() is x's part there.
+  std::uint32_t regenerated() const { return static_cast<std::uint32_t>(regen_.size()); }
   std::uint32_t phi(std::uint32_t h) const { return phi_[h]; }
 
   std::uint32_t product(std::uint32_t x, std::uint32_t y) const {
@@ -142,14 +145,69 @@ class CandidateMonoid {
   std::vector<std::uint32_t> phi_;
 };
 
+/// Each element times each generator: next[x * k + j] = x·gens[j], the generators being the
+/// distinct Φ(h) of the heaps with a move (gen_of[h] is Φ(h)'s index among them). Every product
+/// the marker and the reduction need is a walk along these.
+struct GeneratorAction {
+  GeneratorAction(const CandidateMonoid& m, const HeapMoves& moves, std::uint32_t heap) {
+    for (std::uint32_t h = 1; h <= heap; ++h) {
+      if (moves.has_moves(h)) gens.push_back(m.phi(h));
+    }
+    std::sort(gens.begin(), gens.end());
+    gens.erase(std::unique(gens.begin(), gens.end()), gens.end());
+    k = gens.size();
+    gen_of.assign(heap + 1, 0);
+    for (std::uint32_t h = 1; h <= heap; ++h) {
+      if (!moves.has_moves(h)) continue;
+      gen_of[h] = static_cast<std::uint32_t>(std::lower_bound(gens.begin(), gens.end(), m.phi(h)) -
+                                             gens.begin());
+    }
+  }
+
+  /// Fills next. The product is taken part by part (the regenerated submonoid and each cyclic
+  /// component on their own), so x·g is the regenerated part's product plus |regen| times the
+  /// cyclic parts' product: two small tables instead of a product per entry.
+  void act(const CandidateMonoid& m) {
+    const auto n = static_cast<std::uint32_t>(m.order());
+    const std::uint32_t r = m.regenerated();
+    const std::uint32_t c = n / r;
+    std::vector<std::uint32_t> regen_part(static_cast<std::size_t>(r) * k);
+    std::vector<std::uint32_t> cyclic_part(static_cast<std::size_t>(c) * k);
+    for (std::size_t j = 0; j < k; ++j) {
+      const std::uint32_t gr = gens[j] % r;
+      const std::uint32_t gc = gens[j] - gr;
+      for (std::uint32_t x = 0; x < r; ++x) regen_part[x * k + j] = m.product(x, gr);
+      for (std::uint32_t y = 0; y < c; ++y) cyclic_part[y * k + j] = m.product(y * r, gc);
+    }
+    next.resize(static_cast<std::size_t>(n) * k);
+    for (std::uint32_t y = 0; y < c; ++y) {
+      for (std::uint32_t x = 0; x < r; ++x) {
+        std::uint32_t* out = &next[(y * r + x) * k];
+        for (std::size_t j = 0; j < k; ++j) out[j] = regen_part[x * k + j] + cyclic_part[y * k + j];
+      }
+    }
+  }
+
+  /// x·Φ(h).
+  std::uint32_t times_heap(std::uint32_t x, std::uint32_t h) const {
+    return next[x * k + gen_of[h]];
+  }
+
+  std::vector<std::uint32_t> gens;
+  std::size_t k = 0;
+  std::vector<std::uint32_t> gen_of;
+  std::vector<std::uint32_t> next;
+};
+
 /// Marks every element of the candidate through its lexicographically least sum (heaps compared
 /// from the largest down). That order puts every option of a sum before the sum (a move replaces
 /// one heap by smaller ones) and is compatible with adding heaps, so when a product is already
 /// marked, every larger sum through it is too and the enumeration stops there.
 class Marker {
  public:
-  Marker(const CandidateMonoid& m, const HeapMoves& moves, std::uint32_t heap, QuotientWork& work)
-      : m_(m), work_(work) {
+  Marker(const CandidateMonoid& m, const GeneratorAction& a, const HeapMoves& moves,
+         std::uint32_t heap, QuotientWork& work)
+      : a_(a), work_(work) {
     const auto n = static_cast<std::size_t>(m.order());
     marked_.assign(n, false);
     p_.assign(n, false);
@@ -157,19 +215,25 @@ class Marker {
     parent_heap_.assign(n, 0);
     rank_.assign(n, kNone);
     stamp_.assign(n, 0);
-    transitions_.resize(heap + 1);
+    transition_begin_.assign(heap + 2, 0);
+    // Each distinct image t = Φ(option) of heap h, kept as the generators of one option with
+    // that image: x·t is then a walk of a few steps in the action.
     for (std::uint32_t h = 1; h <= heap; ++h) {
+      transition_begin_[h] = static_cast<std::uint32_t>(transitions_.size());
       if (!moves.has_moves(h)) continue;
       letters_.push_back(h);
+      ++epoch_;
       moves.for_each_option(h, [&](std::span<const std::uint32_t> parts) {
         std::uint32_t x = 0;
-        for (std::uint32_t part : parts) x = m.product(x, m.phi(part));
-        transitions_[h].push_back(x);
+        for (std::uint32_t part : parts) x = a.times_heap(x, part);
+        if (stamp_[x] == epoch_) return;
+        stamp_[x] = epoch_;
+        transitions_.push_back(static_cast<std::uint32_t>(walks_.size()));
+        for (std::uint32_t part : parts) walks_.push_back(a.gen_of[part]);
+        walk_end_.push_back(static_cast<std::uint32_t>(walks_.size()));
       });
-      std::sort(transitions_[h].begin(), transitions_[h].end());
-      transitions_[h].erase(std::unique(transitions_[h].begin(), transitions_[h].end()),
-                            transitions_[h].end());
     }
+    transition_begin_[heap + 1] = static_cast<std::uint32_t>(transitions_.size());
   }
 
   void run() {
@@ -213,7 +277,9 @@ class Marker {
       return;
     }
     const std::uint32_t h = letters_[static_cast<std::size_t>(d)];
-    const std::uint32_t g = m_.phi(h);
+    const std::size_t k = a_.k;
+    const std::uint32_t j = a_.gen_of[h];
+    const std::uint32_t* next = a_.next.data();
     std::uint32_t cur = x;
     // This depth's two lists, kept between visits (the search visits a chain of depths per
     // element, and allocating them each time was a tenth of the time).
@@ -222,17 +288,21 @@ class Marker {
     const std::vector<std::uint32_t>* opts = &options;
     while (true) {
       visit(d - 1, cur, *opts);
-      const std::uint32_t next = m_.product(cur, g);
-      if (marked_[next]) break;
+      const std::uint32_t after = next[cur * k + j];
+      if (marked_[after]) break;
       // Options of sum + h: an option of sum, plus h; or sum plus an option of h.
       next_options.clear();
       ++epoch_;
-      for (std::uint32_t o : *opts) add(next_options, m_.product(o, g));
-      for (std::uint32_t t : transitions_[h]) add(next_options, m_.product(cur, t));
+      for (std::uint32_t o : *opts) add(next_options, next[o * k + j]);
+      for (std::uint32_t t = transition_begin_[h]; t < transition_begin_[h + 1]; ++t) {
+        std::uint32_t y = cur;
+        for (std::uint32_t i = transitions_[t]; i < walk_end_[t]; ++i) y = next[y * k + walks_[i]];
+        add(next_options, y);
+      }
       work_.spend(next_options.size() + 1);
-      parent_[next] = cur;
-      parent_heap_[next] = h;
-      cur = next;
+      parent_[after] = cur;
+      parent_heap_[after] = h;
+      cur = after;
       cur_options.swap(next_options);
       opts = &cur_options;
     }
@@ -244,11 +314,16 @@ class Marker {
     out.push_back(x);
   }
 
-  const CandidateMonoid& m_;
+  const GeneratorAction& a_;
   QuotientWork& work_;
   std::vector<std::vector<std::uint32_t>> options_;
   std::vector<std::uint32_t> letters_;
-  std::vector<std::vector<std::uint32_t>> transitions_;
+  /// Heap h's distinct option images are transitions_[transition_begin_[h]..[h + 1]), each the
+  /// generators walks_[transitions_[t]..walk_end_[t]).
+  std::vector<std::uint32_t> transition_begin_;
+  std::vector<std::uint32_t> transitions_;
+  std::vector<std::uint32_t> walk_end_;
+  std::vector<std::uint32_t> walks_;
   std::vector<bool> marked_;
   std::vector<bool> p_;
   std::vector<std::uint32_t> parent_;
@@ -259,48 +334,69 @@ class Marker {
   std::uint32_t next_rank_ = 0;
 };
 
+/// Bytes per element of a candidate: the marker's five words and two flags, the class, the
+/// products by each generator, the signature (class and products' classes) and its sort index.
+std::uint64_t bytes_per_element(std::size_t k) { return 32 + 8 * (k + 1); }
+
 }  // namespace
 
-ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
-                                  const std::vector<std::uint32_t>& prev_phi,
-                                  const HeapMoves& moves, std::uint32_t heap,
-                                  const std::vector<FreeHeap>& free, const Limits& limits,
-                                  QuotientWork& work, const CandidateTest* test) {
-  const CandidateMonoid m(prev, prev_phi, moves, heap, free);
-  const std::uint64_t order = m.order();
-  if (order >= kNone) {
-    throw ResourceError("a candidate quotient of " + std::to_string(order) +
-                        " elements is too large");
+struct CandidateReduction::State {
+  State(const BipartiteMonoid& prev, const std::vector<std::uint32_t>& prev_phi,
+        const HeapMoves& moves_, std::uint32_t heap_, const std::vector<FreeHeap>& free_,
+        const Limits& limits_, QuotientWork& work_)
+      : free(free_),
+        m(prev, prev_phi, moves_, heap_, free),
+        moves(moves_),
+        heap(heap_),
+        limits(limits_),
+        work(work_) {
+    const std::uint64_t order = m.order();
+    if (order >= kNone) {
+      throw ResourceError("a candidate quotient of " + std::to_string(order) +
+                          " elements is too large");
+    }
+    action.emplace(m, moves, heap);
+    require_memory(limits, bytes_for(order, bytes_per_element(action->k)),
+                   "a candidate quotient of " + std::to_string(order) + " elements");
+    work.spend(order);
+    action->act(m);
+    work.spend(order * action->k);
+    marker.emplace(m, *action, moves, heap, work);
+    marker->run();
   }
-  // Reduction by indistinguishability: x ~ y iff P(xz) = P(yz) for every z. M is generated by the
-  // Φ(h), so ~ is the coarsest partition that refines P and is stable under multiplying by each
-  // distinct Φ(h) (Moore's refinement, as for the states of a finite automaton).
-  std::vector<std::uint32_t> gens;
-  for (std::uint32_t h = 1; h <= heap; ++h) {
-    if (moves.has_moves(h)) gens.push_back(m.phi(h));
-  }
-  std::sort(gens.begin(), gens.end());
-  gens.erase(std::unique(gens.begin(), gens.end()), gens.end());
-  const std::size_t k = gens.size();
-  // Per element: the marker's five words and two flags, the class, the products by each
-  // generator, the signature (class and products' classes) and its sort index.
-  require_memory(limits, bytes_for(order, 32 + 8 * (k + 1)),
-                 "a candidate quotient of " + std::to_string(order) + " elements");
-  work.spend(order);
-  Marker marker(m, moves, heap, work);
-  marker.run();
-  const auto n = static_cast<std::uint32_t>(order);
-  std::vector<std::uint32_t> next(static_cast<std::size_t>(n) * k);
-  for (std::uint32_t x = 0; x < n; ++x) {
-    for (std::size_t j = 0; j < k; ++j) next[x * k + j] = m.product(x, gens[j]);
-  }
-  work.spend(static_cast<std::uint64_t>(n) * k);
-  std::vector<std::uint32_t> cls(n);
-  for (std::uint32_t x = 0; x < n; ++x) cls[x] = marker.p()[x] ? 1 : 0;
+
+  void reduce();
+
+  /// CandidateMonoid keeps a reference to it: State is never moved (it lives behind a pointer).
+  std::vector<FreeHeap> free;
+  CandidateMonoid m;
+  const HeapMoves& moves;
+  std::uint32_t heap;
+  Limits limits;
+  QuotientWork& work;
+  std::optional<GeneratorAction> action;
+  std::optional<Marker> marker;
+  /// After reduce(): each element's class, and the number of classes.
+  std::vector<std::uint32_t> cls;
   std::uint32_t classes = 0;
+  bool reduced = false;
+};
+
+// Reduction by indistinguishability: x ~ y iff P(xz) = P(yz) for every z. M is generated by the
+// Φ(h), so ~ is the coarsest partition that refines P and is stable under multiplying by each
+// distinct Φ(h) (Moore's refinement, as for the states of a finite automaton).
+void CandidateReduction::State::reduce() {
+  if (reduced) return;
+  reduced = true;
+  const auto n = static_cast<std::uint32_t>(m.order());
+  const std::size_t k = action->k;
+  const std::vector<std::uint32_t>& next = action->next;
+  const std::vector<bool>& p = marker->p();
+  cls.assign(n, 0);
+  for (std::uint32_t x = 0; x < n; ++x) cls[x] = p[x] ? 1 : 0;
   {
     bool any_p = false, any_n = false;
-    for (std::uint32_t x = 0; x < n; ++x) (marker.p()[x] ? any_p : any_n) = true;
+    for (std::uint32_t x = 0; x < n; ++x) (p[x] ? any_p : any_n) = true;
     classes = (any_p ? 1 : 0) + (any_n ? 1 : 0);
   }
   std::vector<std::uint32_t> sig(static_cast<std::size_t>(n) * (k + 1));
@@ -344,30 +440,52 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
     if (count == classes) break;
     classes = count;
   }
+}
 
-  if (test) {
-    // Only the classes of a few sums are asked for: P is a union of classes, so their marks
-    // decide.
-    ReducedCandidate out;
-    out.candidate_order = order;
-    out.monoid.order = classes;
-    out.monoid.table.clear();
-    out.monoid.p_portion.clear();
-    out.all_hold = true;
-    for (std::size_t i = 0; i < test->facts.size(); ++i) {
-      const auto& [word, p] = test->facts[i];
-      std::uint32_t x = 0;
-      for (std::uint32_t h = 1; h < word.size(); ++h) {
-        for (std::uint32_t e = 0; e < word[h]; ++e) x = m.product(x, m.phi(h));
-      }
-      const bool holds = marker.p()[x] == p;
-      if (i == 0) out.newest_holds = holds;
-      out.all_hold = out.all_hold && holds;
+CandidateReduction::CandidateReduction(const BipartiteMonoid& prev,
+                                       const std::vector<std::uint32_t>& prev_phi,
+                                       const HeapMoves& moves, std::uint32_t heap,
+                                       const std::vector<FreeHeap>& free, const Limits& limits,
+                                       QuotientWork& work)
+    : state_(std::make_unique<State>(prev, prev_phi, moves, heap, free, limits, work)) {}
+CandidateReduction::CandidateReduction(CandidateReduction&&) noexcept = default;
+CandidateReduction& CandidateReduction::operator=(CandidateReduction&&) noexcept = default;
+CandidateReduction::~CandidateReduction() = default;
+
+std::uint64_t CandidateReduction::candidate_order() const { return state_->m.order(); }
+
+CandidateReduction::Verdict CandidateReduction::check(const CandidateTest& test) const {
+  const State& s = *state_;
+  Verdict out;
+  out.all_hold = true;
+  for (std::size_t i = 0; i < test.facts.size(); ++i) {
+    const auto& [word, p] = test.facts[i];
+    std::uint32_t x = 0;
+    for (std::uint32_t h = 1; h < word.size(); ++h) {
+      for (std::uint32_t e = 0; e < word[h]; ++e) x = s.action->times_heap(x, h);
     }
-    work.spend(test->facts.size() * (heap + 1));
-    return out;
+    const bool holds = s.marker->p()[x] == p;
+    if (i == 0) out.newest_holds = holds;
+    out.all_hold = out.all_hold && holds;
   }
+  s.work.spend(test.facts.size() * (s.heap + 1));
+  return out;
+}
 
+std::uint32_t CandidateReduction::reduced_order() {
+  state_->reduce();
+  return state_->classes;
+}
+
+ReducedCandidate CandidateReduction::quotient() {
+  State& s = *state_;
+  s.reduce();
+  const Marker& marker = *s.marker;
+  const GeneratorAction& a = *s.action;
+  const std::size_t k = a.k;
+  const std::uint32_t n = static_cast<std::uint32_t>(s.m.order());
+  const std::uint32_t classes = s.classes;
+  const std::vector<std::uint32_t>& cls = s.cls;
   // Classes numbered by their least sums: the empty sum's class is 0.
   std::vector<std::uint32_t> rep(classes, kNone);
   for (std::uint32_t x = 0; x < n; ++x) {
@@ -376,16 +494,16 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
   }
   std::vector<std::uint32_t> by_rank(classes);
   std::iota(by_rank.begin(), by_rank.end(), 0);
-  std::sort(by_rank.begin(), by_rank.end(), [&](std::uint32_t a, std::uint32_t b) {
-    return marker.rank()[rep[a]] < marker.rank()[rep[b]];
+  std::sort(by_rank.begin(), by_rank.end(), [&](std::uint32_t x, std::uint32_t y) {
+    return marker.rank()[rep[x]] < marker.rank()[rep[y]];
   });
   std::vector<std::uint32_t> label(classes);
   for (std::uint32_t i = 0; i < classes; ++i) label[by_rank[i]] = i;
 
   ReducedCandidate out;
-  out.candidate_order = order;
+  out.candidate_order = n;
   const std::uint32_t q = classes;
-  require_memory(limits, bytes_for(static_cast<std::uint64_t>(q) * q, 4),
+  require_memory(s.limits, bytes_for(static_cast<std::uint64_t>(q) * q, 4),
                  "a quotient of " + std::to_string(q) + " elements");
   out.monoid.order = q;
   out.monoid.table.assign(static_cast<std::size_t>(q) * q, 0);
@@ -394,23 +512,17 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
   // The table row by row from the generators' action on the classes: the least sum of class d
   // is the least sum of an earlier class pred[d] plus one heap, so x·d = (x·pred[d])·Φ(that heap),
   // and pred[d] is numbered before d (its least sum comes first).
-  std::vector<std::uint32_t> gen_of(heap + 1, 0);
-  for (std::uint32_t h = 1; h <= heap; ++h) {
-    if (!moves.has_moves(h)) continue;
-    gen_of[h] = static_cast<std::uint32_t>(std::lower_bound(gens.begin(), gens.end(), m.phi(h)) -
-                                           gens.begin());
-  }
   std::vector<std::uint32_t> act(static_cast<std::size_t>(q) * k);
   std::vector<std::uint32_t> pred(q, 0);
   std::vector<std::uint32_t> via(q, 0);
   for (std::uint32_t c = 0; c < classes; ++c) {
     const std::uint32_t i = label[c];
     out.monoid.p_portion[i] = marker.p()[rep[c]];
-    out.words[i] = marker.word(rep[c], heap);
-    for (std::size_t j = 0; j < k; ++j) act[i * k + j] = label[cls[next[rep[c] * k + j]]];
+    out.words[i] = marker.word(rep[c], s.heap);
+    for (std::size_t j = 0; j < k; ++j) act[i * k + j] = label[cls[a.next[rep[c] * k + j]]];
     if (i != 0) {
       pred[i] = label[cls[marker.parent(rep[c])]];
-      via[i] = gen_of[marker.parent_heap(rep[c])];
+      via[i] = a.gen_of[marker.parent_heap(rep[c])];
     }
   }
   for (std::uint32_t x = 0; x < q; ++x) {
@@ -418,12 +530,20 @@ ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
     row[0] = x;
     for (std::uint32_t d = 1; d < q; ++d) row[d] = act[row[pred[d]] * k + via[d]];
   }
-  work.spend(static_cast<std::uint64_t>(q) * q);
-  out.phi.assign(heap + 1, 0);
-  for (std::uint32_t h = 1; h <= heap; ++h) {
-    if (moves.has_moves(h)) out.phi[h] = label[cls[m.phi(h)]];
+  s.work.spend(static_cast<std::uint64_t>(q) * q);
+  out.phi.assign(s.heap + 1, 0);
+  for (std::uint32_t h = 1; h <= s.heap; ++h) {
+    if (s.moves.has_moves(h)) out.phi[h] = label[cls[s.m.phi(h)]];
   }
   return out;
+}
+
+ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
+                                  const std::vector<std::uint32_t>& prev_phi,
+                                  const HeapMoves& moves, std::uint32_t heap,
+                                  const std::vector<FreeHeap>& free, const Limits& limits,
+                                  QuotientWork& work) {
+  return CandidateReduction(prev, prev_phi, moves, heap, free, limits, work).quotient();
 }
 
 }  // namespace grundy::detail

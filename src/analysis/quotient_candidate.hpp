@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -158,10 +159,6 @@ struct ReducedCandidate {
   std::vector<Word> words;
   /// Elements of the candidate before reduction.
   std::uint64_t candidate_order = 0;
-  /// With a CandidateTest: whether the newest fact holds, and whether all do (then only
-  /// monoid.order, the number of classes, and candidate_order are set).
-  bool newest_holds = false;
-  bool all_hold = false;
 };
 
 /// Questions put to a candidate instead of building its reduced table: known true outcomes of
@@ -170,14 +167,46 @@ struct CandidateTest {
   std::vector<std::pair<Word, bool>> facts;
 };
 
-/// Builds the candidate for the heaps 0..heap from the verified quotient `prev` of the heaps
-/// below (with its Φ `prev_phi`, which may also give heap `heap` when it is free), marks its
-/// P-portion and reduces it. With `test`, stops after the reduction and answers the test only.
+/// A candidate for the heaps 0..heap, built from the verified quotient `prev` of the heaps below
+/// (with its Φ `prev_phi`, which may also give heap `heap` when it is free), with its P-portion
+/// marked. It is reduced and its table built only when asked: recalibration tries many
+/// candidates, most of which a test rules out at once, and builds the table of one.
+class CandidateReduction {
+ public:
+  CandidateReduction(const BipartiteMonoid& prev, const std::vector<std::uint32_t>& prev_phi,
+                     const HeapMoves& moves, std::uint32_t heap, const std::vector<FreeHeap>& free,
+                     const Limits& limits, QuotientWork& work);
+  CandidateReduction(CandidateReduction&&) noexcept;
+  CandidateReduction& operator=(CandidateReduction&&) noexcept;
+  ~CandidateReduction();
+
+  /// Elements before reduction.
+  std::uint64_t candidate_order() const;
+
+  struct Verdict {
+    /// Whether the candidate gives the newest fact its outcome, and whether it gives all of them
+    /// theirs (P is a union of classes, so the marks decide before any reduction).
+    bool newest_holds = false;
+    bool all_hold = false;
+  };
+  Verdict check(const CandidateTest& test) const;
+
+  /// The number of classes of indistinguishable elements (the reduction runs on the first call).
+  std::uint32_t reduced_order();
+  /// The reduced monoid, its Φ and least sums.
+  ReducedCandidate quotient();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+/// CandidateReduction(...).quotient().
 ReducedCandidate reduce_candidate(const BipartiteMonoid& prev,
                                   const std::vector<std::uint32_t>& prev_phi,
                                   const HeapMoves& moves, std::uint32_t heap,
                                   const std::vector<FreeHeap>& free, const Limits& limits,
-                                  QuotientWork& work, const CandidateTest* test = nullptr);
+                                  QuotientWork& work);
 
 struct VerifiedPairs;
 

@@ -86,21 +86,29 @@ class LexSearch {
         what_("verifying a quotient of " + std::to_string(n_) + " elements") {
     // column[s] has bit z set when z·s is in P. (Products are taken as s·z, the same in a
     // commutative monoid: one row of the table, read in order.)
+    std::vector<std::uint8_t> p(n_);
+    for (std::uint32_t x = 0; x < n_; ++x) p[x] = q_.p_portion[x] ? 1 : 0;
     column_.assign(static_cast<std::size_t>(n_) * words_, 0);
     for (std::uint32_t s = 0; s < n_; ++s) {
-      for (std::uint32_t z = 0; z < n_; ++z) {
-        if (q_.p_portion[q_.product(s, z)]) {
-          column_[s * words_ + z / 64] |= std::uint64_t{1} << (z % 64);
-        }
+      const std::uint32_t* row = &q_.table[static_cast<std::size_t>(s) * n_];
+      std::uint64_t* col = &column_[s * words_];
+      for (std::uint32_t w = 0; w * 64 < n_; ++w) {
+        const std::uint32_t end = std::min(n_ - w * 64, 64U);
+        std::uint64_t word = 0;
+        for (std::uint32_t b = 0; b < end; ++b) word |= std::uint64_t{p[row[w * 64 + b]]} << b;
+        col[w] = word;
       }
     }
     work_.spend(static_cast<std::uint64_t>(n_) * n_);
   }
 
-  std::optional<Word> run() {
+  /// The least failing sum, or nothing when there is none before `bound` (when given: the
+  /// search stops at the first sum not less than it, since every later sum is larger too).
+  std::optional<Word> run(const Word* bound) {
+    bound_ = bound;
     std::vector<std::uint64_t> empty(words_, 0);
     pairs_.store(0, empty.data(), limits_, what_);
-    if (visit(static_cast<int>(letters_.size()) - 1, 0, empty)) return word_;
+    if (visit(static_cast<int>(letters_.size()) - 1, 0, empty) && !reached_bound_) return word_;
     return std::nullopt;
   }
 
@@ -136,6 +144,10 @@ class LexSearch {
       x = q_.product(x, l.phi);
       ++word_[l.heap];
       ++added;
+      if (bound_ && !lex_less(word_, *bound_)) {
+        reached_bound_ = true;
+        return true;
+      }
       if (fails(x, next)) return true;
       if (pairs_.dominated(x, next.data(), work_)) break;
       pairs_.store(x, next.data(), limits_, what_);
@@ -156,6 +168,8 @@ class LexSearch {
   PairStore pairs_;
   std::vector<std::vector<std::uint64_t>> rows_;
   std::string what_;
+  const Word* bound_ = nullptr;
+  bool reached_bound_ = false;
 };
 
 }  // namespace
@@ -185,8 +199,9 @@ std::optional<Word> find_failure(const ReducedCandidate& c, const HeapMoves& mov
     work.spend(letters.size() + 1);
   }
   LexSearch search(c, letters, heap, limits, work);
-  std::optional<Word> n_failure = search.run();
-  if (n_failure && (!least || lex_less(*n_failure, *least))) return n_failure;
+  // Only a failure before the first half's least one matters.
+  std::optional<Word> n_failure = search.run(least ? &*least : nullptr);
+  if (n_failure) return n_failure;
   if (!least && record) {
     std::move(search).record(*record);
     record->letters = std::move(letters);

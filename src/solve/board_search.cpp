@@ -39,6 +39,13 @@ const EndgameDatabase* BoardSearch::database() {
 
 namespace {
 
+/// Whether a shape fits a frame of rows x columns, turned or not (its key may still be refused:
+/// this only sizes the frame's table).
+bool fits(const BoardShape& shape, std::size_t rows, std::size_t columns) {
+  return (shape.rows <= rows && shape.columns <= columns) ||
+         (shape.columns <= rows && shape.rows <= columns);
+}
+
 /// The words a frame of that many cells takes: 1, 2 or 4.
 std::size_t words_for(std::size_t cells) {
   return cells <= 64 ? 1 : cells <= 128 ? 2 : 4;
@@ -87,7 +94,8 @@ BoardSearch::Frame& BoardSearch::search(std::size_t rows, std::size_t columns) {
   } else {
     made.search = make<4>(r, c);
   }
-  std::vector<std::pair<BoardShape, Value>> moved = loaded_;
+  // The values loaded from a table file, then the tables of the frames this one replaces.
+  std::vector<std::pair<BoardShape, Value>> moved;
   for (auto it = frames_.begin(); it != frames_.end();) {
     if (it->rows <= r && it->columns <= c) {
       std::visit(
@@ -105,10 +113,19 @@ BoardSearch::Frame& BoardSearch::search(std::size_t rows, std::size_t columns) {
   }
   std::visit(
       [&](auto& s) {
-        for (const auto& [shape, value] : moved) {
-          if (auto k = s->space().key_of(shape)) {
-            s->table().set_value(*k, value,
-                                 std::remove_reference_t<decltype(s->table())>::kLoadedWork);
+        // Room for them first: a table file's values would otherwise replace one another in the
+        // starting table.
+        std::uint64_t fitting = 0;
+        for (const auto* values : {&loaded_, &moved}) {
+          for (const auto& [shape, value] : *values) fitting += fits(shape, r, c) ? 1 : 0;
+        }
+        s->table().reserve(fitting);
+        for (const auto* values : {&loaded_, &moved}) {
+          for (const auto& [shape, value] : *values) {
+            if (auto k = s->space().key_of(shape)) {
+              s->table().set_value(*k, value,
+                                   std::remove_reference_t<decltype(s->table())>::kLoadedWork);
+            }
           }
         }
       },
@@ -227,12 +244,16 @@ std::vector<std::pair<BoardShape, Value>> BoardSearch::exact_values() const {
   return out;
 }
 
-void BoardSearch::add_values(const std::vector<std::pair<BoardShape, Value>>& values) {
-  loaded_.insert(loaded_.end(), values.begin(), values.end());
+void BoardSearch::add_values(std::vector<std::pair<BoardShape, Value>> values) {
   for (Frame& frame : frames_) {
     AnySearch& s = frame.search;
     std::visit(
         [&](auto& p) {
+          std::uint64_t fitting = 0;
+          for (const auto& [shape, value] : values) {
+            fitting += fits(shape, frame.rows, frame.columns) ? 1 : 0;
+          }
+          p->table().reserve(fitting);
           for (const auto& [shape, value] : values) {
             if (auto k = p->space().key_of(shape)) {
               p->table().set_value(*k, value,
@@ -241,6 +262,11 @@ void BoardSearch::add_values(const std::vector<std::pair<BoardShape, Value>>& va
           }
         },
         s);
+  }
+  if (loaded_.empty()) {
+    loaded_ = std::move(values);
+  } else {
+    loaded_.insert(loaded_.end(), values.begin(), values.end());
   }
 }
 

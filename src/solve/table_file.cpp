@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <charconv>
+#include <fstream>
 #include <stdexcept>
 
 #include "grundy/core/atomic_file.hpp"
 #include "grundy/core/checksum.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/input_file.hpp"
+#include "grundy/core/limits.hpp"
 
 namespace grundy {
 namespace {
@@ -65,61 +67,125 @@ void save_table_file(const std::filesystem::path& path, std::string_view rule,
   });
 }
 
+namespace {
+
+/// A file's lines through a buffer of 1 MiB: a table file of any size is read without a copy of
+/// it in memory.
+class LineReader {
+ public:
+  LineReader(const std::filesystem::path& path, const std::string& name) : name_(name) {
+    in_.rdbuf()->pubsetbuf(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+    in_.open(path, std::ios::binary);
+    if (!in_) throw Error("cannot read " + name_);
+  }
+  /// The next line without its '\n'; false at the end of the file. A last line without a '\n'
+  /// is a torn file.
+  bool next(std::string& line) {
+    if (!std::getline(in_, line)) {
+      if (in_.bad()) throw Error("cannot read " + name_);
+      return false;
+    }
+    if (in_.eof()) throw Error(name_ + " is cut short (torn or not a table)");
+    return true;
+  }
+
+ private:
+  std::string name_;
+  std::vector<char> buffer_ = std::vector<char>(1 << 20);
+  std::ifstream in_;
+};
+
+}  // namespace
+
+void read_table_file(const std::filesystem::path& path, std::string_view rule,
+                     std::uint64_t max_bytes, const TableEntryVisitor& entry) {
+  const std::string file = "component table file '" + quote_excerpt(path.string(), 200) + "'";
+  // The checks of every input file (a NUL in the name, a directory, the size limit), then the
+  // lines twice: first the header, count and checksum, so that a foreign or corrupt file gives
+  // nothing; then each entry.
+  if (path.native().find('\0') != std::string::npos) {
+    throw Error("cannot read " + file + ": a file name cannot hold a NUL byte");
+  }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    throw Error("cannot read " + file + ": it is a directory");
+  }
+  const std::uint64_t limit = std::max<std::uint64_t>(max_bytes, 1 << 20);
+  if (std::filesystem::is_regular_file(path, ec)) {
+    const std::uint64_t size = std::filesystem::file_size(path, ec);
+    if (!ec && size > limit) {
+      throw Error(file + " is " + format_bytes(size) + ", above the limit of " +
+                  format_bytes(limit) + " for such files");
+    }
+  }
+  auto pass = [&](bool deliver) {
+    LineReader reader(path, file);
+    std::string l;
+    auto line = [&]() -> std::string_view {
+      if (!reader.next(l)) throw Error(file + " is cut short (torn or not a table)");
+      return l;
+    };
+    auto field = [&](std::string_view name) {
+      const std::string_view f = line();
+      if (!f.starts_with(name) || f.size() <= name.size() || f[name.size()] != ' ') {
+        throw Error(file + " has no '" + std::string(name) + "' line where expected");
+      }
+      return std::string(f.substr(name.size() + 1));
+    };
+    if (line() != kTableMagic) throw Error(file + " is not a component table (wrong first line)");
+    const std::string file_rule = field("rule");
+    if (file_rule != rule) {
+      throw Error(file + " holds nimbers of the " + quote_excerpt(file_rule) +
+                  " rule, not of the " + std::string(rule) + " rule of this game");
+    }
+    std::uint64_t entries = 0;
+    const std::string count = field("entries");
+    if (std::from_chars(count.data(), count.data() + count.size(), entries).ec != std::errc{}) {
+      throw Error(file + " has a bad entry count");
+    }
+    const std::string sum_text = field("checksum");
+    std::uint64_t checksum = 0;
+    if (std::from_chars(sum_text.data(), sum_text.data() + sum_text.size(), checksum, 16).ec !=
+        std::errc{}) {
+      throw Error(file + " has a bad checksum line");
+    }
+    Fnv1a sum;
+    std::uint64_t read = 0;
+    while (reader.next(l)) {
+      sum.add(l);
+      sum.add("\n");
+      const std::size_t space = l.find(' ');
+      Value v = 0;
+      if (space == std::string::npos ||
+          std::from_chars(l.data() + space + 1, l.data() + l.size(), v).ec != std::errc{}) {
+        if (deliver) throw Error(file + " changed while it was read");
+        // A malformed line in a file whose checksum holds was written so: said after the
+        // checksum, as before (a torn file is the likelier cause).
+        read = ~std::uint64_t{0};
+        continue;
+      }
+      if (deliver) entry(std::string_view(l).substr(0, space), v);
+      if (read != ~std::uint64_t{0}) ++read;
+    }
+    if (sum.digest() != checksum) {
+      throw Error(deliver ? file + " changed while it was read"
+                          : file + " fails its checksum (a torn or edited file); nothing is loaded");
+    }
+    if (read == ~std::uint64_t{0}) throw Error(file + " has a malformed entry");
+    if (read != entries) {
+      throw Error(file + " says " + std::to_string(entries) + " entries but holds " +
+                  std::to_string(read));
+    }
+  };
+  pass(false);
+  pass(true);
+}
+
 TableEntries load_table_file(const std::filesystem::path& path, std::string_view rule,
                              std::uint64_t max_bytes) {
-  const std::string file = "component table file '" + quote_excerpt(path.string(), 200) + "'";
-  const std::string text =
-      read_input_file(path, "component table file", std::max<std::uint64_t>(max_bytes, 1 << 20));
-  std::size_t at = 0;
-  auto line = [&]() -> std::string_view {
-    const std::size_t end = text.find('\n', at);
-    if (end == std::string::npos) throw Error(file + " is cut short (torn or not a table)");
-    const std::string_view l(text.data() + at, end - at);
-    at = end + 1;
-    return l;
-  };
-  auto field = [&](std::string_view name) {
-    const std::string_view l = line();
-    if (!l.starts_with(name) || l.size() <= name.size() || l[name.size()] != ' ') {
-      throw Error(file + " has no '" + std::string(name) + "' line where expected");
-    }
-    return l.substr(name.size() + 1);
-  };
-  if (line() != kTableMagic) throw Error(file + " is not a component table (wrong first line)");
-  const std::string_view file_rule = field("rule");
-  if (file_rule != rule) {
-    throw Error(file + " holds nimbers of the " + quote_excerpt(file_rule) + " rule, not of the " +
-                std::string(rule) + " rule of this game");
-  }
-  std::uint64_t entries = 0;
-  const std::string_view count = field("entries");
-  if (std::from_chars(count.data(), count.data() + count.size(), entries).ec != std::errc{}) {
-    throw Error(file + " has a bad entry count");
-  }
-  const std::string_view sum = field("checksum");
-  std::uint64_t checksum = 0;
-  if (std::from_chars(sum.data(), sum.data() + sum.size(), checksum, 16).ec != std::errc{}) {
-    throw Error(file + " has a bad checksum line");
-  }
-  const std::string_view body(text.data() + at, text.size() - at);
-  if (fnv1a(body) != checksum) {
-    throw Error(file + " fails its checksum (a torn or edited file); nothing is loaded");
-  }
   TableEntries read;
-  while (at < text.size()) {
-    const std::string_view l = line();
-    const std::size_t space = l.find(' ');
-    Value v = 0;
-    if (space == std::string_view::npos ||
-        std::from_chars(l.data() + space + 1, l.data() + l.size(), v).ec != std::errc{}) {
-      throw Error(file + " has a malformed entry");
-    }
-    read.emplace_back(std::string(l.substr(0, space)), v);
-  }
-  if (read.size() != entries) {
-    throw Error(file + " says " + std::to_string(entries) + " entries but holds " +
-                std::to_string(read.size()));
-  }
+  read_table_file(path, rule, max_bytes,
+                  [&](std::string_view key, Value v) { read.emplace_back(std::string(key), v); });
   return read;
 }
 

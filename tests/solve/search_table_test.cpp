@@ -100,6 +100,31 @@ TEST(SearchTable, ExclusionsMergeWithValues) {
   EXPECT_FALSE(table.find(big).has_value());
 }
 
+TEST(SearchTable, AReservedTableKeepsTheEntriesOfAFile) {
+  // A table file's entries go into a new frame's table at once, before any search could grow
+  // it: without room made first, a large file replaces itself in the starting table (resuming
+  // Cram 7x7 recomputed for minutes what its file held). As many entries as the starting table
+  // has slots, distinct keys (random words).
+  const std::uint64_t n = SearchTable<1>::kStartBytes / 8;
+  for (const bool reserved : {false, true}) {
+    SCOPED_TRACE(reserved ? "reserved" : "not reserved");
+    std::mt19937_64 rng(7);
+    SearchTable<1> table(std::uint64_t{1} << 30);
+    if (reserved) table.reserve(n);
+    for (std::uint64_t i = 0; i < n; ++i) {
+      table.set_value(CellBits<1>{{rng()}}, rng() % 40, SearchTable<1>::kLoadedWork);
+    }
+    EXPECT_EQ(table.size() + table.dropped(), n);
+    if (reserved) {
+      // A quarter full: only a rare cluster past its 8 entries gives one up.
+      EXPECT_LT(table.dropped(), n / 1000);
+      EXPECT_LE(table.bytes(), 4 * 2 * n * 8);
+    } else {
+      EXPECT_GT(table.dropped(), n / 50) << "the case reserve() is for";
+    }
+  }
+}
+
 TEST(SearchTable, ABoundedTableDropsTheCheapestAndNeverAnswersWrong) {
   std::mt19937_64 rng(17);
   SearchTable<1> table(SearchTable<1>::kMinBytes);

@@ -58,7 +58,7 @@ class BoardSearch {
   std::vector<std::pair<BoardShape, Value>> exact_values() const;
   /// Adds exact values (a loaded table file's): each goes to the table of every frame it fits,
   /// now and when a frame is made later.
-  void add_values(const std::vector<std::pair<BoardShape, Value>>& values);
+  void add_values(std::vector<std::pair<BoardShape, Value>> values);
   /// The box of the endgame database of `rule` and `adjacency` (rows, columns).
   static std::pair<std::size_t, std::size_t> database_box(DeletionRule rule,
                                                           BoardAdjacency adjacency);

@@ -65,6 +65,12 @@ class SearchTable {
   bool wants_to_grow() const noexcept;
   /// Doubles the table (within the bound). No other thread may use the table meanwhile.
   void grow();
+  /// Doubles the table (within the bound) until it is at most a quarter full with `entries` more:
+  /// before a table file's entries go in at once (half full, a cluster in fifty would still
+  /// overflow and give an entry up). No other thread may use the table meanwhile.
+  void reserve(std::uint64_t entries) {
+    while ((size() + entries) * 4 > clusters_ * kEntriesPerCluster && may_grow()) grow();
+  }
   /// Whether a doubling stays within the bound: while it moves the entries, the old table and
   /// the new one (twice its size) are both held.
   bool may_grow() const noexcept { return 3 * clusters_ * kClusterBytes <= max_bytes_; }

@@ -33,6 +33,15 @@ void save_table_file(const std::filesystem::path& path, std::string_view rule,
 void save_table_file(const std::filesystem::path& path, std::string_view rule,
                      TableEntries entries);
 
+/// Called with each entry of a table file.
+using TableEntryVisitor = std::function<void(std::string_view key, Value value)>;
+
+/// Calls entry(key, value) for every entry of a file written by save_table_file for `rule`, the
+/// file read twice through a small buffer (first checked whole, so that a foreign or corrupt file
+/// gives no entry; then read entry by entry). Throws Error as load_table_file does.
+void read_table_file(const std::filesystem::path& path, std::string_view rule,
+                     std::uint64_t max_bytes, const TableEntryVisitor& entry);
+
 /// The entries of a file written by save_table_file for `rule`; throws Error naming the file and
 /// what is wrong (not a table file, another rule, a bad count or checksum, a torn file), reading
 /// at most `max_bytes` (and at least 1 MiB).

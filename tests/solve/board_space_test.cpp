@@ -104,6 +104,29 @@ TEST(BoardSpace, OneWordComponentsAreTheStepByStepOnes) {
   }
 }
 
+TEST(BoardSpace, TwoWordComponentsAreTheStepByStepOnes) {
+  // Two words grow a component by the same carry, in 128 bits (rows that cross the words too);
+  // four words step cell by cell.
+  std::mt19937_64 rng(33);
+  for (const auto& [rows, columns] :
+       {std::pair<std::size_t, std::size_t>{3, 28}, {3, 42}, {9, 14}, {11, 11}, {1, 128}, {2, 64},
+        {5, 25}, {8, 16}, {6, 13}}) {
+    const BoardSpace<2> two(DeletionRule::arc, BoardAdjacency::grid, rows, columns);
+    const BoardSpace<4> four(DeletionRule::arc, BoardAdjacency::grid, rows, columns);
+    for (int trial = 0; trial < 3000; ++trial) {
+      const auto cells = random_bits<2>(rng, rows * columns, 0.5 + 0.1 * (trial % 5));
+      if (cells.empty()) continue;
+      const auto cut = trial % 3 == 0 ? CellBits<2>{} : random_bits<2>(rng, rows * columns, 0.1);
+      auto seed = cells.lowest();
+      if (trial % 4 == 1) seed |= (cells - seed).empty() ? seed : (cells - seed).lowest();
+      const auto got = two.component(cells, seed, cut);
+      const auto want = four.component(cells.resized<4>(), seed.resized<4>(), cut.resized<4>());
+      ASSERT_EQ(got.resized<4>(), want)
+          << rows << "x" << columns << " cells " << cells.words[0] << "," << cells.words[1];
+    }
+  }
+}
+
 /// A plain search on a frame of at most 20 cells.
 struct PlainReference {
   PlainReference(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows, std::size_t columns)

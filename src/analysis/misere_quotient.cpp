@@ -169,8 +169,7 @@ std::optional<detail::ReducedCandidate> recalibrate(
             all = tried;
             all_order = order;
           }
-          if (verdict.newest_holds &&
-              (!newest || (k == newest_k && order < newest_order))) {
+          if (verdict.newest_holds && (!newest || (k == newest_k && order < newest_order))) {
             newest = tried;
             newest_order = order;
             newest_k = k;

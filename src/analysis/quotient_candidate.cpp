@@ -336,7 +336,9 @@ class Marker {
 
 /// Bytes per element of a candidate: the marker's five words and two flags, the class, the
 /// products by each generator, the signature (class and products' classes) and its sort index.
-std::uint64_t bytes_per_element(std::size_t k) { return 32 + 8 * (k + 1); }
+std::uint64_t bytes_per_element(std::size_t k) {
+  return 32 + 8 * (k + 1);
+}
 
 }  // namespace
 
@@ -452,7 +454,9 @@ CandidateReduction::CandidateReduction(CandidateReduction&&) noexcept = default;
 CandidateReduction& CandidateReduction::operator=(CandidateReduction&&) noexcept = default;
 CandidateReduction::~CandidateReduction() = default;
 
-std::uint64_t CandidateReduction::candidate_order() const { return state_->m.order(); }
+std::uint64_t CandidateReduction::candidate_order() const {
+  return state_->m.order();
+}
 
 CandidateReduction::Verdict CandidateReduction::check(const CandidateTest& test) const {
   const State& s = *state_;

@@ -1,6 +1,5 @@
 #include "grundy/solve/board_search.hpp"
 
-
 #include "component_search_impl.hpp"
 
 namespace grundy {
@@ -240,7 +239,8 @@ void BoardSearch::for_each_exact_value(
 
 std::vector<std::pair<BoardShape, Value>> BoardSearch::exact_values() const {
   std::vector<std::pair<BoardShape, Value>> out;
-  for_each_exact_value([&](const BoardShape& shape, Value value) { out.emplace_back(shape, value); });
+  for_each_exact_value(
+      [&](const BoardShape& shape, Value value) { out.emplace_back(shape, value); });
   return out;
 }
 

@@ -360,7 +360,7 @@ typename BoardSpace<W>::Grid BoardSpace<W>::grid_of(const Cells& x) const noexce
 
 template <std::size_t W>
 std::uint64_t BoardSpace<W>::corner_word(std::uint64_t x, std::size_t& h,
-                                        std::size_t& w) const noexcept {
+                                         std::size_t& w) const noexcept {
   const std::size_t n = columns_;
   const auto lowest = static_cast<std::size_t>(std::countr_zero(x));
   const auto highest = static_cast<std::size_t>(63 - std::countl_zero(x));
@@ -401,7 +401,7 @@ std::optional<Value> BoardSpace<W>::database_word_value(std::uint64_t k, std::si
 
 template <std::size_t W>
 std::uint64_t BoardSpace<W>::canonical_word(std::uint64_t k, std::size_t h, std::size_t w,
-                                           bool& symmetric) const noexcept {
+                                            bool& symmetric) const noexcept {
   // The four images of a box wider than high, as numbers: as it is, rows flipped, and those two
   // read backwards (the whole word reversed turns the box by half a turn: rows flipped and
   // columns flipped; shifted back into the corner).

@@ -44,21 +44,21 @@ BoardSearch& ComponentSource::board_search(BoardAdjacency adjacency) {
 void ComponentSource::load_table() {
   // Streamed: a table file may hold tens of millions of entries, and only their values are kept.
   std::array<std::vector<std::pair<BoardShape, Value>>, 2> boards;
-  read_table_file(*table_file_, rule_name(rules_.rule()), options_.limits.max_memory_bytes,
-                  [&](std::string_view key, Value value) {
-                    for (const BoardAdjacency adjacency :
-                         {BoardAdjacency::grid, BoardAdjacency::queens}) {
-                      const std::string prefix = source_board_prefix(adjacency);
-                      if (!key.starts_with(prefix)) continue;
-                      // The file passed its checksum; a key that is not a canonical shape was
-                      // written by something else and is not used.
-                      if (auto shape = parse_shape_text(adjacency, key.substr(prefix.size()))) {
-                        boards[static_cast<std::size_t>(adjacency)].emplace_back(*shape, value);
-                      }
-                      return;
-                    }
-                    search_.add_value(std::string(key), value);
-                  });
+  read_table_file(
+      *table_file_, rule_name(rules_.rule()), options_.limits.max_memory_bytes,
+      [&](std::string_view key, Value value) {
+        for (const BoardAdjacency adjacency : {BoardAdjacency::grid, BoardAdjacency::queens}) {
+          const std::string prefix = source_board_prefix(adjacency);
+          if (!key.starts_with(prefix)) continue;
+          // The file passed its checksum; a key that is not a canonical shape was
+          // written by something else and is not used.
+          if (auto shape = parse_shape_text(adjacency, key.substr(prefix.size()))) {
+            boards[static_cast<std::size_t>(adjacency)].emplace_back(*shape, value);
+          }
+          return;
+        }
+        search_.add_value(std::string(key), value);
+      });
   for (const BoardAdjacency adjacency : {BoardAdjacency::grid, BoardAdjacency::queens}) {
     auto& values = boards[static_cast<std::size_t>(adjacency)];
     if (!values.empty()) board_search(adjacency).add_values(std::move(values));

@@ -168,8 +168,9 @@ void read_table_file(const std::filesystem::path& path, std::string_view rule,
       if (read != ~std::uint64_t{0}) ++read;
     }
     if (sum.digest() != checksum) {
-      throw Error(deliver ? file + " changed while it was read"
-                          : file + " fails its checksum (a torn or edited file); nothing is loaded");
+      throw Error(deliver
+                      ? file + " changed while it was read"
+                      : file + " fails its checksum (a torn or edited file); nothing is loaded");
     }
     if (read == ~std::uint64_t{0}) throw Error(file + " has a malformed entry");
     if (read != entries) {

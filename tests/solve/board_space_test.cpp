@@ -82,49 +82,42 @@ TEST(BoardSpace, CanonicalFormsAreTheFramesOnesInEveryWidth) {
   canonical_forms_agree<4>(3, 80);
 }
 
-TEST(BoardSpace, OneWordComponentsAreTheStepByStepOnes) {
-  // One word grows a component along whole rows at once (a carry); wider sets step cell by cell.
-  std::mt19937_64 rng(30);
-  for (const auto& [rows, columns] :
-       {std::pair<std::size_t, std::size_t>{3, 13}, {5, 7}, {8, 8}, {1, 64}, {4, 16}, {2, 5}}) {
-    const BoardSpace<1> one(DeletionRule::arc, BoardAdjacency::grid, rows, columns);
-    const BoardSpace<2> two(DeletionRule::arc, BoardAdjacency::grid, rows, columns);
+/// Components grown by the carry in W words (one or two) against the step-by-step growth of a
+/// wider set (Wide words), on random cells, cuts and seeds of each board.
+template <std::size_t W, std::size_t Wide>
+void carry_components_agree(std::uint64_t seed_of_rng,
+                            std::initializer_list<std::pair<std::size_t, std::size_t>> boards) {
+  std::mt19937_64 rng(seed_of_rng);
+  for (const auto& [rows, columns] : boards) {
+    const BoardSpace<W> carry(DeletionRule::arc, BoardAdjacency::grid, rows, columns);
+    const BoardSpace<Wide> steps(DeletionRule::arc, BoardAdjacency::grid, rows, columns);
     for (int trial = 0; trial < 3000; ++trial) {
-      const auto cells = random_bits<1>(rng, rows * columns, 0.5 + 0.1 * (trial % 5));
+      const auto cells = random_bits<W>(rng, rows * columns, 0.5 + 0.1 * (trial % 5));
       if (cells.empty()) continue;
-      const auto cut = trial % 3 == 0 ? CellBits<1>{} : random_bits<1>(rng, rows * columns, 0.1);
+      const auto cut = trial % 3 == 0 ? CellBits<W>{} : random_bits<W>(rng, rows * columns, 0.1);
       // A few seeds at once, in one component or several.
       auto seed = cells.lowest();
       if (trial % 4 == 1) seed |= (cells - seed).empty() ? seed : (cells - seed).lowest();
-      const auto got = one.component(cells, seed, cut);
-      const auto want = two.component(cells.resized<2>(), seed.resized<2>(), cut.resized<2>());
-      ASSERT_EQ(got.resized<2>(), want) << rows << "x" << columns << " cells " << cells.words[0]
-                                        << " cut " << cut.words[0] << " seed " << seed.words[0];
+      const auto got = carry.component(cells, seed, cut);
+      const auto want =
+          steps.component(cells.template resized<Wide>(), seed.template resized<Wide>(),
+                          cut.template resized<Wide>());
+      ASSERT_EQ(got.template resized<Wide>(), want)
+          << rows << "x" << columns << " cells " << cells.words[0] << " cut " << cut.words[0]
+          << " seed " << seed.words[0];
     }
   }
 }
 
+TEST(BoardSpace, OneWordComponentsAreTheStepByStepOnes) {
+  // One word grows a component along whole rows at once (a carry); four words step cell by cell.
+  carry_components_agree<1, 4>(30, {{3, 13}, {5, 7}, {8, 8}, {1, 64}, {4, 16}, {2, 5}});
+}
+
 TEST(BoardSpace, TwoWordComponentsAreTheStepByStepOnes) {
-  // Two words grow a component by the same carry, in 128 bits (rows that cross the words too);
-  // four words step cell by cell.
-  std::mt19937_64 rng(33);
-  for (const auto& [rows, columns] :
-       {std::pair<std::size_t, std::size_t>{3, 28}, {3, 42}, {9, 14}, {11, 11}, {1, 128}, {2, 64},
-        {5, 25}, {8, 16}, {6, 13}}) {
-    const BoardSpace<2> two(DeletionRule::arc, BoardAdjacency::grid, rows, columns);
-    const BoardSpace<4> four(DeletionRule::arc, BoardAdjacency::grid, rows, columns);
-    for (int trial = 0; trial < 3000; ++trial) {
-      const auto cells = random_bits<2>(rng, rows * columns, 0.5 + 0.1 * (trial % 5));
-      if (cells.empty()) continue;
-      const auto cut = trial % 3 == 0 ? CellBits<2>{} : random_bits<2>(rng, rows * columns, 0.1);
-      auto seed = cells.lowest();
-      if (trial % 4 == 1) seed |= (cells - seed).empty() ? seed : (cells - seed).lowest();
-      const auto got = two.component(cells, seed, cut);
-      const auto want = four.component(cells.resized<4>(), seed.resized<4>(), cut.resized<4>());
-      ASSERT_EQ(got.resized<4>(), want)
-          << rows << "x" << columns << " cells " << cells.words[0] << "," << cells.words[1];
-    }
-  }
+  // Two words grow by the same carry in 128 bits, rows that cross the two words too.
+  carry_components_agree<2, 4>(
+      33, {{3, 28}, {3, 42}, {9, 14}, {11, 11}, {1, 128}, {2, 64}, {5, 25}, {8, 16}, {6, 13}});
 }
 
 /// A plain search on a frame of at most 20 cells.

@@ -11,13 +11,6 @@
 namespace grundy {
 namespace {
 
-/// Two words as one integer (GCC and Clang; __extension__ keeps -Wpedantic quiet).
-__extension__ using WideBits = unsigned __int128;
-
-}  // namespace
-
-namespace {
-
 using board_space_detail::Grid;
 
 /// One image of a shape: a grid (as it is or transposed) under two flips.
@@ -75,6 +68,18 @@ std::vector<Value> board_path_values(DeletionRule rule, std::size_t up_to) {
 
 }  // namespace
 
+namespace {
+
+/// All the bits of a word form in the opposite order.
+std::uint64_t reversed_bits(std::uint64_t v) noexcept {
+  return board_space_detail::reversed(v, 64);
+}
+board_space_detail::WideBits reversed_bits(board_space_detail::WideBits v) noexcept {
+  return board_space_detail::reversed(v);
+}
+
+}  // namespace
+
 template <std::size_t W>
 BoardSpace<W>::BoardSpace(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows,
                           std::size_t columns, const EndgameDatabase* database, bool simplify)
@@ -118,13 +123,9 @@ typename BoardSpace<W>::Cells BoardSpace<W>::component(const Cells& cells, Cells
       // seed east; the cell after a run joins too when it is a cell of x (its west edge is
       // open). Then one step north, south and west. Seeds in the same run are cleared by the
       // first one's carry and set again by their own bit, without a carry: `| s` keeps them.
-      using Bits = std::conditional_t<W == 1, std::uint64_t, WideBits>;
+      using Bits = Word;
       constexpr std::size_t kBits = 64 * W;
-      const auto bits = [](const Cells& c) {
-        Bits b = c.words[0];
-        if constexpr (W == 2) b |= Bits{c.words[1]} << 64;
-        return b;
-      };
+      const auto bits = [](const Cells& c) { return word_of(c); };
       const Bits x = bits(cells);
       const Bits cuts = bits(cut);
       const Bits lane = x & ~(bits(last_column_) | cuts);
@@ -139,12 +140,7 @@ typename BoardSpace<W>::Cells BoardSpace<W>::component(const Cells& cells, Cells
         const Bits south = n < kBits ? (f << n) & all : 0;
         const Bits west = ((f & ~first) >> 1) & ~cuts;
         const Bits next = (f | north | south | west) & x;
-        if (next == s) {
-          Cells out;
-          out.words[0] = static_cast<std::uint64_t>(next);
-          if constexpr (W == 2) out.words[1] = static_cast<std::uint64_t>(next >> 64);
-          return out;
-        }
+        if (next == s) return key_of_word(next);
         s = next;
       }
     }
@@ -278,13 +274,13 @@ void BoardSpace<W>::add_component(const Cells& comp, std::vector<Key>& out, std:
   }
   Key k;
   bool symmetric = true;
-  if constexpr (W == 1) {
-    if (simplify_) {
-      // One word: the shape moved into the corner and turned as a number (corner_word,
+  if constexpr (W <= 2) {
+    if (simplify_ && word_forms()) {
+      // One or two words: the shape moved into the corner and turned as a number (corner_word,
       // canonical_word), rows as a Grid only for a square box or one higher than wide.
       std::size_t h = 0;
       std::size_t w = 0;
-      const std::uint64_t corner = corner_word(comp.words[0], h, w);
+      const Word corner = corner_word(word_of(comp), h, w);
       if (auto v = database_word_value(corner, h, w)) {
         known ^= *v;
         return;
@@ -294,7 +290,7 @@ void BoardSpace<W>::add_component(const Cells& comp, std::vector<Key>& out, std:
         return;
       }
       if (h < w) {
-        k.words[0] = canonical_word(corner, h, w, symmetric);
+        k = key_of_word(canonical_word(corner, h, w, symmetric));
       } else {
         Grid g = grid_of(comp);
         k = canonical_of(g, &symmetric);
@@ -359,39 +355,38 @@ typename BoardSpace<W>::Grid BoardSpace<W>::grid_of(const Cells& x) const noexce
 }
 
 template <std::size_t W>
-std::uint64_t BoardSpace<W>::corner_word(std::uint64_t x, std::size_t& h,
-                                         std::size_t& w) const noexcept {
+auto BoardSpace<W>::corner_word(Word x, std::size_t& h, std::size_t& w) const noexcept -> Word {
   const std::size_t n = columns_;
-  const auto lowest = static_cast<std::size_t>(std::countr_zero(x));
-  const auto highest = static_cast<std::size_t>(63 - std::countl_zero(x));
-  const std::size_t r0 = lowest / n;
-  h = highest / n - r0 + 1;
-  std::uint64_t k = x >> (r0 * n);
+  const std::size_t r0 = board_space_detail::lowest_bit(x) / n;
+  h = board_space_detail::highest_bit(x) / n - r0 + 1;
+  const Word k = x >> (r0 * n);
   const std::uint64_t row = n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
   std::uint64_t used = 0;
-  for (std::size_t i = 0; i < h; ++i) used |= (k >> (i * n)) & row;
+  for (std::size_t i = 0; i < h; ++i) used |= static_cast<std::uint64_t>(k >> (i * n)) & row;
   const auto c0 = static_cast<std::size_t>(std::countr_zero(used));
   w = static_cast<std::size_t>(std::bit_width(used)) - c0;
   return k >> c0;  // no cell crosses into the row below: c0 is the least column
 }
 
 template <std::size_t W>
-std::optional<Value> BoardSpace<W>::database_word_value(std::uint64_t k, std::size_t h,
+std::optional<Value> BoardSpace<W>::database_word_value(Word k, std::size_t h,
                                                         std::size_t w) const noexcept {
   if (database_ == nullptr) return std::nullopt;
   const std::size_t rows = database_->rows();
   const std::size_t columns = database_->columns();
   if (h <= rows && w <= columns) {
-    if (columns == columns_) return database_->at(k);
+    if (columns == columns_) return database_->at(static_cast<std::uint64_t>(k));
     const std::uint64_t row = (std::uint64_t{1} << w) - 1;
     std::uint64_t index = 0;
-    for (std::size_t i = 0; i < h; ++i) index |= ((k >> (i * columns_)) & row) << (i * columns);
+    for (std::size_t i = 0; i < h; ++i) {
+      index |= (static_cast<std::uint64_t>(k >> (i * columns_)) & row) << (i * columns);
+    }
     return database_->at(index);
   }
   if (w <= rows && h <= columns) {
     std::uint64_t index = 0;
-    for (std::uint64_t v = k; v != 0; v &= v - 1) {
-      const auto cell = static_cast<std::size_t>(std::countr_zero(v));
+    for (Word v = k; v != 0; v &= v - 1) {
+      const std::size_t cell = board_space_detail::lowest_bit(v);
       index |= std::uint64_t{1} << (cell % columns_ * columns + cell / columns_);
     }
     return database_->at(index);
@@ -400,19 +395,20 @@ std::optional<Value> BoardSpace<W>::database_word_value(std::uint64_t k, std::si
 }
 
 template <std::size_t W>
-std::uint64_t BoardSpace<W>::canonical_word(std::uint64_t k, std::size_t h, std::size_t w,
-                                            bool& symmetric) const noexcept {
+auto BoardSpace<W>::canonical_word(Word k, std::size_t h, std::size_t w,
+                                   bool& symmetric) const noexcept -> Word {
   // The four images of a box wider than high, as numbers: as it is, rows flipped, and those two
   // read backwards (the whole word reversed turns the box by half a turn: rows flipped and
   // columns flipped; shifted back into the corner).
+  constexpr std::size_t kBits = 8 * sizeof(Word);
   const std::size_t n = columns_;
-  const std::uint64_t row = n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
-  std::uint64_t flipped = 0;
+  const Word row = n >= 64 ? Word{~std::uint64_t{0}} : (Word{1} << n) - 1;
+  Word flipped = 0;
   for (std::size_t i = 0; i < h; ++i) flipped |= ((k >> (i * n)) & row) << ((h - 1 - i) * n);
-  const std::size_t back = 64 - h * n + (n - w);
-  const std::uint64_t half_turn = board_space_detail::reversed(k, 64) >> back;
-  const std::uint64_t mirrored = board_space_detail::reversed(flipped, 64) >> back;
-  const std::uint64_t least = std::min(std::min(k, flipped), std::min(half_turn, mirrored));
+  const std::size_t back = kBits - h * n + (n - w);
+  const Word half_turn = reversed_bits(k) >> back;
+  const Word mirrored = reversed_bits(flipped) >> back;
+  const Word least = std::min(std::min(k, flipped), std::min(half_turn, mirrored));
   // Two equal images: a symmetry maps the shape onto itself.
   symmetric = (k == least) + (flipped == least) + (half_turn == least) + (mirrored == least) > 1;
   return least;
@@ -449,14 +445,13 @@ typename BoardSpace<W>::Key BoardSpace<W>::canonical(const Cells& x, bool* symme
     return x.shifted_down_far(x.first() / columns_ * columns_ + c0);
   }
   if (columns_ > 64) return canonical_by_cells(x);
-  if constexpr (W == 1) {
+  if constexpr (W <= 2) {
     std::size_t h = 0;
     std::size_t w = 0;
-    const std::uint64_t corner = corner_word(x.words[0], h, w);
+    const Word corner = corner_word(word_of(x), h, w);
     if (h < w) {
       bool tie = false;
-      Key k;
-      k.words[0] = canonical_word(corner, h, w, tie);
+      const Key k = key_of_word(canonical_word(corner, h, w, tie));
       if (symmetric != nullptr) *symmetric = tie;
       return k;
     }

@@ -77,6 +77,10 @@ TEST(BoardSpace, CanonicalFormsAreTheFramesOnesInEveryWidth) {
   canonical_forms_agree<1>(5, 7);
   canonical_forms_agree<1>(8, 8);
   canonical_forms_agree<2>(9, 12);
+  canonical_forms_agree<2>(3, 28);
+  canonical_forms_agree<2>(5, 16);
+  canonical_forms_agree<2>(6, 13);
+  canonical_forms_agree<2>(2, 64);
   canonical_forms_agree<2>(1, 100);
   canonical_forms_agree<4>(15, 15);
   canonical_forms_agree<4>(3, 80);
@@ -147,18 +151,21 @@ TEST(BoardSpace, CramSimplificationsKeepTheValue) {
   }
 }
 
-TEST(BoardSpace, ADecompositionKeepsTheValue) {
-  std::mt19937_64 rng(32);
+/// Decompositions in W words against a plain search of the whole set, on frames of at most 20
+/// cells: the parts are canonical, equal parts cancel, and the values add up.
+template <std::size_t W>
+void decompositions_keep_the_value(std::uint64_t seed_of_rng) {
+  std::mt19937_64 rng(seed_of_rng);
   const std::pair<std::size_t, std::size_t> frames[] = {{4, 5}, {2, 10}, {3, 6}, {4, 4}, {1, 20}};
   for (const DeletionRule rule : kSpaceRules) {
     for (const BoardAdjacency adjacency : kSpaceAdjacencies) {
       if (rule == DeletionRule::arc && adjacency == BoardAdjacency::queens) continue;
       for (const auto& [rows, columns] : frames) {
         PlainReference ref(rule, adjacency, rows, columns);
-        const BoardSpace<1> space(rule, adjacency, rows, columns);
+        const BoardSpace<W> space(rule, adjacency, rows, columns);
         for (int trial = 0; trial < 1500; ++trial) {
-          const auto cells = random_bits<1>(rng, rows * columns, 0.4 + 0.15 * (trial % 4));
-          std::vector<CellBits<1>> parts;
+          const auto cells = random_bits<W>(rng, rows * columns, 0.4 + 0.15 * (trial % 4));
+          std::vector<CellBits<W>> parts;
           Value v = space.decompose(cells, parts, 0);
           std::set<std::uint64_t> distinct;
           for (const auto& part : parts) {
@@ -167,11 +174,20 @@ TEST(BoardSpace, ADecompositionKeepsTheValue) {
             v ^= ref.brute.value(low_mask(part));
           }
           ASSERT_EQ(v, ref.brute.value(low_mask(cells)))
-              << rows << "x" << columns << " cells " << low_mask(cells);
+              << rows << "x" << columns << " cells " << cells.words[0];
         }
       }
     }
   }
+}
+
+TEST(BoardSpace, ADecompositionKeepsTheValue) {
+  decompositions_keep_the_value<1>(32);
+}
+
+TEST(BoardSpace, ADecompositionInTwoWordsKeepsTheValue) {
+  // The same frames in a two-word space: the 128-bit word forms.
+  decompositions_keep_the_value<2>(34);
 }
 
 TEST(BoardSpace, CopiedShapesArePPositions) {

@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -45,6 +46,30 @@ inline std::uint64_t reversed(std::uint64_t v, std::size_t length) noexcept {
   v = ((v >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((v & 0x0f0f0f0f0f0f0f0fULL) << 4);
   v = __builtin_bswap64(v);
   return v >> (64 - length);
+}
+
+/// Two words as one integer (GCC and Clang; __extension__ keeps -Wpedantic quiet).
+__extension__ using WideBits = unsigned __int128;
+
+/// All 128 bits of v in the opposite order.
+inline WideBits reversed(WideBits v) noexcept {
+  const WideBits low = reversed(static_cast<std::uint64_t>(v), 64);
+  const WideBits high = reversed(static_cast<std::uint64_t>(v >> 64), 64);
+  return (low << 64) | high;
+}
+inline std::size_t lowest_bit(std::uint64_t v) noexcept {
+  return static_cast<std::size_t>(std::countr_zero(v));
+}
+inline std::size_t lowest_bit(WideBits v) noexcept {
+  const auto low = static_cast<std::uint64_t>(v);
+  return low != 0 ? lowest_bit(low) : 64 + lowest_bit(static_cast<std::uint64_t>(v >> 64));
+}
+inline std::size_t highest_bit(std::uint64_t v) noexcept {
+  return static_cast<std::size_t>(63 - std::countl_zero(v));
+}
+inline std::size_t highest_bit(WideBits v) noexcept {
+  const auto high = static_cast<std::uint64_t>(v >> 64);
+  return high != 0 ? 64 + highest_bit(high) : highest_bit(static_cast<std::uint64_t>(v));
 }
 
 /// A shape in the corner of its box as its rows (each a number of `w` bits, column c its bit c),
@@ -175,20 +200,32 @@ class BoardSpace {
 
   /// Appends a canonical component to a decomposition, or cancels it against an equal one, or
   /// drops it when the second player copies (`symmetric`: a symmetry may map it onto itself).
-  void file_component(const Key& k, bool symmetric, std::vector<Key>& out,
-                      std::size_t from) const;
+  void file_component(const Key& k, bool symmetric, std::vector<Key>& out, std::size_t from) const;
 
   /// The rows of a set of cells in the corner of its box (frames at most 64 cells wide).
   Grid grid_of(const Cells& x) const noexcept;
-  /// One word (W = 1): the cells `x` moved into the corner of their box, h x w.
-  std::uint64_t corner_word(std::uint64_t x, std::size_t& h, std::size_t& w) const noexcept;
-  /// One word: the endgame database's value of a shape in the corner (box h x w).
-  std::optional<Value> database_word_value(std::uint64_t k, std::size_t h,
-                                           std::size_t w) const noexcept;
-  /// One word: the canonical form of a shape in the corner of a box wider than high (h < w),
-  /// and whether a symmetry maps it onto itself.
-  std::uint64_t canonical_word(std::uint64_t k, std::size_t h, std::size_t w,
-                               bool& symmetric) const noexcept;
+  /// One or two words as one integer: the word forms of a set of cells.
+  using Word = std::conditional_t<W == 1, std::uint64_t, board_space_detail::WideBits>;
+  static Word word_of(const Cells& x) noexcept {
+    Word b = x.words[0];
+    if constexpr (W >= 2) b |= Word{x.words[1]} << 64;
+    return b;
+  }
+  static Key key_of_word(Word b) noexcept {
+    Key k;
+    k.words[0] = static_cast<std::uint64_t>(b);
+    if constexpr (W >= 2) k.words[1] = static_cast<std::uint64_t>(b >> 64);
+    return k;
+  }
+  /// Whether a shape is done on the word (one or two words, a frame at most 64 wide).
+  bool word_forms() const noexcept { return W <= 2 && columns_ <= 64; }
+  /// The cells `x` moved into the corner of their box, h x w, as a number.
+  Word corner_word(Word x, std::size_t& h, std::size_t& w) const noexcept;
+  /// The endgame database's value of a shape in the corner (box h x w).
+  std::optional<Value> database_word_value(Word k, std::size_t h, std::size_t w) const noexcept;
+  /// The canonical form of a shape in the corner of a box wider than high (h < w), and whether a
+  /// symmetry maps it onto itself.
+  Word canonical_word(Word k, std::size_t h, std::size_t w, bool& symmetric) const noexcept;
   /// The endgame database's value of a shape whose box fits its box either way round.
   std::optional<Value> database_value(const Grid& g) const noexcept;
   Key canonical_of(Grid& g, bool* symmetric) const;

@@ -2,7 +2,7 @@
 #include <optional>
 #include <stdexcept>
 
-#include "grundy/rules/welter.hpp"
+#include "grundy/rules/families/welter.hpp"
 
 namespace grundy {
 namespace {

@@ -1,4 +1,4 @@
-#include "grundy/rules/subtraction.hpp"
+#include "grundy/rules/families/subtraction.hpp"
 
 #include <gtest/gtest.h>
 

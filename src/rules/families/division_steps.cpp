@@ -1,4 +1,4 @@
-#include "grundy/rules/division_steps.hpp"
+#include "grundy/rules/families/division_steps.hpp"
 
 #include <algorithm>
 #include <iterator>

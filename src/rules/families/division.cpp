@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "grundy/core/error.hpp"
-#include "grundy/rules/division_steps.hpp"
+#include "grundy/rules/families/division_steps.hpp"
 #include "grundy/rules/formula.hpp"
 #include "grundy/rules/heap_game.hpp"
 #include "grundy/rules/registry.hpp"
@@ -135,7 +135,7 @@ class Division final : public HeapGame {
             "g(n) depends only on the runs its options " +
             option +
             " fall in, so the value holds until one of them leaves its run "
-            "(rules/division_steps.hpp)"};
+            "(rules/families/division_steps.hpp)"};
   }
 
   std::optional<std::vector<ValueRun>> formula_runs(std::uint64_t from,

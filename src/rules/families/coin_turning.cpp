@@ -2,7 +2,7 @@
 // (tartans). Definitions and numbering as in Winning Ways ch. 14 ("Turn and Turn About") and
 // Ferguson, Game Theory, part I ch. 5; why a position is a single head, and a row the sum of its
 // heads, is in coin_turning.hpp.
-#include "grundy/rules/coin_turning.hpp"
+#include "grundy/rules/families/coin_turning.hpp"
 
 #include <algorithm>
 #include <bit>

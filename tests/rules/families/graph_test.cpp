@@ -1,4 +1,4 @@
-#include "grundy/rules/graph.hpp"
+#include "grundy/rules/families/graph.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -3,7 +3,7 @@
 // as Winning Ways states them, written here independently of the library. The library's model
 // (a row is the sum of its single heads; a 2-D product game has value g1(x) nim-times g2(y))
 // must give the same values and the same winning moves.
-#include "grundy/rules/coin_turning.hpp"
+#include "grundy/rules/families/coin_turning.hpp"
 
 #include <gtest/gtest.h>
 

@@ -9,7 +9,7 @@
 
 #include "brute_force.hpp"
 #include "grundy/core/error.hpp"
-#include "grundy/rules/green_hackenbush.hpp"
+#include "grundy/rules/families/green_hackenbush.hpp"
 #include "grundy/solve/evaluator.hpp"
 #include "grundy/spec/parser.hpp"
 

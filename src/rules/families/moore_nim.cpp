@@ -7,7 +7,7 @@
 // the steps to fill it (the options of every cell, counted exactly before starting) are bounded;
 // past either bound a value is refused, except that a P-position, told by the theorem, is 0 at
 // any size.
-#include "grundy/rules/moore_nim.hpp"
+#include "grundy/rules/families/moore_nim.hpp"
 
 #include <algorithm>
 #include <functional>

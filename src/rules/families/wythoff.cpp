@@ -5,7 +5,7 @@
 // mex over three incrementally kept line sets); that serves moderate coordinates. Outcomes and
 // winning moves of any position up to 2^63-1 come from Wythoff's theorem (see wythoff.hpp): from
 // an N-position the winning moves are the moves to P-positions, and there are at most three.
-#include "grundy/rules/wythoff.hpp"
+#include "grundy/rules/families/wythoff.hpp"
 
 #include <algorithm>
 #include <array>

@@ -2,8 +2,8 @@
 // them); who cannot move loses. On a path of n vertices it is the octal game 0.07 on a heap of n.
 #include <memory>
 
+#include "grundy/rules/families/vertex_deletion_game.hpp"
 #include "grundy/rules/registry.hpp"
-#include "grundy/rules/vertex_deletion_game.hpp"
 
 namespace grundy {
 namespace {

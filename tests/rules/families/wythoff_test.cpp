@@ -1,6 +1,6 @@
 // Wythoff's game: the exact theorem against the Grundy table and against its own definition,
 // the moves to P-positions, positions.
-#include "grundy/rules/wythoff.hpp"
+#include "grundy/rules/families/wythoff.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "brute_force.hpp"
-#include "grundy/core/error.hpp"
 #include "grundy/core/checked.hpp"
+#include "grundy/core/error.hpp"
 #include "grundy/solve/evaluator.hpp"
 #include "grundy/solve/grid_solver.hpp"
 #include "grundy/spec/parser.hpp"

@@ -4,8 +4,8 @@
 // vertex of a path of 1 takes 1); tests/solve/component_search_test.cpp checks it.
 #include <memory>
 
+#include "grundy/rules/families/vertex_deletion_game.hpp"
 #include "grundy/rules/registry.hpp"
-#include "grundy/rules/vertex_deletion_game.hpp"
 
 namespace grundy {
 namespace {

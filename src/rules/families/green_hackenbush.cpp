@@ -4,7 +4,7 @@
 // to the ground. The text is normalised: vertices renumbered 0, 1, 2, ... in the order of their
 // numbers, each edge written smaller end first, edges sorted. A move deletes one edge and drops
 // what no longer reaches the ground. Values: green_hackenbush.hpp.
-#include "grundy/rules/green_hackenbush.hpp"
+#include "grundy/rules/families/green_hackenbush.hpp"
 
 #include <algorithm>
 #include <memory>

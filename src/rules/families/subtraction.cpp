@@ -1,6 +1,6 @@
 // Subtraction games: a move removes s tokens for some s in a set S (`sub(...)`), or any number
 // of tokens except those in a finite set (`allbut(...)`).
-#include "grundy/rules/subtraction.hpp"
+#include "grundy/rules/families/subtraction.hpp"
 
 #include <algorithm>
 #include <array>
@@ -151,7 +151,8 @@ ParsedSet parse_set(Scanner& in, bool allow_named, std::string_view what) {
       const std::size_t at = in.offset();
       const std::uint64_t lo = in.unsigned_integer("a positive integer", kMaxCoordinate);
       if (lo == 0)
-        in.fail_at(at, "the elements of " + std::string(what) + " must be positive (0 would be a pass)");
+        in.fail_at(
+            at, "the elements of " + std::string(what) + " must be positive (0 would be a pass)");
       std::uint64_t hi = lo;
       if (in.accept("..")) {
         const std::size_t hi_at = in.offset();

@@ -1,4 +1,4 @@
-#include "grundy/rules/vertex_deletion_game.hpp"
+#include "grundy/rules/families/vertex_deletion_game.hpp"
 
 #include <algorithm>
 #include <bit>

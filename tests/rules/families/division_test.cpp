@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "grundy/core/error.hpp"
-#include "grundy/rules/division_steps.hpp"
+#include "grundy/rules/families/division_steps.hpp"
 #include "grundy/rules/game.hpp"
 #include "grundy/spec/parser.hpp"
 

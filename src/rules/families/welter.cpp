@@ -2,7 +2,7 @@
 // empty square to its left (passing other coins is allowed). It is Nim whose heaps must stay
 // distinct. A position lists the squares holding coins: `welter:2,5,9`. Values are Welter's
 // function (welter.hpp), by Conway's mating method.
-#include "grundy/rules/welter.hpp"
+#include "grundy/rules/families/welter.hpp"
 
 #include <algorithm>
 #include <bit>

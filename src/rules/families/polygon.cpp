@@ -1,9 +1,9 @@
 // The polygon-chord game (BOJ 13034): players draw non-crossing chords between unused vertices of
 // a convex polygon with n vertices. A chord leaves a and n-2-a free vertices on its two sides, so
 // g(n) = mex over a of g(a) xor g(n-2-a): the take-and-break code 0.07.
+#include "grundy/rules/families/take_break_game.hpp"
 #include "grundy/rules/registry.hpp"
 #include "grundy/rules/take_break.hpp"
-#include "grundy/rules/take_break_game.hpp"
 
 namespace grundy {
 namespace {

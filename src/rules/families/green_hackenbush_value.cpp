@@ -1,7 +1,7 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "grundy/rules/green_hackenbush.hpp"
+#include "grundy/rules/families/green_hackenbush.hpp"
 
 namespace grundy {
 namespace {

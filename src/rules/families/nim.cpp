@@ -1,9 +1,9 @@
 // Nim: one heap; a move removes any positive number of tokens. g(n) = n (Bouton 1901).
-#include "grundy/rules/nim.hpp"
+#include "grundy/rules/families/nim.hpp"
 
+#include "grundy/rules/families/subtraction.hpp"
 #include "grundy/rules/heap_game.hpp"
 #include "grundy/rules/registry.hpp"
-#include "grundy/rules/subtraction.hpp"
 
 namespace grundy {
 namespace {

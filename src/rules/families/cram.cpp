@@ -3,8 +3,8 @@
 // it, so a position is that graph: `4x5`, a board drawn in a file, or a component as graph6.
 #include <memory>
 
+#include "grundy/rules/families/vertex_deletion_game.hpp"
 #include "grundy/rules/registry.hpp"
-#include "grundy/rules/vertex_deletion_game.hpp"
 
 namespace grundy {
 namespace {

@@ -1,6 +1,6 @@
 // Moore's Nim_k: the table's values against a brute force over heap lists with its own move
 // generator, and Moore's theorem on P-positions against both.
-#include "grundy/rules/moore_nim.hpp"
+#include "grundy/rules/families/moore_nim.hpp"
 
 #include <gtest/gtest.h>
 

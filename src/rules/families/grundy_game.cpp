@@ -1,7 +1,7 @@
 // Grundy's game: a move splits one heap into two non-empty heaps of different sizes.
+#include "grundy/rules/families/take_break_game.hpp"
 #include "grundy/rules/registry.hpp"
 #include "grundy/rules/take_break.hpp"
-#include "grundy/rules/take_break_game.hpp"
 
 namespace grundy {
 namespace {

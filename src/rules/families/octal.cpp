@@ -1,7 +1,7 @@
 // Octal and hexadecimal take-and-break games (Winning Ways ch. 4), with the classic names.
+#include "grundy/rules/families/take_break_game.hpp"
 #include "grundy/rules/registry.hpp"
 #include "grundy/rules/take_break.hpp"
-#include "grundy/rules/take_break_game.hpp"
 
 namespace grundy {
 namespace {

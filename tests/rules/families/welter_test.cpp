@@ -1,6 +1,6 @@
 // Welter's game: Welter's function (Conway's mating method) against a brute force over sets of
 // squares with its own move generator.
-#include "grundy/rules/welter.hpp"
+#include "grundy/rules/families/welter.hpp"
 
 #include <gtest/gtest.h>
 

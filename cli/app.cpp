@@ -15,6 +15,7 @@
 #include "common.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/engine/engine.hpp"
+#include "grundy/solve/component_search.hpp"
 #include "grundy/version.hpp"
 
 namespace grundy::cli {

@@ -11,6 +11,8 @@
 
 #include "grundy/core/error.hpp"
 #include "grundy/core/scanner.hpp"
+#include "grundy/rules/game.hpp"
+#include "grundy/rules/sum.hpp"
 #include "search_progress.hpp"
 
 namespace grundy::cli {
@@ -72,9 +74,10 @@ void stop_component_search_on_interrupt(const Sum& sum, EngineOptions& options) 
 }
 
 void add_table_option(CLI::App& command, CommonOptions& options) {
-  command.add_option("--table", options.table,
-                     "Node-Kayles, Arc-Kayles, Cram: the component search's table file, read "
-                     "when it exists and written when the search ends or is stopped (Ctrl-C, SIGTERM)");
+  command.add_option(
+      "--table", options.table,
+      "Node-Kayles, Arc-Kayles, Cram: the component search's table file, read "
+      "when it exists and written when the search ends or is stopped (Ctrl-C, SIGTERM)");
 }
 
 Reporter terminal_reporter() {
@@ -101,8 +104,10 @@ void add_no_quotient_option(CLI::App& command, bool& no_quotient) {
 void add_period_search_options(CLI::App& command, std::string& max, bool& no_cache) {
   command.add_option("--max", max,
                      "For positions beyond a table: compute at most N values to prove a period "
-                     "(default " + kDefaultMax + ")");
-  command.add_flag("--no-cache", no_cache, "Neither read nor write the caches (proven periods, misère quotients)");
+                     "(default " +
+                         kDefaultMax + ")");
+  command.add_flag("--no-cache", no_cache,
+                   "Neither read nor write the caches (proven periods, misère quotients)");
 }
 
 void add_threads_option(CLI::App& command, CommonOptions& options) {

@@ -11,6 +11,8 @@
 
 #include "grundy/core/limits.hpp"
 #include "grundy/engine/engine.hpp"
+#include "grundy/rules/game.hpp"
+#include "grundy/rules/sum.hpp"
 
 namespace grundy::cli {
 

@@ -10,6 +10,7 @@
 #include "grundy/core/error.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
+#include "grundy/rules/game.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -132,10 +133,10 @@ Runner add_period_command(CLI::App& app) {
       "  grundy period 'allbut(1,2)'\n"
       "  grundy period 0.16 --max 1000000");
   cmd->add_option("game", args->game, "Game spec, e.g. 0.07, 'sub(2,3,7)'")->required();
-  args->max_option = cmd->add_option(
-      "--max", args->max,
-      "Compute at most N values (default " + kDefaultMax +
-          "; where no theorem applies, the values observed: default 100000)");
+  args->max_option =
+      cmd->add_option("--max", args->max,
+                      "Compute at most N values (default " + kDefaultMax +
+                          "; where no theorem applies, the values observed: default 100000)");
   cmd->add_flag("--no-cache", args->no_cache, "Neither read nor write the period cache");
   cmd->add_flag("--verify", args->verify,
                 "Recompute the proof in full, independently of the cache: the values the "

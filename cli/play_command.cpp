@@ -15,6 +15,8 @@
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
 #include "grundy/engine/match.hpp"
+#include "grundy/rules/sum.hpp"
+#include "grundy/solve/misere_search.hpp"
 
 namespace grundy::cli {
 namespace {

@@ -7,9 +7,11 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
+#include "grundy/rules/game.hpp"
 #include "search_progress.hpp"
 
 namespace grundy::cli {

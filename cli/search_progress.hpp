@@ -5,7 +5,10 @@
 #include <string>
 
 #include "common.hpp"
+#include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/engine/engine.hpp"
+#include "grundy/solve/component_search.hpp"
+#include "grundy/solve/misere_search.hpp"
 
 namespace grundy::cli {
 

@@ -14,6 +14,7 @@
 #include "grundy/core/sequence_file.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
+#include "grundy/rules/game.hpp"
 
 namespace grundy::cli {
 namespace {

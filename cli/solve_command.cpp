@@ -8,6 +8,8 @@
 #include "grundy/core/error.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
+#include "grundy/rules/sum.hpp"
+#include "grundy/solve/misere_search.hpp"
 
 namespace grundy::cli {
 namespace {

@@ -12,6 +12,7 @@
 #include "grundy/core/error.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
+#include "grundy/rules/game.hpp"
 
 namespace grundy::cli {
 namespace {

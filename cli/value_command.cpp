@@ -11,6 +11,7 @@
 #include "grundy/core/error.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
+#include "grundy/rules/game.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -46,8 +47,10 @@ int run_value(const ValueArgs& args) {
   if (args.positions.empty()) {
     // `value 'nim:3 + nim:4'`: a position or a sum where a game was expected.
     if (args.game.find(':') != std::string::npos) {
-      throw Error("value takes a game and its positions ('grundy value nim 3 4'); for the sum or "
-                  "position '" + args.game + "' use 'grundy solve'");
+      throw Error(
+          "value takes a game and its positions ('grundy value nim 3 4'); for the sum or "
+          "position '" +
+          args.game + "' use 'grundy solve'");
     }
     throw Error("missing argument positions (see grundy value --help)");
   }

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "grundy/core/error.hpp"
-#include "grundy/rules/graph.hpp"
+#include "grundy/rules/families/graph.hpp"
 #include "grundy/solve/graph_solver.hpp"
 #include "grundy/spec/parser.hpp"
 #include "support.hpp"

@@ -22,14 +22,19 @@
 #include <vector>
 
 #include "arguments.hpp"
+#include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/core/atomic_file.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/limits.hpp"
 #include "grundy/core/nimber.hpp"
 #include "grundy/core/scanner.hpp"
+#include "grundy/engine/defined_game.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
 #include "grundy/engine/match.hpp"
+#include "grundy/rules/game.hpp"
+#include "grundy/rules/sum.hpp"
+#include "grundy/solve/misere_search.hpp"
 #include "sequence_arrays.hpp"
 
 namespace py = pybind11;
@@ -37,17 +42,12 @@ namespace py = pybind11;
 namespace grundy::python {
 namespace {
 
-/// A game whose options come from a Python callable. Positions are hashable Python objects,
-/// interned into an index table so that the C++ solvers see Position{index, 0}; or, declared with
-/// `integers=True`, whole numbers, which the solvers see as themselves (Position{n, 0}).
-class PythonGame final : public Game {
+/// The positions of a Python game: hashable Python objects, interned into an index table so that
+/// the engine sees Position{index, 0}; or, declared with `integers=True`, whole numbers, which the
+/// engine sees as themselves (Position{n, 0}).
+class PythonPositions {
  public:
-  PythonGame(py::function options, std::string name, bool integers)
-      : Game(std::move(name)), options_(std::move(options)), integers_(integers) {
-    // Integers whose options need not be smaller (a callable promises nothing): values by the
-    // memo, and the requests of heap sizes (seq, period, plots, genus) take the game.
-    if (integers) set_traits({.layout = Layout::integers});
-  }
+  PythonPositions(std::string name, bool integers) : name_(std::move(name)), integers_(integers) {}
 
   Position intern(const py::handle& object) const {
     py::object key = py::reinterpret_borrow<py::object>(object);
@@ -58,51 +58,14 @@ class PythonGame final : public Game {
     return Position{i, 0};
   }
 
-  Position parse_position(Scanner& in) const override {
-    if (integers_) return parse_heap_position(in);
-    throw SpecError(1, "positions of a Python game are Python objects, not text");
-  }
-  std::string format_position(const Position& p) const override {
-    if (integers_) return std::to_string(p.x);
-    return py::repr(objects_.at(p.x)).cast<std::string>();
-  }
+  const py::object& object(const Position& p) const { return objects_.at(p.x); }
 
-  /// Each item the callable yields is one option: a position, or a tuple or list of positions
-  /// whose values XOR. Parts are given in non-decreasing order and each option once, as every
-  /// family does (the solvers count winning moves on that promise).
-  void options(const Position& p, OptionVisitor& visit) const override {
-    py::object result = options_(integers_ ? py::int_(p.x) : objects_.at(p.x));
-    std::set<std::vector<Position>> seen;
-    for (py::handle item : py::iter(result)) {
-      std::vector<Position> parts;
-      if (py::isinstance<py::tuple>(item) || py::isinstance<py::list>(item)) {
-        for (py::handle part : item) parts.push_back(option_part(part, p));
-      } else {
-        parts.push_back(option_part(item, p));
-      }
-      std::sort(parts.begin(), parts.end());
-      if (seen.insert(parts).second) visit.option(parts);
-    }
-  }
-
-  std::vector<Position> sample_positions(std::size_t count) const override {
-    std::vector<Position> out;
-    if (integers_) {
-      for (std::uint64_t n = 0; n < count; ++n) out.push_back(Position{n, 0});
-    }
-    return out;
-  }
-
-  bool integers() const noexcept { return integers_; }
-  const py::function& options_function() const noexcept { return options_; }
-
- private:
   /// A part of an option of `p` the callable gave; with integer positions a whole number
   /// 0..2^63-1, as a heap size.
   Position option_part(const py::handle& object, const Position& p) const {
     if (!integers_) return intern(object);
     const std::string at =
-        name() + ": the options of " + std::to_string(p.x) + " include " + shown(object) + ", ";
+        name_ + ": the options of " + std::to_string(p.x) + " include " + shown(object) + ", ";
     const std::optional<std::string> text = integer_text(object);
     if (!text) throw py::type_error(at + "not a whole number (the game's positions are integers)");
     Scanner in(*text);
@@ -113,60 +76,84 @@ class PythonGame final : public Game {
     }
   }
 
-  py::function options_;
+ private:
+  std::string name_;
   bool integers_;
   mutable py::dict index_;
   mutable std::vector<py::object> objects_;
 };
 
-/// The Python-visible `grundy.Game`: the game and its memo, kept across calls so that values
-/// found once are not searched again.
+/// The Python-visible `grundy.Game`: a game whose options come from a Python callable, defined to
+/// the engine (defined_game.hpp), which keeps its memo across calls so that values found once are
+/// not searched again.
 struct CustomGame {
-  std::shared_ptr<PythonGame> game;
-  Evaluator evaluator;
+  py::function options;
+  bool integers;
+  std::shared_ptr<PythonPositions> positions;
+  DefinedGame defined;
 
-  CustomGame(py::function options, std::string name, bool integers)
-      : game(std::make_shared<PythonGame>(std::move(options), std::move(name), integers)),
-        evaluator(game, Limits{}) {}
+  CustomGame(py::function options_function, std::string name, bool integers_)
+      : options(std::move(options_function)),
+        integers(integers_),
+        positions(std::make_shared<PythonPositions>(name, integers_)),
+        defined(definition(options, std::move(name), integers_, positions)) {}
+
+  const std::shared_ptr<const Game>& game() const noexcept { return defined.game(); }
 
   /// The same callable read as a game of heap sizes, for the requests that take heaps (seq,
   /// period, plots, genus) of a game not declared `integers=True`: `grundy.seq(Game(options=
   /// lambda n: ...), to=30)` means g(0..30). Made once and kept, with its memo; an option that
   /// is not a whole number is refused there, naming it.
   CustomGame& as_heaps() {
-    if (game->integers()) return *this;
-    if (!heaps_)
-      heaps_ = std::make_unique<CustomGame>(game->options_function(), game->name(), true);
+    if (integers) return *this;
+    if (!heaps_) heaps_ = std::make_unique<CustomGame>(options, game()->name(), true);
     return *heaps_;
   }
 
   /// A position given by the caller: any hashable object; with integer positions a whole number
   /// or its text, read as a heap size of a built-in game is (the command's words for -1).
   Position position(const py::handle& given) const {
-    if (!game->integers()) return game->intern(given);
-    if (py::isinstance<py::str>(given)) return Engine::position(*game, given.cast<std::string>());
+    if (!integers) return positions->intern(given);
+    if (py::isinstance<py::str>(given)) return Engine::position(*game(), given.cast<std::string>());
     const std::optional<std::string> text = integer_text(given);
     if (!text) {
       throw py::type_error("position must be a whole number or a string (the positions of " +
-                           game->name() + " are integers), not " + shown(given));
+                           game()->name() + " are integers), not " + shown(given));
     }
-    return Engine::position(*game, *text);
+    return Engine::position(*game(), *text);
   }
 
-  Value value(const py::handle& given) { return evaluator.value(position(given)); }
+  Value value(const py::handle& given) { return defined.value(position(given)); }
 
  private:
+  /// Each item the callable yields is one option: a position, or a tuple or list of positions
+  /// whose values XOR.
+  static GameDefinition definition(const py::function& options, std::string name, bool integers,
+                                   const std::shared_ptr<PythonPositions>& positions) {
+    GameDefinition out;
+    out.name = std::move(name);
+    out.integers = integers;
+    out.options = [options, positions, integers](
+                      const Position& p, const std::function<void(std::vector<Position>)>& option) {
+      py::object result = options(integers ? py::int_(p.x) : positions->object(p));
+      for (py::handle item : py::iter(result)) {
+        std::vector<Position> parts;
+        if (py::isinstance<py::tuple>(item) || py::isinstance<py::list>(item)) {
+          for (py::handle part : item) parts.push_back(positions->option_part(part, p));
+        } else {
+          parts.push_back(positions->option_part(item, p));
+        }
+        option(std::move(parts));
+      }
+    };
+    out.format = [positions](const Position& p) {
+      return py::repr(positions->object(p)).cast<std::string>();
+    };
+    out.positions_are_not_text = "positions of a Python game are Python objects, not text";
+    return out;
+  }
+
   std::unique_ptr<CustomGame> heaps_;  // as_heaps(), made on first use
-};
-
-/// A value source that serves a CustomGame's own memo to the engine.
-class MemoForward final : public ValueSource {
- public:
-  explicit MemoForward(CustomGame& custom) : custom_(custom) {}
-  Value value(const Position& p) override { return custom_.evaluator.value(p); }
-
- private:
-  CustomGame& custom_;
 };
 
 /// A document (document.hpp) as Python objects: objects become `grundy.Result` dicts, numbers
@@ -366,15 +353,7 @@ Engine make_engine(const CallOptions& limits, const CustomGames& custom = {},
   options.use_cache = limits.use_cache;
   options.misere_quotient = limits.misere_quotient;
   if (limits.max_memory) options.max_memory = parse_size(*limits.max_memory);
-  if (!custom.empty()) {
-    options.own_values =
-        [custom](const std::shared_ptr<const Game>& game) -> std::unique_ptr<ValueSource> {
-      if (auto it = custom.find(game.get()); it != custom.end()) {
-        return std::make_unique<MemoForward>(*it->second);
-      }
-      return nullptr;
-    };
-  }
+  for (const auto& [game, defined] : custom) options.defined_games[game] = &defined->defined;
   return Engine(std::move(options), python_reporter(deferred));
 }
 
@@ -390,8 +369,8 @@ std::string spec_argument(const py::handle& game) {
 std::shared_ptr<const Game> game_argument(const py::object& game, CustomGames& custom) {
   if (py::isinstance<CustomGame>(game)) {
     CustomGame& g = game.cast<CustomGame&>();
-    custom[g.game.get()] = &g;
-    return g.game;
+    custom[g.game().get()] = &g;
+    return g.game();
   }
   return Engine::game(spec_argument(game));
 }
@@ -401,8 +380,8 @@ std::shared_ptr<const Game> game_argument(const py::object& game, CustomGames& c
 std::shared_ptr<const Game> heap_game_argument(const py::object& game, CustomGames& custom) {
   if (py::isinstance<CustomGame>(game)) {
     CustomGame& heaps = game.cast<CustomGame&>().as_heaps();
-    custom[heaps.game.get()] = &heaps;
-    return heaps.game;
+    custom[heaps.game().get()] = &heaps;
+    return heaps.game();
   }
   return game_argument(game, custom);
 }
@@ -840,7 +819,7 @@ PYBIND11_MODULE(grundy, m) {
            "positions whose values XOR; positions are hashable Python objects, or with "
            "integers=True whole numbers, which seq, period, plot and genus take as heap sizes.")
       .def("value", &CustomGame::value, py::arg("position"), "The Grundy value of a position.")
-      .def_property_readonly("name", [](const CustomGame& g) { return g.game->name(); });
+      .def_property_readonly("name", [](const CustomGame& g) { return g.game()->name(); });
 
   m.attr("_page_from_module") = GRUNDY_PAGE_FROM_MODULE;
   // Results are dicts with the fields of the command's JSON documents; Result adds a readable

@@ -16,10 +16,14 @@
 #include <string_view>
 #include <vector>
 
+#include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
 #include "grundy/engine/match.hpp"
+#include "grundy/rules/sum.hpp"
+#include "grundy/solve/component_search.hpp"
+#include "grundy/solve/misere_search.hpp"
 
 // clang-format off
 EM_JS(void, page_progress, (const char* label, double done, double total), {
@@ -157,8 +161,8 @@ std::pair<std::uint64_t, std::uint64_t> span(const Request& r) {
   const std::uint64_t from = number(r, "from", 0);
   const std::uint64_t to = number(r, "to");
   if (to >= from && to - from >= kMaxSpan) {
-    throw Error("the page reads at most " + std::to_string(kMaxSpan) +
-                " values at a time; g(" + std::to_string(from) + ".." + std::to_string(to) +
+    throw Error("the page reads at most " + std::to_string(kMaxSpan) + " values at a time; g(" +
+                std::to_string(from) + ".." + std::to_string(to) +
                 ") is more (the command grundy seq reads any number)");
   }
   return {from, to};

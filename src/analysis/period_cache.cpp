@@ -1,26 +1,15 @@
 #include "grundy/analysis/period_cache.hpp"
 
-#include <cstdio>
 #include <cstdlib>
 #include <system_error>
 
-#include "grundy/core/atomic_file.hpp"
+#include "cache_file.hpp"
 #include "grundy/core/checked.hpp"
-#include "grundy/core/checksum.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/input_file.hpp"
 #include "grundy/version.hpp"
 
 namespace grundy {
-namespace {
-
-std::string hex(std::uint64_t v) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-  return buf;
-}
-
-}  // namespace
 
 PeriodCache::PeriodCache(std::filesystem::path directory, std::uint64_t max_values)
     : directory_(std::move(directory)), max_values_(max_values) {}
@@ -37,11 +26,7 @@ std::filesystem::path PeriodCache::default_directory() {
 }
 
 std::filesystem::path PeriodCache::file_for(const std::string& game) const {
-  // The key: format, engine version and the rules' identity (the canonical spec carries the
-  // parameters). Another engine's files have other names and are never read.
-  std::string key(kCertificateHeader);
-  key.append("\n").append(kEngineVersion).append("\n").append(game);
-  return directory_ / "periods" / (hex(fnv1a(key)) + ".txt");
+  return cache_file(directory_, "periods", kCertificateHeader, game);
 }
 
 std::uint64_t PeriodCache::max_file_bytes() const {
@@ -80,16 +65,12 @@ PeriodCache::Loaded PeriodCache::load(const Game& game, std::uint64_t max_work,
 
 bool PeriodCache::store(const PeriodCertificate& certificate) const {
   if (certificate.periodicity.values.size() > max_values_) return false;
-  const std::filesystem::path target = file_for(certificate.game);
-  std::error_code ec;
-  std::filesystem::create_directories(target.parent_path(), ec);
-  if (ec) return false;
+  // A proven period is the whole answer for its game: a new one replaces the file.
   try {
-    write_file_atomically(target, serialise_certificate(certificate));
+    return write_cache_file(file_for(certificate.game), serialise_certificate(certificate));
   } catch (const Error&) {
-    return false;  // the cache is an optimisation: an unwritable one is no error
+    return false;  // a certificate the file cannot hold (serialise_certificate refuses it)
   }
-  return true;
 }
 
 void PeriodCache::discard(const std::string& game) const {

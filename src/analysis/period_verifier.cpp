@@ -8,7 +8,7 @@
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/mex.hpp"
-#include "grundy/rules/subtraction.hpp"
+#include "grundy/rules/families/subtraction.hpp"
 #include "grundy/rules/take_break.hpp"
 
 namespace grundy {

@@ -6,7 +6,7 @@
 #include "grundy/analysis/shift_check.hpp"
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
-#include "grundy/rules/subtraction.hpp"
+#include "grundy/rules/families/subtraction.hpp"
 #include "grundy/rules/take_break.hpp"
 
 namespace grundy {

@@ -6,8 +6,8 @@
 #include <sstream>
 #include <system_error>
 
+#include "cache_file.hpp"
 #include "grundy/analysis/quotient_check.hpp"
-#include "grundy/core/atomic_file.hpp"
 #include "grundy/core/checked.hpp"
 #include "grundy/core/checksum.hpp"
 #include "grundy/core/error.hpp"
@@ -21,12 +21,6 @@ constexpr std::string_view kHeader = "grundy misere quotient 1";
 /// A table of kMaxOrder² entries of at most 5 digits, and the other lines.
 constexpr std::uint64_t kMaxFileBytes =
     std::uint64_t{QuotientCache::kMaxOrder} * QuotientCache::kMaxOrder * 6 + (1u << 24);
-
-std::string hex(std::uint64_t v) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 /// Reads the lines of a quotient file one by one, strictly.
 class Lines {
@@ -97,9 +91,7 @@ std::string joined(const std::vector<std::uint32_t>& v) {
 QuotientCache::QuotientCache(std::filesystem::path directory) : directory_(std::move(directory)) {}
 
 std::filesystem::path QuotientCache::file_for(const std::string& game) const {
-  std::string key(kHeader);
-  key.append("\n").append(kEngineVersion).append("\n").append(game);
-  return directory_ / "quotients" / (hex(fnv1a(key)) + ".txt");
+  return cache_file(directory_, "quotients", kHeader, game);
 }
 
 std::string QuotientCache::serialise(const MisereQuotient& q) {
@@ -124,7 +116,7 @@ std::string QuotientCache::serialise(const MisereQuotient& q) {
     out << "row " << joined(row) << '\n';
   }
   std::string text = out.str();
-  return text + "checksum " + hex(fnv1a(text)) + '\n';
+  return text + "checksum " + fnv1a_hex(text) + '\n';
 }
 
 MisereQuotient QuotientCache::parse(const std::string& text) {
@@ -153,7 +145,7 @@ MisereQuotient QuotientCache::parse(const std::string& text) {
     q.monoid.table.insert(q.monoid.table.end(), row.begin(), row.end());
   }
   const std::size_t body = lines.position();
-  if (lines.named("checksum") != hex(fnv1a(std::string_view(text).substr(0, body)))) {
+  if (lines.named("checksum") != fnv1a_hex(std::string_view(text).substr(0, body))) {
     throw Error("the quotient file's checksum does not match its contents");
   }
   if (!lines.at_end()) throw Error("the quotient file goes on after its checksum");
@@ -204,13 +196,10 @@ bool QuotientCache::store(const MisereQuotient& q) const {
         // A damaged file is replaced.
       }
     }
-    std::filesystem::create_directories(target.parent_path(), ec);
-    if (ec) return false;
-    write_file_atomically(target, serialise(q));
+    return write_cache_file(target, serialise(q));
   } catch (const Error&) {
-    return false;  // the cache is an optimisation: an unwritable one is no error
+    return false;  // a quotient the file cannot hold (serialise refuses it)
   }
-  return true;
 }
 
 }  // namespace grundy

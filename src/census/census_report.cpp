@@ -280,30 +280,68 @@ std::string csv_field(std::string_view text) {
   return out + "\"";
 }
 
-constexpr std::array<std::string_view, 24> kCsvColumns{"code",
-                                                       "game",
-                                                       "class",
-                                                       "values_computed",
-                                                       "preperiod",
-                                                       "period",
-                                                       "saltus",
-                                                       "theorem",
-                                                       "representative",
-                                                       "relation",
-                                                       "offset",
-                                                       "largest_value",
-                                                       "largest_first",
-                                                       "rare_mask",
-                                                       "rare_count",
-                                                       "last_rare",
-                                                       "regularity",
-                                                       "observed_preperiod",
-                                                       "observed_period",
-                                                       "observed_saltus",
-                                                       "observed_values_needed",
-                                                       "seconds",
-                                                       "stopped_by_time",
-                                                       "engine"};
+/// The CSV's columns are the result's fields (for_each_result_field, census_result.hpp) but the
+/// proof's sentence and the certificate (read from the database or `census verify`), with the
+/// code first and the code's place in its class (representative, relation, offset) after the
+/// theorem.
+bool csv_column(std::string_view field) {
+  return field != "proof" && field != "certificate";
+}
+
+/// What an open game's values look like (its regularity and the observed period) is shown for
+/// open games only: a proven game's values are what its proof says.
+bool open_games_only(std::string_view field, ResultFieldGroup group) {
+  return field == "regularity" || group == ResultFieldGroup::observed;
+}
+
+std::string csv_text(std::uint64_t v) {
+  return number(v);
+}
+std::string csv_text(const std::string& text) {
+  return text;
+}
+std::string csv_text(const std::optional<std::uint64_t>& v) {
+  return v ? number(*v) : "";
+}
+std::string csv_text(double seconds) {
+  return detail::seconds_text(seconds);
+}
+std::string csv_text(bool b) {
+  return b ? "true" : "false";
+}
+std::string csv_text(Regularity r) {
+  return std::string(regularity_name(r));
+}
+std::string csv_text(CensusClass c) {
+  return std::string(census_class_name(c));
+}
+
+/// Calls column(name, text) for each column of `row`; the texts are empty where a value does
+/// not apply (a code not yet computed, a proven field of an open game, ...).
+template <class F>
+void for_each_csv_column(const CensusReportRow& row, F&& column) {
+  const GameResult& r = row.result;
+  const bool computed = !row.pending;
+  const bool open = r.census_class == CensusClass::open;
+  column("code", row.code);
+  for_each_result_field(r, [&](std::string_view name, const auto& value, ResultFieldGroup group) {
+    if (!csv_column(name)) return;
+    if (name == "game") {
+      column(name, r.game);
+    } else if (name == "class") {
+      column(name, std::string(detail::shown_class(row)));
+    } else {
+      const bool shown =
+          computed && holds_fields(r, group) && (open || !open_games_only(name, group));
+      column(name, shown ? csv_text(value) : std::string());
+    }
+    if (name == "theorem") {
+      column("representative", row.representative);
+      column("relation", std::string(relation_name(row.relation)));
+      column("offset", row.relation == Relation::offset ? std::to_string(row.offset) : "");
+    }
+  });
+}
 
 std::string csv(const CensusReportData& data) {
   std::string out;
@@ -314,41 +352,12 @@ std::string csv(const CensusReportData& data) {
     }
     out += "\r\n";
   };
-  line(std::vector<std::string>(kCsvColumns.begin(), kCsvColumns.end()));
+  line(census_csv_columns());
   for (const CensusReportRow& row : data.rows) {
-    const GameResult& r = row.result;
-    const bool computed = !row.pending;
-    const bool proven = computed && r.census_class != CensusClass::open;
-    const bool regular =
-        computed && r.census_class == CensusClass::open &&
-        (r.regularity == Regularity::periodic || r.regularity == Regularity::arithmetic_periodic);
-    auto when = [](bool shown, std::uint64_t v) { return shown ? number(v) : std::string(); };
-    line({row.code,
-          r.game,
-          std::string(detail::shown_class(row)),
-          when(computed, r.values_computed),
-          when(proven, r.preperiod),
-          when(proven, r.period),
-          when(proven, r.saltus),
-          proven ? r.theorem : "",
-          row.representative,
-          std::string(relation_name(row.relation)),
-          row.relation == Relation::offset ? std::to_string(row.offset) : "",
-          when(computed, r.largest_value),
-          when(computed, r.largest_first),
-          when(computed, r.rare_mask),
-          when(computed, r.rare_count),
-          computed && r.last_rare ? number(*r.last_rare) : "",
-          computed && r.census_class == CensusClass::open
-              ? std::string(regularity_name(r.regularity))
-              : "",
-          when(regular, r.observed_preperiod),
-          when(regular, r.observed_period),
-          when(regular, r.observed_saltus),
-          when(regular, r.observed_values_needed),
-          computed ? detail::seconds_text(r.seconds) : "",
-          computed ? (r.stopped_by_time ? "true" : "false") : "",
-          computed ? r.engine : ""});
+    std::vector<std::string> cells;
+    for_each_csv_column(
+        row, [&](std::string_view, std::string text) { cells.push_back(std::move(text)); });
+    line(cells);
   }
   return out;
 }
@@ -357,8 +366,12 @@ std::string csv(const CensusReportData& data) {
 
 namespace detail {
 
-std::string markdown_cell(std::string_view text) { return md(text); }
-std::string csv_cell(std::string_view text) { return csv_field(text); }
+std::string markdown_cell(std::string_view text) {
+  return md(text);
+}
+std::string csv_cell(std::string_view text) {
+  return csv_field(text);
+}
 
 std::vector<ReportClass> report_classes(const CensusReportData& data) {
   auto fail = [](const std::string& what) { throw Error("census report: " + what); };
@@ -470,6 +483,13 @@ ReportFormat report_format_from_name(std::string_view name) {
   if (auto f = enum_from_name(kFormats, name)) return *f;
   throw Error("unknown report format '" + quote_excerpt(name) + "' (expected " +
               enum_names_text(kFormats) + ")");
+}
+
+std::vector<std::string> census_csv_columns() {
+  std::vector<std::string> names;
+  for_each_csv_column(CensusReportRow{},
+                      [&](std::string_view name, const std::string&) { names.emplace_back(name); });
+  return names;
 }
 
 std::string census_report(const CensusReportData& data, ReportFormat format) {

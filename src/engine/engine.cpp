@@ -11,6 +11,7 @@
 #include "grundy/analysis/value_sources.hpp"
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/engine/defined_game.hpp"
 #include "grundy/engine/formula_code.hpp"
 #include "grundy/rules/registry.hpp"
 #include "grundy/solve/component_source.hpp"
@@ -26,6 +27,16 @@
 
 namespace grundy {
 namespace {
+
+/// A defined game's memo served to a request: values found by one request stay for the next.
+class DefinedGameMemo final : public ValueSource {
+ public:
+  explicit DefinedGameMemo(DefinedGame& game) : game_(game) {}
+  Value value(const Position& p) override { return game_.value(p); }
+
+ private:
+  DefinedGame& game_;
+};
 
 /// Turns the SpecError being handled into the contract's Error: "spec column N: ...", and for a
 /// position "position '<text>' column N: ...".
@@ -112,8 +123,8 @@ SearchOptions Engine::search_options(Play play, const std::string& label) const 
 
 std::unique_ptr<ValueSource> Engine::value_source(std::shared_ptr<const Game> game,
                                                   const std::string& label) const {
-  if (options_.own_values) {
-    if (auto own = options_.own_values(game)) return own;
+  if (auto it = options_.defined_games.find(game.get()); it != options_.defined_games.end()) {
+    return std::make_unique<DefinedGameMemo>(*it->second);
   }
   // The source itself is make_value_source's choice, from the game's solver plan.
   ValueSourceOptions options{.period = period_options(), .progress = table_progress(label)};

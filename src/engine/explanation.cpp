@@ -7,7 +7,7 @@
 #include "grundy/analysis/periodic_source.hpp"
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
-#include "grundy/rules/subtraction.hpp"
+#include "grundy/rules/families/subtraction.hpp"
 #include "grundy/rules/sum.hpp"
 #include "grundy/rules/take_break.hpp"
 #include "grundy/solve/loopy_value.hpp"

@@ -6,7 +6,7 @@
 
 #include "grundy/core/error.hpp"
 #include "grundy/engine/engine.hpp"
-#include "grundy/rules/coin_turning.hpp"
+#include "grundy/rules/families/coin_turning.hpp"
 #include "grundy/rules/take_break.hpp"
 #include "grundy/solve/loopy_value.hpp"
 #include "grundy/spec/parser.hpp"

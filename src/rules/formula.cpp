@@ -7,7 +7,7 @@
 
 #include "grundy/core/checked.hpp"
 #include "grundy/core/nimber.hpp"
-#include "grundy/rules/wythoff.hpp"
+#include "grundy/rules/families/wythoff.hpp"
 
 namespace grundy {
 

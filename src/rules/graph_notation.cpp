@@ -9,7 +9,7 @@
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/input_file.hpp"
-#include "grundy/rules/graph.hpp"
+#include "grundy/rules/families/graph.hpp"
 
 namespace grundy {
 namespace {

@@ -1,12 +1,13 @@
 // The genus of a position (Conway; Winning Ways ch. 13).
 
+#include "grundy/solve/genus.hpp"
+
 #include <memory>
 #include <string>
 #include <utility>
 
 #include "grundy/core/error.hpp"
-#include "grundy/rules/nim.hpp"
-#include "grundy/solve/genus.hpp"
+#include "grundy/rules/families/nim.hpp"
 #include "search.hpp"
 
 namespace grundy {

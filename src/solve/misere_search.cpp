@@ -5,7 +5,7 @@
 
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
-#include "grundy/rules/coin_turning.hpp"
+#include "grundy/rules/families/coin_turning.hpp"
 #include "search.hpp"
 
 namespace grundy {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "grundy/core/mex_multiset.hpp"
-#include "grundy/rules/subtraction.hpp"
+#include "grundy/rules/families/subtraction.hpp"
 
 namespace grundy {
 

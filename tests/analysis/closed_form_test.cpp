@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "grundy/core/nimber.hpp"
+#include "grundy/rules/families/wythoff.hpp"
 #include "grundy/rules/formula.hpp"
-#include "grundy/rules/wythoff.hpp"
 
 namespace grundy {
 namespace {

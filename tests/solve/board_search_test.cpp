@@ -15,8 +15,8 @@
 #include <unordered_map>
 
 #include "grundy/core/error.hpp"
+#include "grundy/rules/families/vertex_deletion_game.hpp"
 #include "grundy/rules/graph_notation.hpp"
-#include "grundy/rules/vertex_deletion_game.hpp"
 #include "grundy/solve/component_source.hpp"
 #include "grundy/solve/evaluator.hpp"
 #include "grundy/solve/graph_search.hpp"

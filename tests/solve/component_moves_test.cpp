@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "grundy/rules/families/vertex_deletion_game.hpp"
 #include "grundy/rules/graph_notation.hpp"
-#include "grundy/rules/vertex_deletion_game.hpp"
 #include "grundy/solve/component_source.hpp"
 #include "grundy/solve/misere_search.hpp"
 #include "grundy/spec/parser.hpp"

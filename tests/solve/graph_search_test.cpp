@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "grundy/core/error.hpp"
+#include "grundy/rules/families/vertex_deletion_game.hpp"
 #include "grundy/rules/graph_notation.hpp"
-#include "grundy/rules/vertex_deletion_game.hpp"
 #include "grundy/solve/component_source.hpp"
 #include "grundy/solve/evaluator.hpp"
 #include "grundy/solve/table_file.hpp"

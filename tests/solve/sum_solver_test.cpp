@@ -8,7 +8,7 @@
 #include <string>
 
 #include "brute_force.hpp"
-#include "grundy/rules/wythoff.hpp"
+#include "grundy/rules/families/wythoff.hpp"
 #include "grundy/solve/evaluator.hpp"
 #include "grundy/spec/parser.hpp"
 

@@ -8,7 +8,14 @@
 /// format, the engine's version and the canonical game spec, so an older engine's results are
 /// never picked up. Files are written to a temporary name and renamed into place, so concurrent
 /// writers never leave a torn file; a file that fails any check is a miss and replaced on the
-/// next store (docs/file-formats.md).
+/// next store (docs/file-formats.md). The key scheme and the writing are the quotient cache's too
+/// (src/analysis/cache_file.hpp).
+///
+/// What is kept: a proven period is the whole answer for its game, so store() replaces whatever
+/// file is there, and a file that load() does not use is discarded by the caller that reads it,
+/// which says so (load_cached_certificate, verify_period_answer: periodic_source.hpp) — even when
+/// its check only ran out of work: the period is then computed again, which the check's budget
+/// is sized against. The quotient cache keeps other rules, and says why (quotient_cache.hpp).
 
 #include <cstdint>
 #include <filesystem>

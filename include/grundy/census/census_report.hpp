@@ -69,14 +69,15 @@ ReportFormat report_format_from_name(std::string_view name);
 
 /// The report (docs/census.md#report). Markdown: the tables of trivial, solved and open games,
 /// each class once under its representative, then the equivalence lookup and the near misses.
-/// CSV: a header line then one row per code in the family's order, columns code, game, class,
-/// values_computed, preperiod, period, saltus, theorem, representative, relation, offset,
-/// largest_value, largest_first, rare_mask, rare_count, last_rare, regularity,
-/// observed_preperiod, observed_period, observed_saltus, observed_values_needed, seconds,
-/// stopped_by_time, engine (RFC 4180: CRLF line ends, quoting; empty where a value does not
-/// apply). HTML: one self-contained page, a row per code, sortable, filtered, with plots.
+/// CSV: a header line (census_csv_columns) then one row per code in the family's order (RFC
+/// 4180: CRLF line ends, quoting; empty where a value does not apply). HTML: one self-contained
+/// page, a row per code, sortable, filtered, with plots.
 /// Throws Error for rows no census makes (a code twice, a relation its representative
 /// contradicts, an offset of 0, more than kPlotValues values to plot).
 std::string census_report(const CensusReportData& data, ReportFormat format);
+/// The CSV's header: code, then GameResult's fields in the order of their one table
+/// (for_each_result_field) but the proof and the certificate, with representative, relation and
+/// offset after the theorem.
+std::vector<std::string> census_csv_columns();
 
 }  // namespace grundy

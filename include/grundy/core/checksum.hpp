@@ -3,7 +3,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace grundy {
@@ -32,6 +34,14 @@ inline std::uint64_t fnv1a(std::string_view text) noexcept {
   Fnv1a h;
   h.add(text);
   return h.digest();
+}
+
+/// fnv1a(text) as 16 lower-case hexadecimal digits: the checksum lines of the files and the
+/// names of the caches' files.
+inline std::string fnv1a_hex(std::string_view text) {
+  char digits[17];
+  std::snprintf(digits, sizeof digits, "%016llx", static_cast<unsigned long long>(fnv1a(text)));
+  return digits;
 }
 
 }  // namespace grundy

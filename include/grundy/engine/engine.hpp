@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -20,7 +21,6 @@
 #include <vector>
 
 #include "grundy/analysis/misere_quotient.hpp"
-#include "grundy/analysis/quotient_cache.hpp"
 #include "grundy/core/limits.hpp"
 #include "grundy/core/sequence_file.hpp"
 #include "grundy/core/value.hpp"
@@ -32,14 +32,15 @@
 #include "grundy/engine/value_table.hpp"
 #include "grundy/rules/game.hpp"
 #include "grundy/rules/sum.hpp"
-#include "grundy/solve/component_search.hpp"
-#include "grundy/solve/evaluator.hpp"
 #include "grundy/solve/misere_search.hpp"
-#include "grundy/solve/value_source.hpp"
 
 namespace grundy {
 
+class DefinedGame;
 class GenusCalculator;
+class QuotientCache;
+class ValueSource;
+struct ComponentSearchProgress;
 struct PeriodOptions;
 
 /// Progress of a table growing: (values done, values wanted).
@@ -91,9 +92,9 @@ struct EngineOptions {
   /// Set by a face (Ctrl-C) to stop a component search: it throws SearchStopped after saving its
   /// table.
   const std::atomic<bool>* stop = nullptr;
-  /// Value sources a face keeps for games of its own (a Python game's memo, kept between
-  /// requests); nothing for a game lets the engine choose.
-  std::function<std::unique_ptr<ValueSource>(const std::shared_ptr<const Game>&)> own_values;
+  /// The games of a face's users that a request takes (defined_game.hpp), by their Game: their
+  /// values come from their own memos, kept between requests.
+  std::map<const Game*, DefinedGame*> defined_games;
 
   static constexpr std::uint64_t kDefaultMaxValues = 10'000'000;
 };
@@ -276,7 +277,7 @@ class Engine {
   std::string period_plot(std::shared_ptr<const Game> game, const PeriodReport& report,
                           PlotScale scale = PlotScale::linear) const;
 
-  /// The value sources of the requests: the face's own, else the engine's choice.
+  /// The value sources of the requests: a defined game's memo, else the engine's choice.
   std::unique_ptr<ValueSource> value_source(std::shared_ptr<const Game> game,
                                             const std::string& label) const;
   /// The options of the searches over a sum's positions the requests make (state budget,

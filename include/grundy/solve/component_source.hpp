@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "grundy/rules/vertex_deletion_game.hpp"
+#include "grundy/rules/families/vertex_deletion_game.hpp"
 #include "grundy/solve/board_search.hpp"
 #include "grundy/solve/graph_search.hpp"
 #include "grundy/solve/value_source.hpp"

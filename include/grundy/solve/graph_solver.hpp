@@ -8,7 +8,7 @@
 
 #include "grundy/core/outcome.hpp"
 #include "grundy/core/value.hpp"
-#include "grundy/rules/graph.hpp"
+#include "grundy/rules/families/graph.hpp"
 
 namespace grundy {
 

@@ -65,7 +65,9 @@ void HeapMoves::not_smaller_heaps(std::uint32_t h, const Position& part) const {
               std::to_string(h) + " leaves " + game_->format_position(part) + ")");
 }
 
-namespace {
+// A named namespace, not an anonymous one: CandidateReduction::State (declared in the header)
+// holds these types, which GCC refuses in a unity build (-Wsubobject-linkage).
+namespace candidate_detail {
 
 constexpr std::uint32_t kNone = ~std::uint32_t{0};
 
@@ -340,7 +342,9 @@ std::uint64_t bytes_per_element(std::size_t k) {
   return 32 + 8 * (k + 1);
 }
 
-}  // namespace
+}  // namespace candidate_detail
+
+using namespace candidate_detail;
 
 struct CandidateReduction::State {
   State(const BipartiteMonoid& prev, const std::vector<std::uint32_t>& prev_phi,

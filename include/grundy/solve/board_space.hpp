@@ -27,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include "grundy/core/checked.hpp"
 #include "grundy/core/value.hpp"
 #include "grundy/rules/board_shape.hpp"
 #include "grundy/rules/cell_bits.hpp"
@@ -48,8 +49,8 @@ inline std::uint64_t reversed(std::uint64_t v, std::size_t length) noexcept {
   return v >> (64 - length);
 }
 
-/// Two words as one integer (GCC and Clang; __extension__ keeps -Wpedantic quiet).
-__extension__ using WideBits = unsigned __int128;
+/// Two words as one integer.
+using WideBits = uint128;
 
 /// All 128 bits of v in the opposite order.
 inline WideBits reversed(WideBits v) noexcept {

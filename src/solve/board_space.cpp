@@ -123,23 +123,21 @@ typename BoardSpace<W>::Cells BoardSpace<W>::component(const Cells& cells, Cells
       // seed east; the cell after a run joins too when it is a cell of x (its west edge is
       // open). Then one step north, south and west. Seeds in the same run are cleared by the
       // first one's carry and set again by their own bit, without a carry: `| s` keeps them.
-      using Bits = Word;
       constexpr std::size_t kBits = 64 * W;
-      const auto bits = [](const Cells& c) { return word_of(c); };
-      const Bits x = bits(cells);
-      const Bits cuts = bits(cut);
-      const Bits lane = x & ~(bits(last_column_) | cuts);
-      const Bits first = bits(first_column_);
-      const Bits all = bits(all_);
+      const Word x = word_of(cells);
+      const Word cuts = word_of(cut);
+      const Word lane = x & ~(word_of(last_column_) | cuts);
+      const Word first = word_of(first_column_);
+      const Word all = word_of(all_);
       const std::size_t n = columns_;
-      Bits s = bits(seed);
+      Word s = word_of(seed);
       for (;;) {
-        Bits f = (lane & ~(lane + (s & lane))) | s;
+        Word f = (lane & ~(lane + (s & lane))) | s;
         f |= ((f & lane) << 1) & x;
-        const Bits north = n < kBits ? f >> n : 0;
-        const Bits south = n < kBits ? (f << n) & all : 0;
-        const Bits west = ((f & ~first) >> 1) & ~cuts;
-        const Bits next = (f | north | south | west) & x;
+        const Word north = n < kBits ? f >> n : 0;
+        const Word south = n < kBits ? (f << n) & all : 0;
+        const Word west = ((f & ~first) >> 1) & ~cuts;
+        const Word next = (f | north | south | west) & x;
         if (next == s) return key_of_word(next);
         s = next;
       }

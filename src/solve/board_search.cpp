@@ -1,5 +1,7 @@
 #include "grundy/solve/board_search.hpp"
 
+#include <initializer_list>
+
 #include "component_search_impl.hpp"
 
 namespace grundy {
@@ -43,6 +45,27 @@ namespace {
 bool fits(const BoardShape& shape, std::size_t rows, std::size_t columns) {
   return (shape.rows <= rows && shape.columns <= columns) ||
          (shape.columns <= rows && shape.rows <= columns);
+}
+
+/// Puts known values (a table file's, or a replaced frame's) into the table of a search of a
+/// rows x columns frame, each shape that has a key there. Room is made first: the values would
+/// otherwise replace one another in the starting table.
+template <class Search>
+void put_values(Search& search, std::size_t rows, std::size_t columns,
+                std::initializer_list<const std::vector<std::pair<BoardShape, Value>>*> lists) {
+  std::uint64_t fitting = 0;
+  for (const auto* values : lists) {
+    for (const auto& [shape, value] : *values) fitting += fits(shape, rows, columns) ? 1 : 0;
+  }
+  search.table().reserve(fitting);
+  for (const auto* values : lists) {
+    for (const auto& [shape, value] : *values) {
+      if (auto k = search.space().key_of(shape)) {
+        search.table().set_value(*k, value,
+                                 std::remove_reference_t<decltype(search.table())>::kLoadedWork);
+      }
+    }
+  }
 }
 
 /// The words a frame of that many cells takes: 1, 2 or 4.
@@ -110,25 +133,7 @@ BoardSearch::Frame& BoardSearch::search(std::size_t rows, std::size_t columns) {
       ++it;
     }
   }
-  std::visit(
-      [&](auto& s) {
-        // Room for them first: a table file's values would otherwise replace one another in the
-        // starting table.
-        std::uint64_t fitting = 0;
-        for (const auto* values : {&loaded_, &moved}) {
-          for (const auto& [shape, value] : *values) fitting += fits(shape, r, c) ? 1 : 0;
-        }
-        s->table().reserve(fitting);
-        for (const auto* values : {&loaded_, &moved}) {
-          for (const auto& [shape, value] : *values) {
-            if (auto k = s->space().key_of(shape)) {
-              s->table().set_value(*k, value,
-                                   std::remove_reference_t<decltype(s->table())>::kLoadedWork);
-            }
-          }
-        }
-      },
-      made.search);
+  std::visit([&](auto& s) { put_values(*s, r, c, {&loaded_, &moved}); }, made.search);
   frames_.push_back(std::move(made));
   return frames_.back();
 }
@@ -247,21 +252,7 @@ std::vector<std::pair<BoardShape, Value>> BoardSearch::exact_values() const {
 void BoardSearch::add_values(std::vector<std::pair<BoardShape, Value>> values) {
   for (Frame& frame : frames_) {
     AnySearch& s = frame.search;
-    std::visit(
-        [&](auto& p) {
-          std::uint64_t fitting = 0;
-          for (const auto& [shape, value] : values) {
-            fitting += fits(shape, frame.rows, frame.columns) ? 1 : 0;
-          }
-          p->table().reserve(fitting);
-          for (const auto& [shape, value] : values) {
-            if (auto k = p->space().key_of(shape)) {
-              p->table().set_value(*k, value,
-                                   std::remove_reference_t<decltype(p->table())>::kLoadedWork);
-            }
-          }
-        },
-        s);
+    std::visit([&](auto& p) { put_values(*p, frame.rows, frame.columns, {&values}); }, s);
   }
   if (loaded_.empty()) {
     loaded_ = std::move(values);

@@ -7,13 +7,13 @@
 #include <unordered_map>
 
 #include "grundy/analysis/period_certificate.hpp"
+#include "grundy/analysis/period_run.hpp"
 #include "grundy/analysis/periodicity_theorem.hpp"
 #include "grundy/census/census_classify.hpp"
 #include "grundy/core/checked.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/engine/engine.hpp"
 #include "grundy/rules/take_break.hpp"
-#include "grundy/solve/dense_solver.hpp"
 
 namespace grundy {
 namespace {
@@ -28,7 +28,7 @@ std::uint64_t least_start(const CensusValues& v, std::uint64_t from, std::uint64
 
 }  // namespace
 
-std::vector<CensusMember> census_members(const CensusFamily& family) {
+std::vector<CensusMember> census_members(const CensusFamily& family, const Engine& engine) {
   const std::vector<std::string> codes = family.codes();
   std::vector<CensusMember> members;
   members.reserve(codes.size());
@@ -59,10 +59,7 @@ std::vector<CensusMember> census_members(const CensusFamily& family) {
     for (std::size_t r = 1; r < cleared.digits.size(); ++r) cleared.digits[r] &= ~kLeaveNothing;
     while (cleared.digits.size() > 1 && cleared.digits.back() == 0) cleared.digits.pop_back();
     // t: the longest code of the group, i.e. the family's digits.
-    DenseSolver table(*game, Limits{});
-    table.extend_to(family.size);
-    const auto key = std::pair(spec_of(cleared), std::vector<Value>(table.values().begin(),
-                                                                    table.values().end()));
+    const auto key = std::pair(spec_of(cleared), engine.seq(game, 0, family.size).values);
     const auto [it, added] = first_equal.emplace(key, m.game);
     if (!added && it->second != m.game) {
       m.representative = it->second;
@@ -152,12 +149,11 @@ GameResult derived_result(const std::string& game, const GameResult& representat
   r.seconds = 0;
   const auto shifted = std::make_shared<const CensusValues>(rep);
   const CensusValues values = shift == 0 ? rep : CensusValues::offset(shifted);
-  const std::string how =
-      shift == 0 ? "equal to " + representative.game +
-                       " but for whole-heap moves, with equal first values "
-                       "(docs/theory/code-equivalence.md)"
-                 : "offset rule: g(n+1) = g(n) of " + representative.game +
-                       " (docs/theory/code-equivalence.md)";
+  const std::string how = shift == 0 ? "equal to " + representative.game +
+                                           " but for whole-heap moves, with equal first values "
+                                           "(docs/theory/code-equivalence.md)"
+                                     : "offset rule: g(n+1) = g(n) of " + representative.game +
+                                           " (docs/theory/code-equivalence.md)";
   if (const auto& p = rep.periodicity()) {
     Periodicity q;
     std::uint64_t needed = 0;
@@ -166,8 +162,8 @@ GameResult derived_result(const std::string& game, const GameResult& representat
     } else {
       q.period = p->period;
       q.saltus = p->saltus;
-      q.preperiod = least_start(values, p->preperiod + static_cast<std::uint64_t>(shift),
-                                q.period, q.saltus);
+      q.preperiod =
+          least_start(values, p->preperiod + static_cast<std::uint64_t>(shift), q.period, q.saltus);
       for (std::uint64_t n = 0; n < q.preperiod + q.period; ++n) {
         q.values.push_back(static_cast<std::uint32_t>(values.at(n)));
       }
@@ -180,8 +176,7 @@ GameResult derived_result(const std::string& game, const GameResult& representat
       q.proof = theorem.statement(q, needed, needed);
     }
     if (needed != ~std::uint64_t{0}) {
-      r.census_class =
-          needed <= kTrivialValues ? CensusClass::trivial : CensusClass::solved;
+      r.census_class = needed <= kTrivialValues ? CensusClass::trivial : CensusClass::solved;
       r.values_computed = needed;
       r.preperiod = q.preperiod;
       r.period = q.period;
@@ -189,13 +184,13 @@ GameResult derived_result(const std::string& game, const GameResult& representat
       r.theorem = std::string(theorem_kind_name(theorem.kind));
       r.proof = how + ", whose " + representative.proof;
       r.certificate = serialise_certificate(make_certificate(r.game, theorem, q));
-      const std::uint64_t shown = std::clamp<std::uint64_t>(needed, q.preperiod + q.period,
-                                                            std::uint64_t{1} << 24);
+      const std::uint64_t shown =
+          std::clamp<std::uint64_t>(needed, q.preperiod + q.period, std::uint64_t{1} << 24);
       std::vector<std::uint32_t> known(shown);
       for (std::uint64_t n = 0; n < known.size(); ++n) {
         known[n] = static_cast<std::uint32_t>(values.at(n));
       }
-      describe_values(std::span<const std::uint32_t>(known), r);
+      set_profile(value_profile(std::span<const std::uint32_t>(known)), r);
       return r;
     }
     // The code's own theorem does not reach this claim: the values are known, the code is open.
@@ -223,9 +218,8 @@ GameResult derived_result(const std::string& game, const GameResult& representat
   if (r.regularity == Regularity::periodic || r.regularity == Regularity::arithmetic_periodic) {
     r.observed_period = representative.observed_period;
     r.observed_saltus = representative.observed_saltus;
-    r.observed_preperiod =
-        least_start(values, representative.observed_preperiod + s, r.observed_period,
-                    r.observed_saltus);
+    r.observed_preperiod = least_start(values, representative.observed_preperiod + s,
+                                       r.observed_period, r.observed_saltus);
     r.observed_values_needed = theorem.values_needed(r.observed_preperiod, r.observed_period);
   }
   r.stopped_by_time = representative.stopped_by_time;

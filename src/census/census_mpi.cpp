@@ -3,7 +3,6 @@
 #include <cstdlib>
 #include <string>
 
-#include "grundy/analysis/sequence_run.hpp"  // Interrupted
 #include "grundy/core/error.hpp"
 
 #ifdef GRUNDY_WITH_MPI
@@ -130,9 +129,10 @@ std::optional<CensusSummary> run_census_on_ranks(const CensusFamily& family,
         return run_census(family, db, options, &workers);
       },
       [&] {
+        const Engine engine = census_engine(options.limits);
         GamePool<CensusJob, JobOutcome> pool(
             census_threads(options.threads),
-            [&](const CensusJob& j) { return run_census_job(j, options.limits, options.stop); });
+            [&](const CensusJob& j) { return run_census_job(j, engine, options.stop); });
         mpi::serve(pool, options.stop, job_from_json, outcome_to_json);
       },
       job_to_json, outcome_from_json);
@@ -153,9 +153,10 @@ std::optional<MisereCensusSummary> run_misere_census_on_ranks(const CensusFamily
         return run_misere_census(family, db, options, &workers);
       },
       [&] {
+        const Engine engine = census_engine(options.limits);
         GamePool<MisereJob, MisereOutcome> pool(
             census_threads(options.threads),
-            [&](const MisereJob& j) { return run_misere_job(j, options.limits, options.stop); });
+            [&](const MisereJob& j) { return run_misere_job(j, engine, options.stop); });
         mpi::serve(pool, options.stop, misere_job_from_json, misere_outcome_to_json);
       },
       misere_job_to_json, misere_outcome_from_json);

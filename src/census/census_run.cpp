@@ -8,7 +8,6 @@
 #include <set>
 
 #include "grundy/analysis/period_certificate.hpp"
-#include "grundy/analysis/sequence_run.hpp"
 #include "grundy/census/census_equivalence.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/sequence_file.hpp"
@@ -50,10 +49,6 @@ double hardness(const std::string& game, const std::optional<StoredResult>& stor
     if (code->digits[k] & kLeaveOne) h += 1;
   }
   return h;
-}
-
-std::string utc_now() {
-  return certificate_date_now();
 }
 
 /// The count and a 64-bit hash of the values in a sequence file: games with equal values so far
@@ -125,12 +120,12 @@ JobOutcome outcome_from_json(std::string_view text) {
   }
 }
 
-JobOutcome run_census_job(const CensusJob& job, const Limits& limits,
+JobOutcome run_census_job(const CensusJob& job, const Engine& engine,
                           const std::atomic<bool>* stop) {
   JobOutcome outcome;
   outcome.game = job.game;
   try {
-    outcome.result = classify_game(job, limits, stop);
+    outcome.result = classify_game(job, engine, stop);
   } catch (const Interrupted& e) {
     outcome.error = e.what();
     outcome.interrupted = true;
@@ -146,7 +141,12 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
   const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
   CensusSummary summary;
   summary.family = family.name();
-  const std::vector<CensusMember> members = census_members(family);
+  // The memory limit is the process's: each game computed at once gets its share.
+  const unsigned threads = census_threads(options.threads);
+  Limits per_game = options.limits;
+  per_game.max_memory_bytes /= threads;
+  const Engine engine = census_engine(per_game);
+  const std::vector<CensusMember> members = census_members(family, engine);
   database.store_members(summary.family, members);
   summary.members = members.size();
 
@@ -198,23 +198,19 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
                    [](const auto& a, const auto& b) { return a.first > b.first; });
 
   std::filesystem::create_directories(database.sequence_directory());
-  const unsigned threads = census_threads(options.threads);
   summary.threads = threads;
   summary.ranks = workers != nullptr ? workers->ranks() : 1;
   CensusRun run;
   run.family = summary.family;
   run.engine = kEngineVersion;
-  run.started = utc_now();
+  run.started = certificate_date_now();
   run.budget = options.budget;
   run.ranks = summary.ranks;
   run.threads = threads;
   summary.run = database.begin_run(run);
 
-  // The memory limit is the process's: each game computed at once gets its share.
-  Limits per_game = options.limits;
-  per_game.max_memory_bytes /= threads;
   GamePool<CensusJob, JobOutcome> pool(
-      threads, [&](const CensusJob& job) { return run_census_job(job, per_game, options.stop); });
+      threads, [&](const CensusJob& job) { return run_census_job(job, engine, options.stop); });
   std::vector<std::string> failures;
   // Jobs back so far (the progress counts them: a game continued by the second pass is two), and
   // the distinct games they computed.

@@ -4,7 +4,6 @@
 
 #include "grundy/analysis/period_certificate.hpp"
 #include "grundy/analysis/period_verifier.hpp"
-#include "grundy/census/census_classify.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/sequence_file.hpp"
 #include "grundy/engine/engine.hpp"
@@ -28,7 +27,7 @@ RowCheck check_proven(const StoredResult& stored, std::uint64_t max_work) {
                     std::to_string(stored.result.period);
       return row;
     }
-    const CertificateCheck check = check_certificate(*game, c, max_work);
+    const CertificateCheck check = Engine::check_certificate(*game, c, max_work);
     row.holds = check.holds;
     row.complete = check.complete;
     row.positions = check.positions;
@@ -62,12 +61,10 @@ RowCheck check_open(const StoredResult& stored, const CensusDatabase& database,
                     " values, the row says " + std::to_string(stored.result.values_computed);
       return row;
     }
-    row.positions = file->with_values(file->count(), [&](auto g) {
-      return spot_check_values(*game, g, max_work);
-    });
+    row.positions = Engine::check_sequence(*game, *file, max_work);
     row.holds = true;
-    row.summary = "sequence file g(0.." + std::to_string(file->count() - 1) + "): " +
-                  std::to_string(row.positions) + " positions recomputed by mex";
+    row.summary = "sequence file g(0.." + std::to_string(file->count() - 1) +
+                  "): " + std::to_string(row.positions) + " positions recomputed by mex";
   } catch (const Error& e) {
     row.summary = e.what();
   }
@@ -76,9 +73,9 @@ RowCheck check_open(const StoredResult& stored, const CensusDatabase& database,
 
 }  // namespace
 
-CensusVerification verify_census(const CensusDatabase& database, const std::string& family,
-                                 std::uint64_t max_work,
-                                 const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+CensusVerification verify_census(
+    const CensusDatabase& database, const std::string& family, std::uint64_t max_work,
+    const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   std::vector<std::string> games;
   if (family.empty()) {
     for (const std::string& f : database.families()) {

@@ -10,9 +10,8 @@
 
 #include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/analysis/quotient_periodicity.hpp"
-#include "grundy/analysis/sequence_run.hpp"
 #include "grundy/core/error.hpp"
-#include "grundy/spec/parser.hpp"
+#include "grundy/engine/engine.hpp"
 #include "grundy/version.hpp"
 #include "job_dispatch.hpp"
 
@@ -33,33 +32,26 @@ bool settled(const MisereRow& r, const MisereCensusOptions& options) {
   return r.complete || r.max_work >= options.max_work;
 }
 
-MisereRow compute(const Game& game, const MisereJob& job, const Limits& limits,
-                  const std::atomic<bool>* stop) {
+MisereRow compute(const std::shared_ptr<const Game>& game, const MisereJob& job,
+                  const Engine& engine, const std::atomic<bool>* stop) {
   MisereRow row;
-  row.game = game.name();
+  row.game = game->name();
   row.max_heap = job.max_heap;
   row.max_work = job.max_work;
   row.engine = kEngineVersion;
-  QuotientOptions q;
-  q.max_heap = job.max_heap;
-  q.max_work = job.max_work;
-  q.limits = limits;
-  // To the heap bound, or (the bound of bounds) until Φ's period is proven; the budget ending
-  // leaves the quotient of the heaps verified.
-  q.end_at_proven_period = job.max_heap == kMaxQuotientHeap;
-  q.keep_verified_on_budget = true;
-  q.progress = [&](const QuotientProgress&) {
+  const auto progress = [&](const QuotientProgress&) {
     if (stop && stop->load()) throw Stopped{};
   };
   const auto started = std::chrono::steady_clock::now();
-  MisereQuotient quotient;
+  QuotientAnswer answer;
   try {
-    quotient = misere_quotient(game, q);
+    answer = engine.quotient_verified(game, job.max_heap, job.max_work, progress);
   } catch (const ResourceError&) {
     // Refused before any heap was verified (the limits allow nothing): the empty quotient.
     row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return row;
   }
+  const MisereQuotient& quotient = answer.quotient;
   row.reached = quotient.max_heap;
   row.order = quotient.monoid.order;
   row.complete = !quotient.stopped;
@@ -77,7 +69,7 @@ MisereRow compute(const Game& game, const MisereJob& job, const Limits& limits,
   row.p_count = quotient.monoid.p_count();
   row.stable_from = quotient.stable_from;
   row.tame = quotient.tame.tame ? "T" + std::to_string(quotient.tame.k) : "wild";
-  const QuotientPeriodicity period = quotient_periodicity(game, quotient);
+  const QuotientPeriodicity& period = answer.periodicity;
   row.periodicity = !period.periodic ? "none" : period.proven ? "proven" : "observed";
   if (period.periodic) {
     row.phi_preperiod = period.preperiod;
@@ -163,13 +155,13 @@ MisereOutcome misere_outcome_from_json(std::string_view text) {
   }
 }
 
-MisereOutcome run_misere_job(const MisereJob& job, const Limits& limits,
+MisereOutcome run_misere_job(const MisereJob& job, const Engine& engine,
                              const std::atomic<bool>* stop) {
   MisereOutcome outcome;
   outcome.game = job.game;
   try {
     if (stop && stop->load()) throw Stopped{};
-    outcome.row = compute(*parse_game(job.game), job, limits, stop);
+    outcome.row = compute(Engine::game(job.game), job, engine, stop);
   } catch (const Stopped&) {
     outcome.interrupted = true;
   } catch (const std::exception& e) {
@@ -209,7 +201,7 @@ MisereCensusSummary run_misere_census(const CensusFamily& family, CensusDatabase
   std::vector<std::string> games;
   std::set<std::string> seen;
   for (const std::string& code : codes) {
-    const std::string game = parse_game(code)->name();
+    const std::string game = Engine::game(code)->name();
     if (seen.insert(game).second) games.push_back(game);
   }
   summary.games = games.size();
@@ -230,9 +222,9 @@ MisereCensusSummary run_misere_census(const CensusFamily& family, CensusDatabase
 
   // The games are handed out in order to this process's threads and the other ranks; each row is
   // stored as it arrives. A failure stops the handing out; the games in flight are still stored.
-  GamePool<MisereJob, MisereOutcome> pool(threads, [&](const MisereJob& job) {
-    return run_misere_job(job, options.limits, options.stop);
-  });
+  const Engine engine = census_engine(options.limits);
+  GamePool<MisereJob, MisereOutcome> pool(
+      threads, [&](const MisereJob& job) { return run_misere_job(job, engine, options.stop); });
   const auto stopping = [&] { return options.stop != nullptr && options.stop->load(); };
   std::uint64_t done = 0;
   bool interrupted = false;

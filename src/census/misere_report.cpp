@@ -5,7 +5,7 @@
 
 #include "census_report_parts.hpp"
 #include "grundy/census/misere_census.hpp"
-#include "grundy/spec/parser.hpp"
+#include "grundy/engine/engine.hpp"
 
 namespace grundy {
 namespace {
@@ -98,7 +98,7 @@ std::string misere_census_report(const CensusDatabase& database, const CensusFam
   std::vector<Row> rows;
   std::uint64_t complete = 0, stopped = 0, missing = 0, proven = 0;
   for (const std::string& code : family.codes()) {
-    Row r{code, parse_game(code)->name(), nullptr};
+    Row r{code, Engine::game(code)->name(), nullptr};
     if (const auto it = by_game.find(r.game); it != by_game.end()) r.quotient = it->second;
     (r.quotient == nullptr ? missing : r.quotient->complete ? complete : stopped) += 1;
     if (r.quotient != nullptr && r.quotient->every_heap_size()) ++proven;

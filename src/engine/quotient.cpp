@@ -9,10 +9,10 @@
 #include "grundy/analysis/quotient_cache.hpp"
 #include "grundy/analysis/quotient_moves.hpp"
 #include "grundy/analysis/quotient_periodicity.hpp"
+#include "grundy/analysis/sum_quotient.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/engine/document.hpp"
 #include "grundy/engine/engine.hpp"
-#include "grundy/analysis/sum_quotient.hpp"
 
 namespace grundy {
 
@@ -65,6 +65,21 @@ QuotientAnswer Engine::quotient(std::shared_ptr<const Game> game,
   QuotientAnswer answer{misere_quotient(*game, options), false, {}};
   if (cache) cache->store(answer.quotient);
   return with_periodicity(*game, std::move(answer));
+}
+
+QuotientAnswer Engine::quotient_verified(
+    std::shared_ptr<const Game> game, std::uint64_t max_heap, std::uint64_t max_work,
+    std::function<void(const QuotientProgress&)> progress) const {
+  QuotientOptions options;
+  options.max_heap = max_heap;
+  options.max_work = max_work;
+  options.limits = limits_;
+  options.progress = std::move(progress);
+  // To the heap bound, or (the bound of bounds) until Φ's period is proven; the budget ending
+  // leaves the quotient of the heaps verified.
+  options.end_at_proven_period = max_heap == kMaxQuotientHeap;
+  options.keep_verified_on_budget = true;
+  return with_periodicity(*game, {misere_quotient(*game, options), false, {}});
 }
 
 Document to_document(const QuotientAnswer& answer) {

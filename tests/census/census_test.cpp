@@ -118,7 +118,8 @@ TEST(CensusFamily, TheTableOfKindsIsTheOneListOfFamilies) {
 }
 
 TEST(CensusMembers, SameMovesEqualValuesAndTheOffsetRuleAgreeWithBruteForce) {
-  const std::vector<CensusMember> members = census_members(parse_census_family("octal:2"));
+  const std::vector<CensusMember> members =
+      census_members(parse_census_family("octal:2"), census_engine(Limits{}));
   ASSERT_EQ(members.size(), 128u);
   std::size_t offsets = 0, equal = 0;
   for (const CensusMember& m : members) {
@@ -158,8 +159,8 @@ TEST(CensusClassify, PublishedPeriodsAreSolvedWithCertificates) {
        {Case{"0.77", CensusClass::trivial, 71, 12}, Case{"0.45", CensusClass::solved, 498, 20},
         Case{"0.156", CensusClass::solved, 3479, 349},
         Case{"sub(2,3,7)", CensusClass::trivial, 0, 5}}) {
-    const GameResult r =
-        classify_game(CensusJob{c.game, dir / "seq", small_budget(1 << 16)}, Limits{});
+    const GameResult r = classify_game(CensusJob{c.game, dir / "seq", small_budget(1 << 16)},
+                                       census_engine(Limits{}));
     EXPECT_EQ(r.census_class, c.kind) << c.game;
     EXPECT_EQ(r.preperiod, c.preperiod) << c.game;
     EXPECT_EQ(r.period, c.period) << c.game;
@@ -174,7 +175,8 @@ TEST(CensusClassify, PublishedPeriodsAreSolvedWithCertificates) {
 TEST(CensusClassify, OpenGamesStatsAndContinuation) {
   CensusDir dir;
   const auto path = dir / "0.6.gseq";
-  const GameResult first = classify_game(CensusJob{"0.6", path, small_budget(3000)}, Limits{});
+  const GameResult first =
+      classify_game(CensusJob{"0.6", path, small_budget(3000)}, census_engine(Limits{}));
   EXPECT_EQ(first.census_class, CensusClass::open);
   EXPECT_EQ(first.values_computed, 3000u);
   // The statistics against the values themselves.
@@ -193,7 +195,8 @@ TEST(CensusClassify, OpenGamesStatsAndContinuation) {
   EXPECT_EQ(first.rare_count, rare);
   EXPECT_EQ(first.last_rare, last);
   // A larger budget continues the file, and its values are those of a fresh table.
-  const GameResult second = classify_game(CensusJob{"0.6", path, small_budget(6000)}, Limits{});
+  const GameResult second =
+      classify_game(CensusJob{"0.6", path, small_budget(6000)}, census_engine(Limits{}));
   EXPECT_EQ(second.values_computed, 6000u);
   const auto file = SequenceFile::open(path);
   ASSERT_EQ(file->count(), 6000u);
@@ -213,7 +216,7 @@ TEST(CensusClassify, AWrongValueInAContinuedFileIsRefused) {
     file->checkpoint(2000);
   }
   try {
-    classify_game(CensusJob{"0.6", path, small_budget(4000)}, Limits{});
+    classify_game(CensusJob{"0.6", path, small_budget(4000)}, census_engine(Limits{}));
     FAIL() << "a wrong value was built on";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("fail their check: g(1999)"), std::string::npos)
@@ -225,7 +228,7 @@ TEST(CensusEquivalence, OffsetResultsCarryTheirOwnCertificates) {
   CensusDir dir;
   // 0.4 -> 0.07 (Dawson's Kayles): 0.4 has preperiod 54 and period 34 (OEIS A002187, a(n-2)).
   const GameResult dawson =
-      classify_game(CensusJob{"0.07", dir / "seq", small_budget(1 << 14)}, Limits{});
+      classify_game(CensusJob{"0.07", dir / "seq", small_budget(1 << 14)}, census_engine(Limits{}));
   const PeriodCertificate c = parse_certificate(dawson.certificate, ~std::uint64_t{0});
   const GameResult r = derived_result("0.4", dawson, CensusValues::proven(c.periodicity), 1);
   EXPECT_EQ(r.preperiod, 54u);
@@ -420,7 +423,7 @@ class StoppingWorkers final : public CensusWorkers {
   std::vector<JobOutcome> exchange(const std::function<std::optional<CensusJob>()>& next) override {
     std::vector<JobOutcome> out;
     for (const CensusJob& job : waiting_) {
-      out.push_back(run_census_job(job, Limits{}, nullptr));
+      out.push_back(run_census_job(job, census_engine(Limits{}), nullptr));
       if (++returned_ == stop_after_) stop_.store(true);
     }
     waiting_.clear();
@@ -534,7 +537,8 @@ class LoopbackMisereWorkers final : public MisereWorkers {
       const std::function<std::optional<MisereJob>()>& next) override {
     std::vector<MisereOutcome> out;
     for (const std::string& text : waiting_) {
-      const MisereOutcome o = run_misere_job(misere_job_from_json(text), Limits{}, nullptr);
+      const MisereOutcome o =
+          run_misere_job(misere_job_from_json(text), census_engine(Limits{}), nullptr);
       out.push_back(misere_outcome_from_json(misere_outcome_to_json(o)));
     }
     waiting_.clear();
@@ -606,7 +610,8 @@ TEST(MisereCensusRun, MessagesRoundTripAndMalformedOnesAreRefused) {
   EXPECT_THROW(misere_job_from_json("{\"game\": \"0.7\"}"), Error);
   EXPECT_THROW(misere_outcome_from_json("not json"), Error);
   // A job the quotient cannot take is an error outcome, never an exception.
-  const MisereOutcome bad = run_misere_job({"no such game", 10, 1000}, Limits{}, nullptr);
+  const MisereOutcome bad =
+      run_misere_job({"no such game", 10, 1000}, census_engine(Limits{}), nullptr);
   EXPECT_FALSE(bad.row);
   EXPECT_FALSE(bad.error.empty());
 }

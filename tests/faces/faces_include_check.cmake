@@ -1,5 +1,7 @@
 # The faces (the command, the Python module, the page's entry point) are thin: they parse
-# arguments, call the engine and print. So their sources include, of the library, only
+# arguments, call the engine and print; and the census is a client of the engine as they are (it
+# asks the engine for each game's period run, misère quotient and checks). So their sources
+# include, of the library, only
 #   - the engine's headers (grundy/engine/...), the census built on it (grundy/census/...), the
 #     vocabulary of core (grundy/core/...: values, errors, nimbers, files) and the generated
 #     version header;
@@ -27,8 +29,13 @@ set(VOCABULARY
   analysis/quotient_periodicity.hpp  # QuotientPeriodicity: in the quotient's answer
   analysis/periodic_source.hpp     # PeriodAnswer: in period's answer
   analysis/periodicity.hpp         # Periodicity: in period's answer and the census's relations
-  analysis/sequence_run.hpp        # SequenceRunResult, Interrupted: seq --out's answer
+  analysis/sequence_run.hpp        # SequenceRunResult: seq --out's answer
   analysis/sum_quotient.hpp        # MiserePath, QuotientUsed: which misère path answered
+  analysis/period_run.hpp          # PeriodRunBudget, PeriodRun, ValueProfile: a census's game
+  analysis/period_certificate.hpp  # PeriodCertificate: the proof period writes, a census stores
+  analysis/period_verifier.hpp     # CertificateCheck: period --verify's and census --verify's answer
+  analysis/periodicity_theorem.hpp # PeriodicityTheorem: a certificate's theorem, what it needs
+  rules/take_break.hpp             # TakeBreakCode: the members of an octal or hexadecimal census
 )
 list(JOIN VOCABULARY "|" vocabulary)
 string(REPLACE "." "\\." vocabulary "${vocabulary}")
@@ -57,7 +64,7 @@ endfunction()
 set(offences "")
 check_includes("${FACES}" "engine/[a-z_]+\\.hpp|census/[a-z_]+\\.hpp|core/[a-z_]+\\.hpp|version\\.hpp")
 if(offences)
-  message(FATAL_ERROR "a face includes the library past the engine:${offences}")
+  message(FATAL_ERROR "a face (or the census) includes the library past the engine:${offences}")
 endif()
 check_includes("${PUBLIC}" "engine/[a-z_]+\\.hpp|census/[a-z_]+\\.hpp|core/[a-z_]+\\.hpp|version\\.hpp")
 if(offences)

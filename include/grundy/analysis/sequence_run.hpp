@@ -16,13 +16,6 @@
 
 namespace grundy {
 
-/// Thrown when a run stops because `SequenceRunOptions::interrupted` was set; the values so far
-/// are saved (a checkpoint) and the same call continues from them.
-class Interrupted : public Error {
- public:
-  using Error::Error;
-};
-
 struct SequenceRunOptions {
   PeriodOptions period;  ///< limits, threads, --max (values a period search may compute), cache
   /// At most this long between checkpoints.

@@ -10,8 +10,9 @@
 #include <span>
 #include <string>
 
+#include "grundy/analysis/period_run.hpp"
 #include "grundy/census/census_result.hpp"
-#include "grundy/core/limits.hpp"
+#include "grundy/engine/engine.hpp"
 #include "grundy/rules/game.hpp"
 
 namespace grundy {
@@ -42,11 +43,11 @@ struct CensusJob {
   CensusBudget budget;
 };
 
-/// Classifies `job.game` (see the file comment). Stops at the budget, or when `*stop` becomes
-/// true (then throws Interrupted after saving the values computed). Throws Error for a game the
-/// census cannot classify (no periodicity theory, not a heap game) and for a sequence file that
-/// is not this game's or fails its check.
-GameResult classify_game(const CensusJob& job, const Limits& limits,
+/// Classifies `job.game` (see the file comment) by the engine's period run (`census_engine`).
+/// Stops at the budget, or when `*stop` becomes true (then throws Interrupted after saving the
+/// values computed). Throws Error for a game the census cannot classify (not a heap game) and
+/// for a sequence file that is not this game's or fails its check.
+GameResult classify_game(const CensusJob& job, const Engine& engine,
                          const std::atomic<bool>* stop = nullptr);
 
 /// Whether an open game's values look bounded, so that more values may well prove a period: a
@@ -54,16 +55,7 @@ GameResult classify_game(const CensusJob& job, const Limits& limits,
 /// and fewer than 1% of them rare (under the best sparse-space mask).
 bool looks_bounded(const Game& game, const GameResult& result);
 
-/// What the values g(0..n-1) show (largest value, rare positions under the best mask); sets those
-/// fields of `result`.
-template <class T>
-void describe_values(std::span<const T> g, GameResult& result);
-
-/// Recomputes g(n) by mex over the game's options from `g` itself at `positions` spread over
-/// 0..g.size()-1 (always the last one) as long as the options visited stay within `max_work`;
-/// the number of positions checked, or Error naming the first position whose value is wrong.
-template <class T>
-std::uint64_t spot_check_values(const Game& game, std::span<const T> g, std::uint64_t max_work,
-                                std::uint64_t positions = 200);
+/// The fields of `result` that say what its values look like (largest value, rare positions).
+void set_profile(const ValueProfile& profile, GameResult& result);
 
 }  // namespace grundy

@@ -18,6 +18,7 @@
 #include "grundy/census/census_database.hpp"
 #include "grundy/census/census_family.hpp"
 #include "grundy/core/sequence_file.hpp"
+#include "grundy/engine/engine.hpp"
 
 namespace grundy {
 
@@ -26,12 +27,14 @@ namespace grundy {
 /// `proven_equal` to the first code that differs from it only in moves taking a whole heap
 /// (bit 1 of a digit) and has the same g(0..t) (docs/theory/code-equivalence.md: then equal
 /// forever); else `offset` to the game the offset rule maps it to when that game is also in the
-/// family; else itself.
-std::vector<CensusMember> census_members(const CensusFamily& family);
+/// family; else itself. The values g(0..t) are the engine's (`Engine::seq`).
+std::vector<CensusMember> census_members(const CensusFamily& family, const Engine& engine);
 
 /// How far a member's values are from its representative's: g(n + shift) = g_rep(n) (1 for the
 /// offset rule, 0 for an equality).
-inline int relation_shift(Relation r) { return r == Relation::offset ? 1 : 0; }
+inline int relation_shift(Relation r) {
+  return r == Relation::offset ? 1 : 0;
+}
 
 /// The values of one game of the census as far as they are known: every n through a proven
 /// period, or g(0..count-1) from its sequence file; an offset game's are its representative's

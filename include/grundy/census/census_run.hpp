@@ -16,6 +16,7 @@
 
 #include "grundy/census/census_classify.hpp"
 #include "grundy/census/census_database.hpp"
+#include "grundy/census/census_engine.hpp"
 #include "grundy/census/census_family.hpp"
 #include "grundy/census/census_workers.hpp"
 #include "grundy/core/limits.hpp"
@@ -58,8 +59,8 @@ using CensusWorkers = RankWorkers<CensusJob, JobOutcome>;
 struct CensusSummary {
   std::string family;
   std::int64_t run = 0;
-  std::uint64_t members = 0;   ///< codes in the family
-  std::uint64_t games = 0;     ///< distinct games among them
+  std::uint64_t members = 0;  ///< codes in the family
+  std::uint64_t games = 0;    ///< distinct games among them
   /// The games, each counted once: computed + kept + derived = games.
   std::uint64_t computed = 0;  ///< games whose values this run computed (either pass)
   std::uint64_t kept = 0;      ///< the others not derived: their stored result needed no more work
@@ -75,8 +76,9 @@ struct CensusSummary {
 CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
                          const CensusOptions& options, CensusWorkers* workers = nullptr);
 
-/// Runs one job on this process (for the local threads and the MPI workers): never throws.
-JobOutcome run_census_job(const CensusJob& job, const Limits& limits,
+/// Runs one job on this process (for the local threads and the MPI workers) with `engine`
+/// (census_engine.hpp): never throws.
+JobOutcome run_census_job(const CensusJob& job, const Engine& engine,
                           const std::atomic<bool>* stop);
 
 /// A job as JSON text and back (the MPI messages; strict: Error on anything else).

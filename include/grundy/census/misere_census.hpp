@@ -16,6 +16,7 @@
 
 #include "grundy/analysis/misere_quotient.hpp"
 #include "grundy/census/census_database.hpp"
+#include "grundy/census/census_engine.hpp"
 #include "grundy/census/census_family.hpp"
 #include "grundy/census/census_report.hpp"
 #include "grundy/census/census_run.hpp"
@@ -87,9 +88,10 @@ MisereCensusSummary run_misere_census(const CensusFamily& family, CensusDatabase
                                       const MisereCensusOptions& options,
                                       MisereWorkers* workers = nullptr);
 
-/// Computes one job's row on this process (for the local threads and the MPI workers), with
-/// `limits` on each quotient: never throws; `*stop` set: an interrupted outcome.
-MisereOutcome run_misere_job(const MisereJob& job, const Limits& limits,
+/// Computes one job's row on this process (for the local threads and the MPI workers) by
+/// `engine`'s quotient_verified (census_engine.hpp: the engine's limits on each quotient): never
+/// throws; `*stop` set: an interrupted outcome.
+MisereOutcome run_misere_job(const MisereJob& job, const Engine& engine,
                              const std::atomic<bool>* stop);
 
 /// A job and an outcome as JSON text and back (the MPI messages; strict: Error on anything else).

@@ -31,6 +31,14 @@ class SpecError : public Error {
 };
 
 /// A request that would need more memory (or states) than allowed; refused before allocating.
+/// A long run stopped when asked (a stop flag set by Ctrl-C): what it had found is saved (a
+/// sequence file's checkpoint, a census's stored rows, a search's table file) and the same call
+/// continues from it.
+class Interrupted : public Error {
+ public:
+  using Error::Error;
+};
+
 class ResourceError : public Error {
  public:
   using Error::Error;

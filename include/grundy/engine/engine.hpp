@@ -21,6 +21,9 @@
 #include <vector>
 
 #include "grundy/analysis/misere_quotient.hpp"
+#include "grundy/analysis/period_certificate.hpp"
+#include "grundy/analysis/period_run.hpp"
+#include "grundy/analysis/period_verifier.hpp"
 #include "grundy/core/limits.hpp"
 #include "grundy/core/sequence_file.hpp"
 #include "grundy/core/value.hpp"
@@ -213,6 +216,22 @@ class Engine {
   /// exact search (misère Nim by its closed form).
   SolveAnswer solve(const Sum& sum, Play play = Play::normal, bool remoteness = false) const;
 
+  /// The census's question of one heap game (analysis/period_run.hpp): its values grown within
+  /// `budget` (values, seconds, stop flag) towards a proof of its period, by the solver of its
+  /// plan, the open game's values kept in the budget's sequence file. The memory of the tables is
+  /// the engine's (EngineOptions::max_memory).
+  PeriodRun period_run(std::shared_ptr<const Game> game, const PeriodRunBudget& budget) const;
+  /// A stored certificate checked against `game` by mex over its own values, in full within
+  /// `max_work` options and by spot check past them (period_verifier.hpp's check_certificate;
+  /// never throws for a bad certificate: it does not hold).
+  static CertificateCheck check_certificate(const Game& game, const PeriodCertificate& certificate,
+                                            std::uint64_t max_work);
+  /// The values of a sequence file recomputed by mex at up to 200 positions spread over them
+  /// (always the last), within `max_work` options: the positions checked. Error names the first
+  /// wrong value, or a file of another game.
+  static std::uint64_t check_sequence(const Game& game, const SequenceFile& file,
+                                      std::uint64_t max_work);
+
   /// `grundy period`: the proven period (from the cache or computed), verified afresh when
   /// `verify` (within `max_work` options).
   /// When no theorem covers the game, g(0..observe-1) are computed (within the limits) and the
@@ -249,6 +268,13 @@ class Engine {
   QuotientAnswer quotient(std::shared_ptr<const Game> game, std::optional<std::uint64_t> max_heap,
                           std::uint64_t max_work = kDefaultQuotientWork,
                           std::function<void(const QuotientProgress&)> progress = {}) const;
+  /// The misère census's question: the quotient of the heaps 0..max_heap (kMaxQuotientHeap:
+  /// until Φ's period is proven) within `max_work` steps, never read from nor stored in the
+  /// cache. When the budget ends first, the quotient of the heaps verified so far
+  /// (MisereQuotient::stopped says where and why), not an error.
+  QuotientAnswer quotient_verified(
+      std::shared_ptr<const Game> game, std::uint64_t max_heap, std::uint64_t max_work,
+      std::function<void(const QuotientProgress&)> progress = {}) const;
   /// The heaps a complete quotient is computed to when no periodicity theorem covers the game.
   static constexpr std::uint64_t kQuotientHeapsWithoutTheorem = 30;
   /// The quotient cache, when the cache is on.

@@ -1,6 +1,7 @@
 #include "arguments.hpp"
 
 #include "grundy/core/error.hpp"
+#include "grundy/core/limits.hpp"
 #include "grundy/core/scanner.hpp"
 
 namespace py = pybind11;
@@ -57,17 +58,36 @@ std::string position_text(py::handle position) {
   throw refused();
 }
 
+CoordinateRange table_range(py::handle range, std::string_view option) {
+  if (py::isinstance<py::str>(range))
+    return CoordinateRange::parse(range.cast<std::string>(), option);
+  if (py::isinstance<py::int_>(range) && !py::isinstance<py::bool_>(range)) {
+    return CoordinateRange::parse(py::str(range).cast<std::string>(), option);
+  }
+  if (py::isinstance<py::tuple>(range) || py::isinstance<py::list>(range)) {
+    const py::sequence pair = py::reinterpret_borrow<py::sequence>(range);
+    if (pair.size() == 2 && py::isinstance<py::int_>(pair[0]) &&
+        py::isinstance<py::int_>(pair[1])) {
+      return CoordinateRange::parse(
+          py::str(pair[0]).cast<std::string>() + ".." + py::str(pair[1]).cast<std::string>(),
+          option);
+    }
+  }
+  throw Error(std::string(option) + " is N (0..N), a pair (A, B) (A..B) or the text 'A..B', not " +
+              quote_excerpt(py::repr(range).cast<std::string>()));
+}
+
 }  // namespace grundy::python
 
 namespace pybind11::detail {
 
 bool type_caster<grundy::python::MaxMemory>::load(handle source, bool) {
   if (source.is_none()) {
-    value.text.reset();
+    value.bytes.reset();
   } else if (isinstance<str>(source)) {
-    value.text = source.cast<std::string>();
+    value.bytes = grundy::parse_size(source.cast<std::string>());
   } else if (std::optional<std::string> bytes = grundy::python::integer_text(source)) {
-    value.text = std::move(bytes);  // parse_size reads a plain number as bytes
+    value.bytes = grundy::parse_size(*bytes);  // a plain number is bytes
   } else {
     throw type_error("max_memory must be text such as '8G' or a number of bytes, not " +
                      grundy::python::shown(source));

@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "grundy/core/value.hpp"
+#include "grundy/engine/value_table.hpp"
 
 namespace grundy::python {
 
@@ -41,11 +42,34 @@ std::optional<std::string> integer_text(pybind11::handle object);
 /// A short repr of `object` for messages.
 std::string shown(pybind11::handle object);
 
-/// `max_memory=`: text as for `--max-memory` (`"8G"`), a whole number of bytes, or None.
+/// `max_memory=`: text as for `--max-memory` (`"8G"`), a whole number of bytes, or None (the
+/// memory available); read into bytes as the command reads `--max-memory` (parse_size), where the
+/// keyword is read.
 struct MaxMemory {
-  std::optional<std::string> text;
-  operator std::optional<std::string>() const { return text; }  // NOLINT: read as the option
+  std::optional<std::uint64_t> bytes;
 };
+
+/// The whole-number arguments, in the ranges of the command's options: --max and --max-states
+/// 0..2^63-1, --threads 0..1024, --max-moves and --max-options 0..2^30, --max-heap and --list
+/// 0..100000, --max-work 64 bits; --checkpoint 64 bits, then the command's bound; nimbers 64 bits,
+/// named as the operands of `grundy nimber` (A, B, K, X). `to` and `start` take 64 bits, more
+/// than --to and --from: Nim's g(n) = n past 2^63 (the engine refuses what it cannot compute).
+using To = WholeNumber<"to", ~std::uint64_t{0}>;
+using Start = WholeNumber<"start", ~std::uint64_t{0}>;
+using MaxValues = WholeNumber<"max">;
+using MaxStates = WholeNumber<"max_states">;
+using Threads = WholeNumber<"threads", 1024>;
+using MaxMoves = WholeNumber<"max_moves", std::uint64_t{1} << 30>;
+using MaxOptions = WholeNumber<"max_options", std::uint64_t{1} << 30>;
+using ListLength = WholeNumber<"list", 100000>;
+using MaxWork = WholeNumber<"max_work", ~std::uint64_t{0}>;
+using Checkpoint = WholeNumber<"checkpoint", ~std::uint64_t{0}>;
+template <Keyword Name>
+using Nimber = WholeNumber<Name, ~std::uint64_t{0}>;
+
+/// `rows=` or `cols=` as the command's `--rows`/`--cols` (the same checks and wording): an int N
+/// is 0..N, a pair (A, B) is A..B, and text is read as the command reads it (`"2..9"`).
+CoordinateRange table_range(pybind11::handle range, std::string_view option);
 
 /// A position of a built-in game as the spec language's text: text as it is, a whole number
 /// (a heap size) in decimal, a tuple or list of whole numbers (a point, heaps) as its coordinates
@@ -76,8 +100,8 @@ struct type_caster<grundy::python::MaxMemory> {
   PYBIND11_TYPE_CASTER(grundy::python::MaxMemory, const_name("Optional[Union[str, int]]"));
   bool load(handle source, bool);
   static handle cast(const grundy::python::MaxMemory& memory, return_value_policy, handle) {
-    if (!memory.text) return none().release();
-    return str(*memory.text).release();
+    if (!memory.bytes) return none().release();
+    return PyLong_FromUnsignedLongLong(*memory.bytes);
   }
 };
 

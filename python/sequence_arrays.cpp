@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "areas.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/core/sequence_file.hpp"
 
@@ -79,7 +80,7 @@ py::object numpy_array(std::vector<std::uint64_t>&& values, std::string_view wha
   return array_over(data, count, std::move(owner));
 }
 
-void bind_sequence_arrays(py::module_& m) {
+void init_sequence_arrays(py::module_& m) {
   m.def("open_sequence", &open_sequence, py::arg("path"),
         R"(The values of a finished sequence file (`grundy seq GAME --to N --out FILE`) as a
 read-only numpy array over the file itself, mapped and not copied: g(n) is a[n], of dtype

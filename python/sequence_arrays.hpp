@@ -1,6 +1,7 @@
 #pragma once
 // numpy arrays of nim-sequences for the Python module, without copying the values: a computed
-// sequence hands its vector to the array, and a sequence file is mapped and read in place.
+// sequence hands its vector to the array, and a sequence file is mapped and read in place
+// (open_sequence, init_sequence_arrays in areas.hpp).
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
@@ -16,9 +17,5 @@ void require_numpy(std::string_view what);
 /// A numpy uint64 array that takes over `values` (no copy: the array's base owns the vector).
 /// require_numpy(what) first.
 pybind11::object numpy_array(std::vector<std::uint64_t>&& values, std::string_view what);
-
-/// Adds `open_sequence(path)`: a finished sequence file mapped read-only, as a numpy array of its
-/// values in their stored width.
-void bind_sequence_arrays(pybind11::module_& m);
 
 }  // namespace grundy::python

@@ -211,50 +211,30 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
 
   GamePool<CensusJob, JobOutcome> pool(
       threads, [&](const CensusJob& job) { return run_census_job(job, engine, options.stop); });
-  std::vector<std::string> failures;
-  // Jobs back so far (the progress counts them: a game continued by the second pass is two), and
-  // the distinct games they computed.
-  std::uint64_t jobs_done = 0;
+  CensusRows<CensusJob, JobOutcome> rows(
+      pool, {.threads = threads,
+             .workers = workers,
+             .stop = options.stop,
+             .progress = options.progress,
+             .failed = [&](const std::string& game, const std::string& error) {
+               if (options.warning) options.warning("census: " + game + " failed: " + error);
+             }});
+  // The distinct games the jobs computed (a game continued by the second pass is two jobs).
   std::set<std::string> computed_games;
-  bool interrupted = false;
-  const auto stopping = [&] { return options.stop != nullptr && options.stop->load(); };
-  std::uint64_t total = to_compute.size();
 
   // Runs `jobs` (in order) on this process's threads and the other ranks, storing each result
   // under the job's budget as it arrives.
   const auto run_jobs = [&](std::vector<CensusJob> jobs) {
     std::map<std::string, CensusBudget> budgets;
     for (const CensusJob& j : jobs) budgets[j.game] = j.budget;
-    const auto handle = [&](JobOutcome& o) {
-      if (o.result) {
-        // A game continued by the second pass is one game computed, not two.
-        const std::uint64_t games_computed =
-            computed_games.size() + (computed_games.count(o.game) == 0 ? 1 : 0);
-        database.store_result(summary.run, *o.result, budgets.at(o.game), games_computed);
-        computed_games.insert(o.game);
-        ++jobs_done;
-        summary.computed = computed_games.size();
-      } else if (o.interrupted) {
-        interrupted = true;
-      } else {
-        failures.push_back(o.game + ": " + o.error);
-        if (options.warning) options.warning("census: " + o.game + " failed: " + o.error);
-      }
-    };
-    const auto report = [&] {
-      if (!options.progress) return;
-      CensusProgress p;
-      p.done = jobs_done;
-      p.total = total;
-      p.current = pool.current();
-      p.elapsed = elapsed();
-      if (jobs_done > 0) {
-        const double per_game = p.elapsed / static_cast<double>(jobs_done);
-        p.eta = per_game * static_cast<double>(total - std::min(total, jobs_done));
-      }
-      options.progress(p);
-    };
-    dispatch_jobs<CensusJob, JobOutcome>(jobs, pool, threads, workers, stopping, handle, report);
+    rows.run(jobs, [&](JobOutcome& o) {
+      // A game continued by the second pass is one game computed, not two.
+      const std::uint64_t games_computed =
+          computed_games.size() + (computed_games.count(o.game) == 0 ? 1 : 0);
+      database.store_result(summary.run, *o.result, budgets.at(o.game), games_computed);
+      computed_games.insert(o.game);
+      summary.computed = computed_games.size();
+    });
   };
 
   // 1. Every game at the budget, hardest first.
@@ -267,7 +247,7 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
   // reached early), continued up to the extended budget:
   // first one game of each set of games with equal values so far, then the others of a set whose
   // first game got a proof (each to the values its proof needs; the others stay open).
-  if (!interrupted && !stopping()) {
+  if (!rows.interrupted()) {
     CensusBudget extended = options.budget;
     extended.values = options.budget.extended_values;
     extended.seconds = options.budget.extended_seconds;
@@ -300,7 +280,6 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
     for (const auto& [likelihood, game] : order) {
       firsts.push_back({game, database.sequence_path(game), extended});
     }
-    total += firsts.size();
     run_jobs(std::move(firsts));
     std::vector<CensusJob> others;
     for (const auto& [key, set] : sets) {
@@ -312,16 +291,17 @@ CensusSummary run_census(const CensusFamily& family, CensusDatabase& database,
         others.push_back({set[k], database.sequence_path(set[k]), enough});
       }
     }
-    total += others.size();
-    if (!stopping()) run_jobs(std::move(others));
+    if (!rows.stopping()) run_jobs(std::move(others));
   }
   if (workers != nullptr) workers->finish();
-  if (interrupted || stopping()) {
-    throw Interrupted("interrupted: " + std::to_string(jobs_done) + " of " + std::to_string(total) +
-                      " games of " + summary.family + " computed and stored in '" +
-                      database.path().string() + "'; the same command continues the census");
+  if (rows.interrupted()) {
+    throw Interrupted("interrupted: " + std::to_string(rows.done()) + " of " +
+                      std::to_string(rows.total()) + " games of " + summary.family +
+                      " computed and stored in '" + database.path().string() +
+                      "'; the same command continues the census");
   }
 
+  std::vector<std::string> failures = rows.failures();
   // Offset codes from their representatives (a chain: the end of it first).
   std::map<std::string, std::shared_ptr<const CensusValues>> values;
   const auto values_of = [&](const std::string& g) -> std::shared_ptr<const CensusValues> {

@@ -225,43 +225,24 @@ MisereCensusSummary run_misere_census(const CensusFamily& family, CensusDatabase
   const Engine engine = census_engine(options.limits);
   GamePool<MisereJob, MisereOutcome> pool(
       threads, [&](const MisereJob& job) { return run_misere_job(job, engine, options.stop); });
-  const auto stopping = [&] { return options.stop != nullptr && options.stop->load(); };
-  std::uint64_t done = 0;
-  bool interrupted = false;
-  std::string failure;
-  const auto handle = [&](MisereOutcome& o) {
-    if (o.row) {
-      database.store_misere(*o.row);
-      stored[o.game] = std::move(*o.row);
-      ++done;
-    } else if (o.interrupted) {
-      interrupted = true;
-    } else if (failure.empty()) {
-      failure = o.game + ": " + o.error;
-    }
-  };
-  const auto report = [&] {
-    if (!options.progress) return;
-    CensusProgress p;
-    p.done = done;
-    p.total = jobs.size();
-    p.current = pool.current();
-    p.elapsed = elapsed();
-    if (done > 0) {
-      p.eta = p.elapsed / static_cast<double>(done) *
-              static_cast<double>(jobs.size() - std::min<std::uint64_t>(jobs.size(), done));
-    }
-    options.progress(p);
-  };
-  dispatch_jobs<MisereJob, MisereOutcome>(
-      jobs, pool, threads, workers, [&] { return stopping() || !failure.empty(); }, handle, report);
+  CensusRows<MisereJob, MisereOutcome> rows(pool, {.threads = threads,
+                                                   .workers = workers,
+                                                   .stop = options.stop,
+                                                   .progress = options.progress,
+                                                   .failed = {},
+                                                   .stop_at_failure = true});
+  rows.run(jobs, [&](MisereOutcome& o) {
+    database.store_misere(*o.row);
+    stored[o.game] = std::move(*o.row);
+  });
   if (workers != nullptr) workers->finish();
-  if (!failure.empty()) throw Error(failure);
-  if (interrupted || stopping()) {
-    throw Interrupted("interrupted: " + std::to_string(done) + " misère quotients stored in " +
-                      database.path().string() + "; run the command again to continue");
+  if (!rows.failures().empty()) throw Error(rows.failures().front());
+  if (rows.interrupted()) {
+    throw Interrupted("interrupted: " + std::to_string(rows.done()) +
+                      " misère quotients stored in " + database.path().string() +
+                      "; run the command again to continue");
   }
-  summary.computed = done;
+  summary.computed = rows.done();
   for (const std::string& g : games) {
     const MisereRow& r = stored.at(g);
     if (!r.complete) {

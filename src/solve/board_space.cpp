@@ -164,37 +164,58 @@ typename BoardSpace<W>::Cells BoardSpace<W>::component(const Cells& cells, Cells
   return seed;
 }
 
-template <std::size_t W>
-typename BoardSpace<W>::Cells BoardSpace<W>::simplified(Cells p, Cells& cuts) const noexcept {
+namespace {
+
+/// The moves of the grid by one cell, on a set of cells held as one integer T (a one- or
+/// two-word frame at most 64 wide): the same as BoardSpace's east, west, north and south, with
+/// a shift of the whole integer where the cell sets shift word by word.
+template <class T>
+struct WordMoves {
+  T all, first_column, last_column;
+  unsigned columns;
+  T east(T x) const noexcept { return (x & ~last_column) << 1; }
+  T west(T x) const noexcept { return (x & ~first_column) >> 1; }
+  T south(T x) const noexcept { return (x << columns) & all; }
+  T north(T x) const noexcept { return x >> columns; }
+};
+
+/// BoardSpace::simplified (below), written once over any representation of the cells: `Set`
+/// with & | - and empty-test as for cell sets, and `moves` giving east, west, north and south.
+template <class Set, class Moves, class Minus, class Empty>
+Set simplify_cells(Set p, Set& cuts, const Moves& moves, Minus minus, Empty empty) noexcept {
+  const auto east = [&](const Set& x) { return moves.east(x); };
+  const auto west = [&](const Set& x) { return moves.west(x); };
+  const auto north = [&](const Set& x) { return moves.north(x); };
+  const auto south = [&](const Set& x) { return moves.south(x); };
   for (;;) {
-    const auto [right, left, down, up] = sides(p);
-    const Cells horizontal = right | left;
-    const Cells vertical = down | up;
-    const Cells two = (right & left) | (down & up) | (horizontal & vertical);
-    const Cells leaves = (horizontal | vertical) - two;
-    Cells next = p;
-    if (!leaves.empty()) {
+    const Set right = p & west(p), left = p & east(p), down = p & north(p), up = p & south(p);
+    const Set horizontal = right | left;
+    const Set vertical = down | up;
+    const Set two = (right & left) | (down & up) | (horizontal & vertical);
+    const Set leaves = minus(horizontal | vertical, two);
+    Set next = p;
+    if (!empty(leaves)) {
       // Star reduction: every cell keeps one of its leaves; each further leaf of it goes. The
       // leaves are met direction by direction, and a cell has one neighbour in each.
-      Cells centres;
-      Cells extra;
-      Cells c = south(leaves & down);
-      extra |= north(c & centres);
-      centres |= c;
+      Set centres{};
+      Set extra{};
+      Set c = south(leaves & down);
+      extra = extra | north(c & centres);
+      centres = centres | c;
       c = east(leaves & right);
-      extra |= west(c & centres);
-      centres |= c;
+      extra = extra | west(c & centres);
+      centres = centres | c;
       c = north(leaves & up);
-      extra |= south(c & centres);
-      centres |= c;
+      extra = extra | south(c & centres);
+      centres = centres | c;
       c = west(leaves & left);
-      extra |= east(c & centres);
-      centres |= c;
+      extra = extra | east(c & centres);
+      centres = centres | c;
       // Bridges: a cell, neither leaf nor centre, whose every neighbour is a centre (a
       // neighbour that is a leaf would make it a centre).
-      const Cells rest = p - leaves - centres;
-      const Cells bridges = rest - (north(rest) | south(rest) | east(rest) | west(rest));
-      next = p - extra - bridges;
+      const Set rest = minus(minus(p, leaves), centres);
+      const Set bridges = minus(rest, north(rest) | south(rest) | east(rest) | west(rest));
+      next = minus(minus(p, extra), bridges);
     }
     if (next != p) {
       p = next;
@@ -203,18 +224,45 @@ typename BoardSpace<W>::Cells BoardSpace<W>::simplified(Cells p, Cells& cuts) co
     // The square rule on what is left. A 2 x 2 square whose top-left corner joins only the
     // square (no left or upper neighbour) and whose bottom-right corner too (no right or lower
     // neighbour) ...
-    const Cells top_left = (right & down) - left - up;
-    const Cells bottom_right = (left & up) - right - down;
-    const Cells a = top_left & north(west(bottom_right));
+    const Set top_left = minus(minus(right & down, left), up);
+    const Set bottom_right = minus(minus(left & up, right), down);
+    const Set a = top_left & north(west(bottom_right));
     // ... or whose top-right and bottom-left corners do.
-    const Cells top_right = (left & down) - right - up;
-    const Cells bottom_left = (right & up) - left - down;
-    const Cells b = top_right & north(east(bottom_left));
+    const Set top_right = minus(minus(left & down, right), up);
+    const Set bottom_left = minus(minus(right & up, left), down);
+    const Set b = top_right & north(east(bottom_left));
     // The square's horizontal edges, each by its left cell: the top edge and the one below it.
-    const Cells top = a | west(b);
+    const Set top = a | west(b);
     cuts = top | south(top);
     return p;
   }
+}
+
+}  // namespace
+
+template <std::size_t W>
+auto BoardSpace<W>::word_moves() const noexcept {
+  return WordMoves<Word>{word_of(all_), word_of(first_column_), word_of(last_column_),
+                         static_cast<unsigned>(columns_)};
+}
+
+template <std::size_t W>
+typename BoardSpace<W>::Cells BoardSpace<W>::simplified(Cells p, Cells& cuts) const noexcept {
+  if constexpr (W == 2) {
+    // Two words in one 128-bit integer: a shift of the whole where the cell sets shift word by
+    // word (a row of 128 cells, 1 x 128, would shift past the integer: the cell sets then).
+    if (columns_ < 128) {
+      Word cut_word = 0;
+      const Word q = simplify_cells(
+          word_of(p), cut_word, word_moves(), [](Word x, Word y) { return x & ~y; },
+          [](Word x) { return x == 0; });
+      cuts = key_of_word(cut_word);
+      return key_of_word(q);
+    }
+  }
+  return simplify_cells(
+      p, cuts, CellMoves{*this}, [](const Cells& x, const Cells& y) { return x - y; },
+      [](const Cells& x) { return x.empty(); });
 }
 
 template <std::size_t W>
@@ -226,14 +274,30 @@ typename BoardSpace<W>::Cells BoardSpace<W>::reduced(Cells p) const noexcept {
 template <std::size_t W>
 bool BoardSpace<W>::is_path(const Cells& c, std::size_t count) const noexcept {
   if (adjacency_ != BoardAdjacency::grid) return false;
-  const auto [right, left, down, up] = sides(c);
-  const Cells horizontal = right | left;
-  const Cells vertical = down | up;
-  const Cells three = (right & left & vertical) | (down & up & horizontal);
-  if (!three.empty()) return false;
   // Connected, no vertex of degree 3 or 4, and two ends: a path (a cycle has no end).
-  const Cells two = (right & left) | (down & up) | (horizontal & vertical);
-  return count <= 2 || ((horizontal | vertical) - two).count() == 2;
+  const auto path = [count](const auto& p, const auto& moves, auto minus, auto popcount) {
+    const auto right = p & moves.west(p), left = p & moves.east(p);
+    const auto down = p & moves.north(p), up = p & moves.south(p);
+    const auto horizontal = right | left;
+    const auto vertical = down | up;
+    const auto three = (right & left & vertical) | (down & up & horizontal);
+    if (popcount(three) != 0) return false;
+    const auto two = (right & left) | (down & up) | (horizontal & vertical);
+    return count <= 2 || popcount(minus(horizontal | vertical, two)) == 2;
+  };
+  if constexpr (W == 2) {
+    if (columns_ < 128) {
+      return path(
+          word_of(c), word_moves(), [](Word x, Word y) { return x & ~y; },
+          [](Word x) {
+            return std::popcount(static_cast<std::uint64_t>(x)) +
+                   std::popcount(static_cast<std::uint64_t>(x >> 64));
+          });
+    }
+  }
+  return path(
+      c, CellMoves{*this}, [](const Cells& x, const Cells& y) { return x - y; },
+      [](const Cells& x) { return x.count(); });
 }
 
 template <std::size_t W>

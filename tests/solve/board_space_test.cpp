@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <set>
 #include <vector>
@@ -188,6 +189,42 @@ TEST(BoardSpace, ADecompositionKeepsTheValue) {
 TEST(BoardSpace, ADecompositionInTwoWordsKeepsTheValue) {
   // The same frames in a two-word space: the 128-bit word forms.
   decompositions_keep_the_value<2>(34);
+}
+
+TEST(BoardSpace, TwoWordSimplificationIsTheCellSetOne) {
+  // Cram's simplifications in 128 bits (two-word frames) against the same rules on cell sets of
+  // four words, on boards whose rows cross the two words: the cells kept, and the decomposition
+  // that follows (the square rule's cuts, the components, their values where known).
+  std::mt19937_64 rng(35);
+  for (const auto& [rows, columns] : {std::pair<std::size_t, std::size_t>{3, 28},
+                                      {6, 13},
+                                      {5, 16},
+                                      {9, 14},
+                                      {2, 64},
+                                      {11, 11},
+                                      {1, 100}}) {
+    const BoardSpace<2> words(DeletionRule::arc, BoardAdjacency::grid, rows, columns);
+    const BoardSpace<4> sets(DeletionRule::arc, BoardAdjacency::grid, rows, columns);
+    int changed = 0;
+    for (int trial = 0; trial < 1500; ++trial) {
+      const auto cells = random_bits<2>(rng, rows * columns, 0.5 + 0.1 * (trial % 5));
+      const auto reduced = words.reduced(cells);
+      ASSERT_EQ(reduced.resized<4>(), sets.reduced(cells.resized<4>()))
+          << rows << "x" << columns << " trial " << trial;
+      if (reduced != cells) ++changed;
+      std::vector<CellBits<2>> from_words;
+      std::vector<CellBits<4>> from_sets;
+      ASSERT_EQ(words.decompose(cells, from_words, 0),
+                sets.decompose(cells.resized<4>(), from_sets, 0));
+      std::vector<BoardShape> a, b;
+      for (const auto& k : from_words) a.push_back(words.shape(k));
+      for (const auto& k : from_sets) b.push_back(sets.shape(k));
+      std::sort(a.begin(), a.end());
+      std::sort(b.begin(), b.end());
+      ASSERT_EQ(a, b) << rows << "x" << columns << " trial " << trial;
+    }
+    EXPECT_GT(changed, 300) << rows << "x" << columns;
+  }
 }
 
 TEST(BoardSpace, CopiedShapesArePPositions) {

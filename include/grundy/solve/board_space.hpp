@@ -177,16 +177,16 @@ class BoardSpace {
   Cells north(const Cells& x) const noexcept {
     return columns_ < 64 ? x.shifted_down(columns_) : x.shifted_down_far(columns_);
   }
-  /// The cells of `p` that have a neighbour in `p` to their right, left, below and above.
-  struct Sides {
-    Cells right;
-    Cells left;
-    Cells down;
-    Cells up;
+  /// The grid's moves on cell sets, and on two-word cells as one 128-bit integer (frames narrower
+  /// than 128): what the simplification and the path test are written over once.
+  struct CellMoves {
+    const BoardSpace& space;
+    Cells east(const Cells& x) const noexcept { return space.east(x); }
+    Cells west(const Cells& x) const noexcept { return space.west(x); }
+    Cells north(const Cells& x) const noexcept { return space.north(x); }
+    Cells south(const Cells& x) const noexcept { return space.south(x); }
   };
-  Sides sides(const Cells& p) const noexcept {
-    return {p & west(p), p & east(p), p & north(p), p & south(p)};
-  }
+  auto word_moves() const noexcept;
   using Grid = board_space_detail::Grid;
   /// Star reduction and bridges until nothing changes, then the square rule's cuts (the
   /// horizontal edges it removes, each by its left cell) of what is left.

@@ -1,7 +1,7 @@
 #pragma once
 /// \file The one budgeted driver that grows a nim-sequence towards a proof of its period: used by
-/// `grundy period` (period_search.cpp), `grundy seq --out` (sequence_run.cpp) and the census
-/// (census_classify.cpp).
+/// `grundy period` (period_search.cpp), `grundy seq --out` (sequence_run.cpp) and the census's
+/// period run (period_run.cpp).
 ///
 /// The period is checked at geometrically spaced lengths, each 1/16 longer than the last (at least
 /// 16 values more): each check is linear in the values, so all the checks together cost a constant

@@ -1,7 +1,9 @@
 #include "grundy/engine/formula_code.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
+#include <tuple>
 
 namespace grundy {
 namespace {
@@ -361,13 +363,24 @@ class Writer {
     const std::vector<Value> period(f.values().begin() + static_cast<long>(i), f.values().end());
     const std::string arg = expression(f.args()[0]);
     const std::string is = std::to_string(i), ps = std::to_string(p), ss = std::to_string(s);
+    // The same sequence read at several places (the cutting game's strips at W and at H) is
+    // defined once and named alike wherever it is read.
+    const auto key = std::tuple(f.values(), i, s);
+    const auto seen = periodic_names_.find(key);
     if (dialect_ == Dialect::text) {
       const std::string a = precedence(f.args()[0]) == kAtom ? arg : "(" + arg + ")";
-      const std::string pre_name = i > 0 ? next_name() : "";
-      const std::string period_name = next_name();
-      if (i > 0)
-        definitions_.push_back(wrapped(pre_name + " = [", numbers(pre, dialect_), "]", "    "));
-      definitions_.push_back(wrapped(period_name + " = [", numbers(period, dialect_), "]", "    "));
+      std::string pre_name, period_name;
+      if (seen != periodic_names_.end()) {
+        std::tie(pre_name, period_name) = seen->second;
+      } else {
+        pre_name = i > 0 ? next_name() : "";
+        period_name = next_name();
+        periodic_names_.emplace(key, std::pair(pre_name, period_name));
+        if (i > 0)
+          definitions_.push_back(wrapped(pre_name + " = [", numbers(pre, dialect_), "]", "    "));
+        definitions_.push_back(
+            wrapped(period_name + " = [", numbers(period, dialect_), "]", "    "));
+      }
       const std::string shifted = i == 0 ? a : "(" + a + " - " + is + ")";
       std::string rest = period_name + "[" + shifted + " mod " + ps + "]";
       if (p == 1) rest = period_name + "[0]";
@@ -378,7 +391,10 @@ class Writer {
       if (i == 0) return rest;
       return a + " < " + is + " ? " + pre_name + "[" + a + "] : " + rest;
     }
+    const std::string prefix = dialect_ == Dialect::cpp ? "periodic_" : "_periodic_";
+    if (seen != periodic_names_.end()) return prefix + seen->second.second + "(" + arg + ")";
     const std::string name = next_name();
+    periodic_names_.emplace(key, std::pair(std::string(), name));
     if (dialect_ == Dialect::cpp) {
       std::string body = "static std::uint64_t periodic_" + name + "(std::uint64_t a) {\n";
       if (i > 0) body += array("preperiod", pre, "  ") + "\n";
@@ -497,6 +513,11 @@ class Writer {
   std::set<std::string> includes_;
   std::vector<std::string> definitions_;
   std::size_t tables_ = 0;
+  /// The periodic sequences defined so far, by their values, preperiod and saltus: the names of
+  /// their preperiod and period tables (text), or of their function (code, the second).
+  std::map<std::tuple<std::vector<Value>, std::uint64_t, Value>,
+           std::pair<std::string, std::string>>
+      periodic_names_;
   std::size_t runs_ = 0;
 };
 

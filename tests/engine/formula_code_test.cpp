@@ -62,6 +62,22 @@ TEST(FormulaText, TablesAndRunsAreNamedAndDefined) {
   EXPECT_EQ(runs.definitions[3], "  2..3 2");
 }
 
+TEST(FormulaText, ASequenceReadTwiceIsDefinedOnce) {
+  // The cutting game's form reads one periodic sequence at x and at y: its tables are defined
+  // once and named alike, for a person and in code; another sequence gets its own names.
+  const auto strip = [](Formula at) { return Formula::periodic({0, 1, 2, 7, 4, 1}, 3, 0, at); };
+  const Formula both = binary(Op::bit_xor, strip(Formula::x()), strip(Formula::y()));
+  const FormulaText person = formula_text(both, true);
+  EXPECT_EQ(person.expression,
+            "(x < 3 ? A[x] : B[(x - 3) mod 3]) xor (y < 3 ? A[y] : B[(y - 3) mod 3])");
+  EXPECT_EQ(person.definitions, (std::vector<std::string>{"A = [0, 1, 2]", "B = [7, 4, 1]"}));
+  const FormulaText other =
+      formula_text(binary(Op::bit_xor, strip(Formula::x()),
+                          Formula::periodic({0, 1, 2, 7, 4, 2}, 3, 0, Formula::y())),
+                   true);
+  EXPECT_EQ(other.definitions.size(), 4u);
+}
+
 TEST(FormulaCode, FunctionsAndWhatTheyNeed) {
   const ClosedForm staircase{.formula = Formula::x(), .kind = "x", .proof = "Sprague"};
   const std::string cpp = cpp_function(staircase, true, "g of staircase");

@@ -189,7 +189,8 @@ TEST(Cut, HugeSheetsAreAnsweredByTheTheorem) {
   EXPECT_EQ(evaluator.value({kMaxCoordinate, kMaxCoordinate}),
             parse_game("cut")->formula_value({kMaxCoordinate, kMaxCoordinate}));
   // The table alone still refuses them, before allocating.
-  GridSolver table(*parse_game("cut"), Limits{});
+  const auto game = parse_game("cut");
+  GridSolver table(*game, Limits{});
   EXPECT_THROW(table.value({1000000, 1000000}), ResourceError);
 }
 

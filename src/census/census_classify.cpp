@@ -41,10 +41,6 @@ double CensusBudget::seconds_for(const Game& game) const {
 GameResult classify_game(const CensusJob& job, const Engine& engine,
                          const std::atomic<bool>* stop) {
   const std::shared_ptr<const Game> game = Engine::game(job.game);
-  if (!game->integer_positions()) {
-    throw Error("a census classifies heap games; the positions of " + game->name() +
-                " are not heap sizes");
-  }
   const PeriodRun run = engine.period_run(game, {.values = job.budget.values_for(*game),
                                                  .seconds = job.budget.seconds_for(*game),
                                                  .sequence = job.sequence,

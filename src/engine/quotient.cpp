@@ -30,6 +30,23 @@ QuotientAnswer with_periodicity(const Game& game, QuotientAnswer answer) {
   return answer;
 }
 
+/// A quotient computed afresh (never the cache): the heaps 0..max_heap, ending early once Φ's
+/// period is proven when `until_proven`; when the budget ends first, the quotient of the heaps
+/// verified (`keep_verified`) or an error.
+QuotientAnswer computed_quotient(const Game& game, const Limits& limits, std::uint64_t max_heap,
+                                 std::uint64_t max_work,
+                                 std::function<void(const QuotientProgress&)> progress,
+                                 bool until_proven, bool keep_verified) {
+  QuotientOptions options;
+  options.max_heap = max_heap;
+  options.limits = limits;
+  options.max_work = max_work;
+  options.progress = std::move(progress);
+  options.end_at_proven_period = until_proven;
+  options.keep_verified_on_budget = keep_verified;
+  return with_periodicity(game, {misere_quotient(game, options), false, {}});
+}
+
 }  // namespace
 
 QuotientAnswer Engine::quotient(std::shared_ptr<const Game> game,
@@ -49,37 +66,25 @@ QuotientAnswer Engine::quotient(std::shared_ptr<const Game> game,
       if (complete ? answer.complete() : answer.quotient.max_heap == *max_heap) return answer;
     }
   }
-  QuotientOptions options;
-  options.max_heap = complete ? kMaxQuotientHeap : *max_heap;
-  options.limits = limits_;
-  options.max_work = max_work;
-  options.progress = std::move(progress);
-  options.end_at_proven_period = complete;
-  options.keep_verified_on_budget = until_budget;
   // A local class may use what the member function may: done() clears the progress display
   // whether the computation returns or throws.
   struct Done {
     const Engine& engine;
     ~Done() { engine.done(); }
   } done_after{*this};
-  QuotientAnswer answer{misere_quotient(*game, options), false, {}};
+  QuotientAnswer answer = computed_quotient(*game, limits_, complete ? kMaxQuotientHeap : *max_heap,
+                                            max_work, std::move(progress), complete, until_budget);
   if (cache) cache->store(answer.quotient);
-  return with_periodicity(*game, std::move(answer));
+  return answer;
 }
 
 QuotientAnswer Engine::quotient_verified(
     std::shared_ptr<const Game> game, std::uint64_t max_heap, std::uint64_t max_work,
     std::function<void(const QuotientProgress&)> progress) const {
-  QuotientOptions options;
-  options.max_heap = max_heap;
-  options.max_work = max_work;
-  options.limits = limits_;
-  options.progress = std::move(progress);
   // To the heap bound, or (the bound of bounds) until Φ's period is proven; the budget ending
   // leaves the quotient of the heaps verified.
-  options.end_at_proven_period = max_heap == kMaxQuotientHeap;
-  options.keep_verified_on_budget = true;
-  return with_periodicity(*game, {misere_quotient(*game, options), false, {}});
+  return computed_quotient(*game, limits_, max_heap, max_work, std::move(progress),
+                           max_heap == kMaxQuotientHeap, true);
 }
 
 Document to_document(const QuotientAnswer& answer) {

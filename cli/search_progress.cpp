@@ -39,10 +39,18 @@ std::function<void(const ComponentSearchProgress&)> terminal_component_progress(
     last = now;
     const double seconds = std::chrono::duration<double>(now - started).count();
     const double rate = seconds > 0 ? static_cast<double>(p.nodes) / seconds : 0;
-    std::fprintf(stderr, "\r%s: %llu components searched, table %llu entries (%s of %s), %.0f/s   ",
+    // The round at the top: is some option's value *v? (k of n options answered).
+    const std::string top =
+        p.top_options == 0 ? std::string()
+                           : ", top: *" + std::to_string(p.top_value) + "? " +
+                                 std::to_string(p.top_answered) + "/" +
+                                 std::to_string(p.top_options) + " options";
+    std::fprintf(stderr,
+                 "\r%s: %llu components searched, table %llu entries (%s of %s), %.0f/s%s   ",
                  label.c_str(), static_cast<unsigned long long>(p.nodes),
                  static_cast<unsigned long long>(p.table_entries),
-                 format_bytes(p.table_bytes).c_str(), format_bytes(p.max_bytes).c_str(), rate);
+                 format_bytes(p.table_bytes).c_str(), format_bytes(p.max_bytes).c_str(), rate,
+                 top.c_str());
     std::fflush(stderr);
     mark_progress_drawn();
   };

@@ -384,17 +384,20 @@ bool ComponentSearch<Space>::some_option_has(Top& top, Value r) {
     return w.value_of(largest, 1) ^ x;
   };
   const auto threads = static_cast<unsigned>(std::min<std::size_t>(options_.threads, count));
+  counter_.top_round(r, count);
   bool found = false;
   if (threads <= 1) {
     Worker& w = worker(0);
     for (std::size_t i = 0; i < count && !found; ++i) {
       const Value v = ask(w, i);
       if (v != kNotInSet) top.resolved[top.order[i]].store(v, std::memory_order_relaxed);
+      counter_.top_answered();
       found = v == r;
     }
   } else {
     found = share_top(top, r, threads, ask);
   }
+  counter_.top_round(0, 0);
   top.note();
   return found;
 }
@@ -419,7 +422,7 @@ bool ComponentSearch<Space>::share_top(Top& top, Value r, unsigned threads, Ask&
       const Value v = ask(w, i);
       w.watch(nullptr, nullptr, false);
       if (v != kNotInSet) top.resolved[top.order[i]].store(v, std::memory_order_relaxed);
-      state[i].store(2);
+      if (state[i].exchange(2) != 2) counter_.top_answered();
       if (v == r) round_done.store(true);
     } catch (const typename Worker::Abandoned&) {
       w.watch(nullptr, nullptr, false);

@@ -392,6 +392,36 @@ TEST(ComponentSource, ASearchStoppedAndResumedFromItsTableFileGivesTheSameValue)
   EXPECT_LT(resumed.board_search(BoardAdjacency::grid).nodes(), fresh_nodes);
 }
 
+TEST(ComponentSource, TheProgressShowsTheRoundAtTheTop) {
+  // Cram 4x7 on one thread: the progress seen during the search shows the rounds at the top in
+  // order (is some option *0? then *1? ... up to g, which no option has), and within a round the
+  // options answered counting up.
+  const auto game = parse_game("cram");
+  const Position board = parse_position(*game, "4x7");
+  std::vector<ComponentSearchProgress> seen;
+  ComponentSearchOptions options{.threads = 1, .endgame_database = false};
+  options.progress = [&](const ComponentSearchProgress& p) { seen.push_back(p); };
+  ComponentSource source(game, options);
+  const Value g = source.value(board);
+  ASSERT_FALSE(seen.empty());
+  std::uint64_t last_value = 0;
+  std::uint64_t last_answered = 0;
+  bool in_a_round = false;
+  for (const auto& p : seen) {
+    if (p.top_options == 0) continue;
+    in_a_round = true;
+    EXPECT_LE(p.top_answered, p.top_options);
+    EXPECT_LE(p.top_value, g);  // the rounds ask 0, 1, ..., g
+    if (p.top_value == last_value) {
+      EXPECT_GE(p.top_answered, last_answered);
+    }
+    EXPECT_GE(p.top_value, last_value);
+    last_value = p.top_value;
+    last_answered = p.top_answered;
+  }
+  EXPECT_TRUE(in_a_round);
+}
+
 TEST(ComponentSource, WinningOptionsOfABoardAreSearchedOnTheBoard) {
   // The options of a board are printed as graphs (g6), but their cells are known: their values
   // come from the board search, and agree with the graph search.

@@ -42,6 +42,13 @@ struct ComponentSearchProgress {
   std::uint64_t table_entries = 0;
   std::uint64_t table_bytes = 0;
   std::uint64_t max_bytes = 0;
+  /// At the top (the component whose value is asked), the round under way: whether some option
+  /// has value `top_value`; `top_answered` of its `top_options` options (those not known at once
+  /// from the table) answered so far, an option already valued by an earlier round at once.
+  /// top_options 0: no round under way.
+  std::uint64_t top_value = 0;
+  std::uint64_t top_answered = 0;
+  std::uint64_t top_options = 0;
 };
 
 struct ComponentSearchOptions {
@@ -91,6 +98,9 @@ class SearchCounter {
             .table_entries = table.size(),
             .table_bytes = table.bytes(),
             .max_bytes = table.max_bytes(),
+            .top_value = top_value_.load(std::memory_order_relaxed),
+            .top_answered = top_answered_.load(std::memory_order_relaxed),
+            .top_options = top_options_.load(std::memory_order_relaxed),
         });
       }
     }
@@ -101,10 +111,22 @@ class SearchCounter {
   }
   std::uint64_t nodes() const noexcept { return nodes_.load(std::memory_order_relaxed); }
 
+  /// A round at the top begins: whether some of `options` options has value `value`.
+  void top_round(std::uint64_t value, std::uint64_t options) noexcept {
+    top_value_.store(value, std::memory_order_relaxed);
+    top_answered_.store(0, std::memory_order_relaxed);
+    top_options_.store(options, std::memory_order_relaxed);
+  }
+  /// One more option of the round at the top answered.
+  void top_answered() noexcept { top_answered_.fetch_add(1, std::memory_order_relaxed); }
+
  private:
   const std::atomic<bool>* stop_;
   std::function<void(const ComponentSearchProgress&)> progress_;
   std::atomic<std::uint64_t> nodes_{0};
+  std::atomic<std::uint64_t> top_value_{0};
+  std::atomic<std::uint64_t> top_answered_{0};
+  std::atomic<std::uint64_t> top_options_{0};
   std::mutex mutex_;
 };
 

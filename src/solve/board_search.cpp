@@ -52,19 +52,21 @@ bool fits(const BoardShape& shape, std::size_t rows, std::size_t columns) {
 /// otherwise replace one another in the starting table.
 template <class Search>
 void put_values(Search& search, std::size_t rows, std::size_t columns,
-                std::initializer_list<const std::vector<std::pair<BoardShape, Value>>*> lists) {
+                std::initializer_list<const ShapeValues*> lists) {
   std::uint64_t fitting = 0;
   for (const auto* values : lists) {
-    for (const auto& [shape, value] : *values) fitting += fits(shape, rows, columns) ? 1 : 0;
+    values->for_each([&](const BoardShape& shape, Value) {
+      fitting += fits(shape, rows, columns) ? 1 : 0;
+    });
   }
   search.table().reserve(fitting);
   for (const auto* values : lists) {
-    for (const auto& [shape, value] : *values) {
+    values->for_each([&](const BoardShape& shape, Value value) {
       if (auto k = search.space().key_of(shape)) {
         search.table().set_value(*k, value,
                                  std::remove_reference_t<decltype(search.table())>::kLoadedWork);
       }
-    }
+    });
   }
 }
 
@@ -78,9 +80,13 @@ std::size_t words_for(std::size_t cells) {
 template <std::size_t W>
 std::unique_ptr<ComponentSearch<BoardSpace<W>>> BoardSearch::make(std::size_t rows,
                                                                   std::size_t columns) {
+  // The loaded values are kept beside the table: the table's bound is what they leave.
+  ComponentSearchOptions options = options_;
+  std::uint64_t& bound = options.limits.max_memory_bytes;
+  bound = bound > loaded_.bytes() ? bound - loaded_.bytes() : 0;
   return std::make_unique<Search<W>>(
       BoardSpace<W>(rule_, adjacency_, rows, columns, database(), options_.canonical_forms),
-      options_);
+      std::move(options));
 }
 
 BoardSearch::Frame& BoardSearch::search(std::size_t rows, std::size_t columns) {
@@ -117,14 +123,14 @@ BoardSearch::Frame& BoardSearch::search(std::size_t rows, std::size_t columns) {
     made.search = make<4>(r, c);
   }
   // The values loaded from a table file, then the tables of the frames this one replaces.
-  std::vector<std::pair<BoardShape, Value>> moved;
+  ShapeValues moved;
   for (auto it = frames_.begin(); it != frames_.end();) {
     if (it->rows <= r && it->columns <= c) {
       std::visit(
           [&](const auto& p) {
-            for (const auto& [key, value] : p->table().exact_values()) {
-              moved.emplace_back(p->space().shape(key), value);
-            }
+            p->table().for_each_exact([&](const auto& key, Value value) {
+              moved.add(p->space().shape(key), value);
+            });
             nodes_before_ += p->nodes();
           },
           it->search);
@@ -235,11 +241,11 @@ void BoardSearch::for_each_exact_value(
         },
         frames_[i].search);
   }
-  for (const auto& [shape, value] : loaded_) {
+  loaded_.for_each([&](const BoardShape& shape, Value value) {
     bool in_a_table = false;
     for (std::size_t i = 0; i < frames_.size() && !in_a_table; ++i) in_a_table = held(i, shape);
     if (!in_a_table) f(shape, value);
-  }
+  });
 }
 
 std::vector<std::pair<BoardShape, Value>> BoardSearch::exact_values() const {
@@ -249,16 +255,13 @@ std::vector<std::pair<BoardShape, Value>> BoardSearch::exact_values() const {
   return out;
 }
 
-void BoardSearch::add_values(std::vector<std::pair<BoardShape, Value>> values) {
+void BoardSearch::add_values(ShapeValues values) {
   for (Frame& frame : frames_) {
     AnySearch& s = frame.search;
     std::visit([&](auto& p) { put_values(*p, frame.rows, frame.columns, {&values}); }, s);
   }
-  if (loaded_.empty()) {
-    loaded_ = std::move(values);
-  } else {
-    loaded_.insert(loaded_.end(), values.begin(), values.end());
-  }
+  loaded_.merge(std::move(values));
+  loaded_.shrink_to_fit();
 }
 
 }  // namespace grundy

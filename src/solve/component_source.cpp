@@ -43,7 +43,7 @@ BoardSearch& ComponentSource::board_search(BoardAdjacency adjacency) {
 
 void ComponentSource::load_table() {
   // Streamed: a table file may hold tens of millions of entries, and only their values are kept.
-  std::array<std::vector<std::pair<BoardShape, Value>>, 2> boards;
+  std::array<ShapeValues, 2> boards;
   read_table_file(
       *table_file_, rule_name(rules_.rule()), options_.limits.max_memory_bytes,
       [&](std::string_view key, Value value) {
@@ -53,7 +53,7 @@ void ComponentSource::load_table() {
           // The file passed its checksum; a key that is not a canonical shape was
           // written by something else and is not used.
           if (auto shape = parse_shape_text(adjacency, key.substr(prefix.size()))) {
-            boards[static_cast<std::size_t>(adjacency)].emplace_back(*shape, value);
+            boards[static_cast<std::size_t>(adjacency)].add(*shape, value);
           }
           return;
         }

@@ -19,6 +19,7 @@
 #include "grundy/solve/board_space.hpp"
 #include "grundy/solve/component_search.hpp"
 #include "grundy/solve/endgame_database.hpp"
+#include "grundy/solve/shape_values.hpp"
 
 namespace grundy {
 
@@ -57,8 +58,9 @@ class BoardSearch {
   /// The same as a list.
   std::vector<std::pair<BoardShape, Value>> exact_values() const;
   /// Adds exact values (a loaded table file's): each goes to the table of every frame it fits,
-  /// now and when a frame is made later.
-  void add_values(std::vector<std::pair<BoardShape, Value>> values);
+  /// now and when a frame is made later. They are kept (compactly) and count against the
+  /// memory bound: a frame made later has a table of the bound less what they take.
+  void add_values(ShapeValues values);
   /// The box of the endgame database of `rule` and `adjacency` (rows, columns).
   static std::pair<std::size_t, std::size_t> database_box(DeletionRule rule,
                                                           BoardAdjacency adjacency);
@@ -93,7 +95,7 @@ class BoardSearch {
   bool database_opened_ = false;
   std::vector<Frame> frames_;       // std::vector: a frame is only used between two searches
   std::uint64_t nodes_before_ = 0;  // of the frames that went
-  std::vector<std::pair<BoardShape, Value>> loaded_;
+  ShapeValues loaded_;
 };
 
 }  // namespace grundy

@@ -66,6 +66,7 @@ void ComponentSource::load_table() {
 }
 
 ComponentSource::~ComponentSource() {
+  if (saved_) return;  // saved when a search was stopped, nothing searched since
   try {
     save_table();
   } catch (const std::exception& e) {
@@ -89,10 +90,12 @@ void ComponentSource::save_table() {
       });
     }
   });
+  saved_ = true;
 }
 
 template <class Work>
 auto ComponentSource::saving_on_stop(Work&& work) -> decltype(work()) {
+  saved_ = false;  // the work adds to the tables
   try {
     return work();
   } catch (const SearchStopped&) {

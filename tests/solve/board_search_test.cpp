@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <random>
 #include <string>
 #include <unordered_map>
@@ -386,6 +387,20 @@ TEST(ComponentSource, ASearchStoppedAndResumedFromItsTableFileGivesTheSameValue)
     EXPECT_THROW(stopped.value(board), SearchStopped);
   }
   ASSERT_TRUE(std::filesystem::exists(file.path()));
+  {
+    // Saved once: the stop saved it, and the source going away after nothing more was searched
+    // does not write it again (a long search's table takes minutes to write).
+    const std::string saved = test::read_bytes(file.path());
+    {
+      ComponentSearchOptions options{.endgame_database = false};
+      options.stop = &stop;
+      ComponentSource again(game, options, std::filesystem::path(file.path()));
+      EXPECT_THROW(again.value(board), SearchStopped);  // stop is still set: saved at once
+      std::filesystem::remove(file.path());
+    }
+    EXPECT_FALSE(std::filesystem::exists(file.path()));
+    std::ofstream(file.path()) << saved;
+  }
   ComponentSource resumed(game, {.endgame_database = false}, std::filesystem::path(file.path()));
   EXPECT_GT(resumed.board_search(BoardAdjacency::grid).exact_values().size(), 0u);
   EXPECT_EQ(resumed.value(board), expected);

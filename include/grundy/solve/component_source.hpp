@@ -64,6 +64,9 @@ class ComponentSource final : public ValueSource {
   std::array<std::unique_ptr<BoardSearch>, 2> boards_;
   std::optional<std::filesystem::path> table_file_;
   std::function<void(const std::string&)> warning_;
+  /// The table file holds the tables as they are (saved since the last search): not written
+  /// again when the source goes away (a table of a long search takes minutes to write).
+  bool saved_ = false;
 };
 
 }  // namespace grundy

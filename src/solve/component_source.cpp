@@ -66,7 +66,7 @@ void ComponentSource::load_table() {
 }
 
 ComponentSource::~ComponentSource() {
-  if (saved_) return;  // saved when a search was stopped, nothing searched since
+  if (saved_at_ == nodes()) return;  // saved (when a search was stopped), nothing searched since
   try {
     save_table();
   } catch (const std::exception& e) {
@@ -90,12 +90,19 @@ void ComponentSource::save_table() {
       });
     }
   });
-  saved_ = true;
+  saved_at_ = nodes();
+}
+
+std::uint64_t ComponentSource::nodes() const {
+  std::uint64_t n = search_.nodes();
+  for (const auto& board : boards_) {
+    if (board) n += board->nodes();
+  }
+  return n;
 }
 
 template <class Work>
 auto ComponentSource::saving_on_stop(Work&& work) -> decltype(work()) {
-  saved_ = false;  // the work adds to the tables
   try {
     return work();
   } catch (const SearchStopped&) {

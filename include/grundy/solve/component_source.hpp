@@ -64,9 +64,12 @@ class ComponentSource final : public ValueSource {
   std::array<std::unique_ptr<BoardSearch>, 2> boards_;
   std::optional<std::filesystem::path> table_file_;
   std::function<void(const std::string&)> warning_;
-  /// The table file holds the tables as they are (saved since the last search): not written
-  /// again when the source goes away (a table of a long search takes minutes to write).
-  bool saved_ = false;
+  /// Components searched over every search (what changes the tables).
+  std::uint64_t nodes() const;
+  /// nodes() when the table file was last written: when nothing was searched since, the file
+  /// holds the tables as they are and is not written again when the source goes away (a table of
+  /// a long search takes minutes to write).
+  std::optional<std::uint64_t> saved_at_;
 };
 
 }  // namespace grundy

@@ -6,7 +6,6 @@
 /// word for a box of at most 64 cells), grouped by box, and its value a byte: 9 bytes a shape of
 /// a board of at most 64 cells.
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -34,11 +33,10 @@ class ShapeValues {
   template <class F>
   void for_each(F&& f) const {
     for (const Box& box : boxes_) {
-      BoardShape shape;
+      BoardShape shape;  // its words past box.words stay 0
       shape.rows = box.rows;
       shape.columns = box.columns;
       for (std::size_t i = 0; i < box.values.size(); ++i) {
-        shape.cells = CellSet{};
         for (std::size_t w = 0; w < box.words; ++w) {
           shape.cells.words[w] = box.cells[i * box.words + w];
         }

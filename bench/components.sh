@@ -8,7 +8,7 @@
 #    igsolve; it is run two ways: `igsolve --tt hash-map cram ROWS COLUMNS` (its default search
 #    without the endgame database) and with `--edb_segments 1` added (its endgame database of
 #    every position at most 6 columns wide, which it builds once per number of rows and keeps in
-#    the working directory: built here before the timings, as grundy's is, and not timed). The
+#    the working directory: built here before the timings, as grundy's are, and not timed). The
 #    ratios are against the faster of the two.
 # 2. The long runs: Node-Kayles on 3 x n, 4 x n, n x n and the queens' graphs, and Cram on every
 #    rectangle of at most 40 cells, each board timed (components_bench).
@@ -55,7 +55,6 @@ median() { tr ' ' '\n' | sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) /
 
 if [[ $only == all || $only == cram ]]; then
   echo "== Cram side by side: median of $runs runs each, process wall time (s)"
-  "$grundy" value cram 3x4 >/dev/null  # builds the endgame database into the cache
   printf '%-6s %-3s %10s %10s %10s %12s %12s %12s\n' board g grundy-1 grundy-2 igsolve igsolve-edb \
     "igsolve/g1" "igsolve/g2"
   for board in $boards; do
@@ -66,6 +65,9 @@ if [[ $only == all || $only == cram ]]; then
     peer=()
     peer_edb=()
     value=""
+    # grundy's endgame databases for this board (Cram boards of 5 rows and 35 cells use one of
+    # 5 x 6 cells, built once into the cache), not timed.
+    "$grundy" value cram "$board" >/dev/null
     if [[ -n ${IGSOLVE:-} ]]; then
       # igsolve's endgame database for this many rows, built in the cache folder (its working
       # directory), not timed.

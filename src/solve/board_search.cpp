@@ -1,6 +1,8 @@
 #include "grundy/solve/board_search.hpp"
 
+#include <algorithm>
 #include <initializer_list>
+#include <thread>
 
 #include "component_search_impl.hpp"
 
@@ -20,20 +22,40 @@ BoardSearch::BoardSearch(DeletionRule rule, BoardAdjacency adjacency,
 
 BoardSearch::~BoardSearch() = default;
 
-std::pair<std::size_t, std::size_t> BoardSearch::database_box(DeletionRule rule,
+std::pair<std::size_t, std::size_t> BoardSearch::database_box(DeletionRule /*rule*/,
                                                               BoardAdjacency adjacency) {
   if (adjacency == BoardAdjacency::queens) return {4, 5};
-  return rule == DeletionRule::arc ? std::pair<std::size_t, std::size_t>{4, 6}
-                                   : std::pair<std::size_t, std::size_t>{4, 6};
+  return {4, 6};
 }
 
-const EndgameDatabase* BoardSearch::database() {
+std::optional<std::pair<std::size_t, std::size_t>> BoardSearch::large_database_box(
+    DeletionRule rule, BoardAdjacency adjacency, std::size_t rows, std::size_t columns) {
+  if (rule != DeletionRule::arc || adjacency != BoardAdjacency::grid) return std::nullopt;
+  if (std::min(rows, columns) < 5 || rows * columns < kLargeDatabaseCells) return std::nullopt;
+  return std::pair<std::size_t, std::size_t>{5, 6};
+}
+
+const EndgameDatabase* BoardSearch::database(std::size_t rows, std::size_t columns) {
   if (!options_.endgame_database || !options_.canonical_forms) return nullptr;
-  if (!database_opened_) {
-    database_opened_ = true;
-    const auto [rows, columns] = database_box(rule_, adjacency_);
-    database_ = EndgameDatabase::shared(rule_, adjacency_, rows, columns, options_.cache_directory,
-                                        warning_);
+  const EndgameDatabase::Build build{
+      .threads = options_.threads != 0 ? options_.threads
+                                       : std::max(1U, std::thread::hardware_concurrency()),
+      .stop = options_.stop};
+  // The large box only where it is kept (built once, in seconds) and leaves the table room.
+  if (const auto box = large_database_box(rule_, adjacency_, rows, columns);
+      box && options_.cache_directory &&
+      options_.limits.max_memory_bytes >=
+          kLargeDatabaseRoom * EndgameDatabase::bytes_for(box->first, box->second)) {
+    if (!large_database_) {
+      large_database_ = EndgameDatabase::shared(rule_, adjacency_, box->first, box->second,
+                                                options_.cache_directory, warning_, build);
+    }
+    return large_database_.get();
+  }
+  if (!database_) {
+    const auto [r, c] = database_box(rule_, adjacency_);
+    database_ =
+        EndgameDatabase::shared(rule_, adjacency_, r, c, options_.cache_directory, warning_, build);
   }
   return database_.get();
 }
@@ -80,12 +102,15 @@ std::size_t words_for(std::size_t cells) {
 template <std::size_t W>
 std::unique_ptr<ComponentSearch<BoardSpace<W>>> BoardSearch::make(std::size_t rows,
                                                                   std::size_t columns) {
-  // The loaded values are kept beside the table: the table's bound is what they leave.
+  // The loaded values and the endgame database are kept beside the table: the table's bound is
+  // what they leave.
+  const EndgameDatabase* db = database(rows, columns);
   ComponentSearchOptions options = options_;
   std::uint64_t& bound = options.limits.max_memory_bytes;
-  bound = bound > loaded_.bytes() ? bound - loaded_.bytes() : 0;
+  const std::uint64_t beside = loaded_.bytes() + (db != nullptr ? db->bytes() : 0);
+  bound = bound > beside ? bound - beside : 0;
   return std::make_unique<Search<W>>(
-      BoardSpace<W>(rule_, adjacency_, rows, columns, database(), options_.canonical_forms),
+      BoardSpace<W>(rule_, adjacency_, rows, columns, db, options_.canonical_forms),
       std::move(options));
 }
 

@@ -1,22 +1,33 @@
 #include "grundy/solve/endgame_database.hpp"
 
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
 #include <bit>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
+#include <system_error>
+#include <thread>
 #include <tuple>
+#include <vector>
 
 #include "grundy/core/atomic_file.hpp"
 #include "grundy/core/checksum.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/solve/component_search.hpp"
 
 namespace grundy {
 namespace {
 
-constexpr const char* kDatabaseMagic = "grundy-endgame-database 1";
+// Version 2: the checksum is wide_checksum (version 1's, FNV-1a, took half a second on 512 MiB).
+constexpr const char* kDatabaseMagic = "grundy-endgame-database 2";
 constexpr std::size_t kDatabaseMaxCells = 32;
 
 const char* database_adjacency_word(BoardAdjacency a) {
@@ -30,32 +41,89 @@ std::string database_hex(std::uint64_t v) {
   return out;
 }
 
-std::uint64_t database_checksum(const std::vector<std::uint8_t>& data) {
-  Fnv1a h;
-  h.add(std::as_bytes(std::span(data)));
-  return h.digest();
+std::uint64_t database_checksum(const std::uint8_t* data, std::size_t bytes) {
+  return wide_checksum(std::as_bytes(std::span(data, bytes)));
 }
 
 }  // namespace
 
 EndgameDatabase::EndgameDatabase(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows,
-                                 std::size_t columns)
-    : rule_(rule), adjacency_(adjacency), rows_(rows), columns_(columns) {
+                                 std::size_t columns, Build build)
+    : rule_(rule), adjacency_(adjacency), rows_(rows), columns_(columns), bytes_(0) {
   if (rows == 0 || rows > columns || rows * columns > kDatabaseMaxCells) {
     throw std::logic_error("an endgame database of " + std::to_string(rows) + "x" +
                            std::to_string(columns) + " cells");
   }
-  compute();
+  compute(build);
 }
 
 EndgameDatabase::EndgameDatabase(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows,
-                                 std::size_t columns, std::vector<std::uint8_t> data)
-    : rule_(rule), adjacency_(adjacency), rows_(rows), columns_(columns), data_(std::move(data)) {}
+                                 std::size_t columns, std::shared_ptr<const void> storage,
+                                 const std::uint8_t* data)
+    : rule_(rule),
+      adjacency_(adjacency),
+      rows_(rows),
+      columns_(columns),
+      bytes_(static_cast<std::size_t>(bytes_for(rows, columns))),
+      storage_(std::move(storage)),
+      data_(data) {}
 
-void EndgameDatabase::compute() {
+void EndgameDatabase::compute(Build build) {
+  bytes_ = static_cast<std::size_t>(bytes_for(rows_, columns_));
+  auto values = std::make_shared<std::vector<std::uint8_t>>(bytes_, 0);
+  std::uint8_t* data = values->data();
+  data_ = data;
+  storage_ = values;
+  // By top rows, those of k cells after those of fewer (a move leaves the top row or a part of
+  // it). A top row's sets start at an even index when there are rows below it, so no byte is
+  // shared between two top rows; a box of one row is computed on one thread.
+  const std::uint64_t tops = std::uint64_t{1} << columns_;
+  const unsigned threads = rows_ > 1 ? std::max(1U, build.threads) : 1U;
+  std::atomic<bool> failed{false};
+  std::string failure;
+  std::mutex failure_mutex;
+  for (int k = 0; k <= static_cast<int>(columns_); ++k) {
+    std::vector<std::uint64_t> layer;
+    for (std::uint64_t top = 0; top < tops; ++top) {
+      if (std::popcount(top) == k) layer.push_back(top);
+    }
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+      for (std::size_t i; (i = next.fetch_add(1)) < layer.size();) {
+        if (failed.load(std::memory_order_relaxed)) return;
+        if (build.stop != nullptr && build.stop->load(std::memory_order_relaxed)) return;
+        try {
+          compute_top_row(layer[i], data);
+        } catch (const std::exception& e) {
+          const std::lock_guard lock(failure_mutex);
+          failure = e.what();
+          failed.store(true);
+          return;
+        }
+      }
+    };
+    if (threads == 1 || layer.size() == 1) {
+      work();
+    } else {
+      std::vector<std::thread> pool;
+      for (unsigned t = 1; t < std::min<std::size_t>(threads, layer.size()); ++t) {
+        try {
+          pool.emplace_back(work);
+        } catch (const std::system_error&) {
+          break;  // no more threads to be had (a build without them): fewer do the layer
+        }
+      }
+      work();
+      for (std::thread& t : pool) t.join();  // the next layer reads this one's values
+    }
+    if (failed.load()) throw std::logic_error(failure);
+    if (build.stop != nullptr && build.stop->load()) throw SearchStopped();
+  }
+}
+
+void EndgameDatabase::compute_top_row(std::uint64_t top, std::uint8_t* data) const {
   const std::size_t n = rows_ * columns_;
-  const std::uint64_t sets = std::uint64_t{1} << n;
-  data_.assign(static_cast<std::size_t>((sets + 1) / 2), 0);
+  const std::size_t below = (rows_ - 1) * columns_;
   // The moves of the box as masks: dominoes (arc rule, grid), closed neighbourhoods (node rule).
   const BoardFrame& frame = board_frame(adjacency_, rows_, columns_);
   std::vector<std::uint64_t> closed(n);
@@ -64,7 +132,9 @@ void EndgameDatabase::compute() {
   for (std::size_t v = 0; v < n; ++v) {
     if (v % columns_ != columns_ - 1) not_last_column |= std::uint64_t{1} << v;
   }
-  for (std::uint64_t p = 1; p < sets; ++p) {
+  const std::uint64_t first = top << below;
+  const std::uint64_t end = (top + 1) << below;
+  for (std::uint64_t p = std::max<std::uint64_t>(first, 1); p < end; ++p) {
     // The values of the options, all of smaller sets (a move removes cells), as a bit set.
     std::uint64_t seen = 0;
     if (rule_ == DeletionRule::node) {
@@ -93,7 +163,7 @@ void EndgameDatabase::compute() {
     if (g > 15) {
       throw std::logic_error("an endgame database value past 15 in " + file_name());
     }
-    data_[p >> 1] |= static_cast<std::uint8_t>((p & 1) != 0 ? g << 4 : g);
+    data[p >> 1] |= static_cast<std::uint8_t>((p & 1) != 0 ? g << 4 : g);
   }
 }
 
@@ -106,51 +176,81 @@ void EndgameDatabase::save(const std::filesystem::path& path) const {
   std::ostringstream out;
   out << kDatabaseMagic << "\nrule " << rule_name(rule_) << "\nadjacency "
       << database_adjacency_word(adjacency_) << "\nbox " << rows_ << "x" << columns_
-      << "\nbits 4\nbytes " << data_.size() << "\nchecksum "
-      << database_hex(database_checksum(data_)) << "\n";
-  std::string content = out.str();
-  content.append(reinterpret_cast<const char*>(data_.data()), data_.size());
-  write_file_atomically(path, content);
+      << "\nbits 4\nbytes " << bytes_ << "\nchecksum "
+      << database_hex(database_checksum(data_, bytes_)) << "\n";
+  const std::string header = out.str();
+  write_file_atomically(path, [&](const std::function<void(std::string_view)>& put) {
+    put(header);
+    put(std::string_view(reinterpret_cast<const char*>(data_), bytes_));
+  });
 }
 
 EndgameDatabase EndgameDatabase::load(const std::filesystem::path& path, DeletionRule rule,
                                       BoardAdjacency adjacency, std::size_t rows,
                                       std::size_t columns) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("cannot read '" + path.string() + "'");
   auto bad = [&](const std::string& why) {
     return Error("'" + path.string() + "' is not a usable endgame database: " + why);
   };
-  std::string line;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw Error("cannot read '" + path.string() + "'");
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    ::close(fd);
+    throw Error("cannot read '" + path.string() + "'");
+  }
+  const auto length = static_cast<std::size_t>(st.st_size);
+  if (length == 0) {
+    ::close(fd);
+    throw bad("it is empty");
+  }
+  int flags = MAP_PRIVATE;
+#ifdef MAP_POPULATE
+  flags |= MAP_POPULATE;  // read in at once, not page by page on first use
+#endif
+  void* base = ::mmap(nullptr, length, PROT_READ, flags, fd, 0);
+  ::close(fd);
+  if (base == MAP_FAILED) throw Error("cannot read '" + path.string() + "'");
+  std::shared_ptr<const void> mapped(base, [length](const void* p) {
+    ::munmap(const_cast<void*>(p), length);
+  });
+  const std::string_view text(static_cast<const char*>(base), length);
+  std::size_t at = 0;
+  auto next_line = [&](std::string_view& line) {
+    const std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos || end - at > 200) return false;
+    line = text.substr(at, end - at);
+    at = end + 1;
+    return true;
+  };
+  std::string_view line;
   auto expect = [&](const std::string& want, const char* what) {
-    if (!std::getline(in, line) || line != want) throw bad(std::string("its ") + what + " differs");
+    if (!next_line(line) || line != want) throw bad(std::string("its ") + what + " differs");
   };
   expect(kDatabaseMagic, "first line");
   expect(std::string("rule ") + rule_name(rule), "rule");
   expect(std::string("adjacency ") + database_adjacency_word(adjacency), "adjacency");
   expect("box " + std::to_string(rows) + "x" + std::to_string(columns), "box");
   expect("bits 4", "value width");
-  const std::uint64_t sets = std::uint64_t{1} << (rows * columns);
-  const std::size_t size = static_cast<std::size_t>((sets + 1) / 2);
+  const auto size = static_cast<std::size_t>(bytes_for(rows, columns));
   expect("bytes " + std::to_string(size), "size");
-  if (!std::getline(in, line) || line.rfind("checksum ", 0) != 0) throw bad("no checksum line");
-  const std::string checksum = line.substr(9);
-  std::vector<std::uint8_t> data(size);
-  in.read(reinterpret_cast<char*>(data.data()), static_cast<std::streamsize>(size));
-  if (static_cast<std::size_t>(in.gcount()) != size || in.peek() != std::char_traits<char>::eof()) {
-    throw bad("its data is not " + std::to_string(size) + " bytes long");
+  if (!next_line(line) || !line.starts_with("checksum ")) throw bad("no checksum line");
+  const std::string checksum(line.substr(9));
+  if (length - at != size) throw bad("its data is not " + std::to_string(size) + " bytes long");
+  const auto* data = reinterpret_cast<const std::uint8_t*>(text.data() + at);
+  if (database_hex(database_checksum(data, size)) != checksum) {
+    throw bad("its checksum does not match");
   }
-  if (database_hex(database_checksum(data)) != checksum) throw bad("its checksum does not match");
-  return EndgameDatabase(rule, adjacency, rows, columns, std::move(data));
+  return EndgameDatabase(rule, adjacency, rows, columns, std::move(mapped), data);
 }
 
 EndgameDatabase EndgameDatabase::open(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows,
                                       std::size_t columns,
                                       const std::optional<std::filesystem::path>& directory,
-                                      const std::function<void(const std::string&)>& warning) {
-  if (!directory) return EndgameDatabase(rule, adjacency, rows, columns);
+                                      const std::function<void(const std::string&)>& warning,
+                                      Build build) {
+  if (!directory) return EndgameDatabase(rule, adjacency, rows, columns, build);
   const std::string name =
-      EndgameDatabase(rule, adjacency, rows, columns, std::vector<std::uint8_t>{}).file_name();
+      EndgameDatabase(rule, adjacency, rows, columns, nullptr, nullptr).file_name();
   const std::filesystem::path path = *directory / name;
   std::error_code ec;
   if (std::filesystem::exists(path, ec)) {
@@ -160,7 +260,7 @@ EndgameDatabase EndgameDatabase::open(DeletionRule rule, BoardAdjacency adjacenc
       if (warning) warning(std::string(e.what()) + "; computing it again");
     }
   }
-  EndgameDatabase db(rule, adjacency, rows, columns);
+  EndgameDatabase db(rule, adjacency, rows, columns, build);
   try {
     std::filesystem::create_directories(*directory, ec);
     db.save(path);
@@ -173,7 +273,7 @@ EndgameDatabase EndgameDatabase::open(DeletionRule rule, BoardAdjacency adjacenc
 std::shared_ptr<const EndgameDatabase> EndgameDatabase::shared(
     DeletionRule rule, BoardAdjacency adjacency, std::size_t rows, std::size_t columns,
     const std::optional<std::filesystem::path>& directory,
-    const std::function<void(const std::string&)>& warning) {
+    const std::function<void(const std::string&)>& warning, Build build) {
   using Name = std::tuple<DeletionRule, BoardAdjacency, std::size_t, std::size_t, std::string>;
   static std::mutex mutex;
   static std::map<Name, std::shared_ptr<const EndgameDatabase>> opened;
@@ -182,7 +282,7 @@ std::shared_ptr<const EndgameDatabase> EndgameDatabase::shared(
   auto& db = opened[name];
   if (!db) {
     db = std::make_shared<const EndgameDatabase>(
-        open(rule, adjacency, rows, columns, directory, warning));
+        open(rule, adjacency, rows, columns, directory, warning, build));
   }
   return db;
 }

@@ -5,6 +5,9 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <thread>
@@ -244,13 +247,15 @@ void stops_with_exit_130_and_saves_the_table(int signal) {
   const TempFile err("");
   std::remove(table.path().c_str());
   // Cram on 7 x 9 is far beyond any search here: it is still running when interrupted (an even
-  // x even board would not be: copying wins it at once).
+  // x even board would not be: copying wins it at once). Its memory bound leaves no room for the
+  // 5 x 6 endgame database, so that its first seconds go to the search, not to building that.
   const pid_t pid = ::fork();
   if (pid == 0) {
     std::freopen(err.path().c_str(), "w", stderr);
     std::freopen("/dev/null", "w", stdout);
     ::execl(GRUNDY_CLI_PATH, GRUNDY_CLI_PATH, "value", "cram", "7x9", "--table",
-            table.path().c_str(), "--threads", "1", static_cast<char*>(nullptr));
+            table.path().c_str(), "--threads", "1", "--max-memory", "1G",
+            static_cast<char*>(nullptr));
     ::_exit(127);
   }
   ASSERT_GT(pid, 0);
@@ -275,6 +280,38 @@ TEST(ComponentCli, CtrlCStopsWithExit130AndSavesTheTable) {
 TEST(ComponentCli, SigtermStopsWithExit130AndSavesTheTable) {
   // What `timeout` and `kill` send: the table of a long run is not lost either.
   stops_with_exit_130_and_saves_the_table(SIGTERM);
+}
+
+TEST(ComponentCli, CtrlCWhileTheEndgameDatabaseIsBuiltStopsAtOnceAndWritesNoDatabase) {
+  // Cram 7 x 9 in an empty cache folder builds the 5 x 6 database first (seconds): Ctrl-C then
+  // stops it within a moment, exit 130, and leaves no database file behind.
+  const grundy::test::TempDir cache;
+  const TempFile err("");
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::setenv("GRUNDY_CACHE_DIR", cache.path().c_str(), 1);
+    std::freopen(err.path().c_str(), "w", stderr);
+    std::freopen("/dev/null", "w", stdout);
+    ::execl(GRUNDY_CLI_PATH, GRUNDY_CLI_PATH, "value", "cram", "7x9", "--threads", "1",
+            static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ASSERT_GT(pid, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const auto stopped = std::chrono::steady_clock::now();
+  ::kill(pid, SIGINT);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  const auto took = std::chrono::steady_clock::now() - stopped;
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by the signal instead of stopping";
+  EXPECT_EQ(WEXITSTATUS(status), 130) << read_file(err.path());
+  EXPECT_CONTAINS(read_file(err.path()), "interrupted");
+  // A top row of the box is about half a second of work (more under the sanitizers).
+  EXPECT_LT(took, std::chrono::seconds(10));
+  for (const auto& entry : std::filesystem::directory_iterator(cache.path())) {
+    EXPECT_EQ(entry.path().filename().string().find("5x6"), std::string::npos)
+        << entry.path() << " left behind";
+  }
 }
 
 }  // namespace

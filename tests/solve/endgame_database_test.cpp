@@ -5,6 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <optional>
+#include <utility>
+
+#include "grundy/solve/board_search.hpp"
+#include "grundy/solve/component_search.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -118,6 +125,50 @@ TEST(EndgameDatabase, IsKeptInItsFolderAndAForeignOrCorruptFileIsComputedAgain) 
   const EndgameDatabase memory =
       EndgameDatabase::open(DeletionRule::arc, BoardAdjacency::grid, 3, 4, std::nullopt, warn);
   EXPECT_EQ(memory.at(4095), made.at(4095));
+}
+
+TEST(EndgameDatabase, SeveralThreadsComputeTheSameValuesAsOne) {
+  // By top rows, a layer of top rows of k cells at a time: the same bytes as one thread in
+  // increasing order, for every rule and box shape (one row: one thread).
+  for (const DatabaseKind& kind : kDatabaseKinds) {
+    for (const auto& [rows, columns] : {std::pair<std::size_t, std::size_t>{4, 5}, {3, 6}, {1, 7}}) {
+      const EndgameDatabase one(kind.rule, kind.adjacency, rows, columns, {.threads = 1});
+      const EndgameDatabase three(kind.rule, kind.adjacency, rows, columns, {.threads = 3});
+      ASSERT_EQ(one.bytes(), three.bytes());
+      for (std::uint64_t set = 0; set < (std::uint64_t{1} << (rows * columns)); ++set) {
+        ASSERT_EQ(one.at(set), three.at(set)) << rows << "x" << columns << " set " << set;
+      }
+    }
+  }
+}
+
+TEST(EndgameDatabase, AStopFlagStopsItsComputation) {
+  const std::atomic<bool> stop{true};
+  EXPECT_THROW(EndgameDatabase(DeletionRule::arc, BoardAdjacency::grid, 4, 6,
+                               {.threads = 2, .stop = &stop}),
+               SearchStopped);
+  const test::TempDir folder;
+  EXPECT_THROW(EndgameDatabase::open(DeletionRule::arc, BoardAdjacency::grid, 4, 6, folder.path(),
+                                     {}, {.threads = 1, .stop = &stop}),
+               SearchStopped);
+  // Nothing written: a stopped computation leaves no file that looks complete.
+  EXPECT_TRUE(std::filesystem::is_empty(folder.path()));
+}
+
+TEST(EndgameDatabase, FramesOfCramOfFiveRowsAndThirtyFiveCellsUseTheLargeBox) {
+  using Box = std::pair<std::size_t, std::size_t>;
+  EXPECT_EQ(BoardSearch::large_database_box(DeletionRule::arc, BoardAdjacency::grid, 5, 7),
+            std::optional<Box>(Box{5, 6}));
+  EXPECT_EQ(BoardSearch::large_database_box(DeletionRule::arc, BoardAdjacency::grid, 7, 9),
+            std::optional<Box>(Box{5, 6}));
+  EXPECT_EQ(BoardSearch::large_database_box(DeletionRule::arc, BoardAdjacency::grid, 5, 6),
+            std::nullopt);  // 30 cells
+  EXPECT_EQ(BoardSearch::large_database_box(DeletionRule::arc, BoardAdjacency::grid, 4, 11),
+            std::nullopt);  // 4 rows: the 4 x 6 box holds what a 5 x 6 one would
+  EXPECT_EQ(BoardSearch::large_database_box(DeletionRule::node, BoardAdjacency::grid, 5, 7),
+            std::nullopt);
+  EXPECT_EQ(BoardSearch::large_database_box(DeletionRule::node, BoardAdjacency::queens, 7, 7),
+            std::nullopt);
 }
 
 }  // namespace

@@ -1,6 +1,9 @@
 // Long-running checks, on the Release build only (label "heavy").
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
+
 #include "grundy/rules/board_shape.hpp"
 #include "grundy/solve/board_search.hpp"
 #include "grundy/solve/dense_solver.hpp"
@@ -65,6 +68,46 @@ TEST(Heavy, TheEndgameDatabasesAgreeWithTheSearchOnEveryShapeTheyHold) {
     }
     EXPECT_GT(shapes, 1000u);
   }
+}
+
+TEST(Heavy, TheLargeCramDatabaseAgreesWithTheSearchOnRandomShapesOfItsBox) {
+  // The 5 x 6 box of Cram (a billion sets: every shape would take hours of search): connected
+  // sets of cells grown at random in the box, in every size, against the board search with no
+  // database; and random sets of any number of components, against the XOR of theirs.
+  const auto box = BoardSearch::large_database_box(DeletionRule::arc, BoardAdjacency::grid, 5, 7);
+  ASSERT_TRUE(box.has_value());
+  const auto [rows, columns] = *box;
+  const EndgameDatabase db(DeletionRule::arc, BoardAdjacency::grid, rows, columns, {.threads = 2});
+  const BoardFrame& frame = board_frame(BoardAdjacency::grid, rows, columns);
+  BoardSearch search(DeletionRule::arc, BoardAdjacency::grid, {.endgame_database = false});
+  std::mt19937_64 rng(56);
+  std::size_t spanning = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    CellSet cells;
+    if (trial % 2 == 0) {
+      // Grown from a cell to a random size (a shape in the box, often spanning it).
+      const std::size_t size = 1 + rng() % (rows * columns);
+      cells.set(rng() % (rows * columns));
+      while (cells.count() < size) {
+        const std::size_t v = rng() % (rows * columns);
+        if (!cells.test(v) && !(frame.neighbours(v) & cells).empty()) cells.set(v);
+      }
+    } else {
+      cells.words[0] = rng() & ((std::uint64_t{1} << (rows * columns)) - 1);
+    }
+    std::size_t r1 = 0, c0 = columns, c1 = 0, r0 = rows;
+    cells.for_each([&](std::size_t v) {
+      r0 = std::min(r0, v / columns);
+      r1 = std::max(r1, v / columns);
+      c0 = std::min(c0, v % columns);
+      c1 = std::max(c1, v % columns);
+    });
+    if (r1 - r0 + 1 == rows && c1 - c0 + 1 == columns) ++spanning;
+    ASSERT_EQ(search.value(BoardCells{BoardAdjacency::grid, rows, columns, cells}),
+              db.at(cells.words[0]))
+        << cells.words[0];
+  }
+  EXPECT_GT(spanning, 1000u);
 }
 
 }  // namespace

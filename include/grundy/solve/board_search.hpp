@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <variant>
@@ -61,9 +62,20 @@ class BoardSearch {
   /// now and when a frame is made later. They are kept (compactly) and count against the
   /// memory bound: a frame made later has a table of the bound less what they take.
   void add_values(ShapeValues values);
-  /// The box of the endgame database of `rule` and `adjacency` (rows, columns).
+  /// The box of the endgame database of `rule` and `adjacency` (rows, columns): 4 x 6 for the
+  /// grid (16 million sets, 8 MiB, half a second to compute), 4 x 5 for the queens' graph.
   static std::pair<std::size_t, std::size_t> database_box(DeletionRule rule,
                                                           BoardAdjacency adjacency);
+  /// The larger box a frame of rows x columns uses instead, if any: 5 x 6 for Cram (the arc rule
+  /// on the grid) on frames of at least 5 rows and kLargeDatabaseCells cells (a billion sets,
+  /// 512 MiB, about 15 s on two cores to compute; measured in docs/theory/component-search.md).
+  /// Used only with a cache directory (computed once, then mapped from its file in a fraction of
+  /// a second) and a memory bound of at least kLargeDatabaseRoom times its size; it counts
+  /// against the bound.
+  static std::optional<std::pair<std::size_t, std::size_t>> large_database_box(
+      DeletionRule rule, BoardAdjacency adjacency, std::size_t rows, std::size_t columns);
+  static constexpr std::size_t kLargeDatabaseCells = 35;
+  static constexpr std::uint64_t kLargeDatabaseRoom = 4;
 
  private:
   template <std::size_t W>
@@ -80,7 +92,9 @@ class BoardSearch {
   Frame& search(std::size_t rows, std::size_t columns);
   template <std::size_t W>
   std::unique_ptr<Search<W>> make(std::size_t rows, std::size_t columns);
-  const EndgameDatabase* database();
+  /// The endgame database of a frame of rows x columns (opened or built on first use); none
+  /// when the options turn it off.
+  const EndgameDatabase* database(std::size_t rows, std::size_t columns);
   /// The sum of count(search) over the frames.
   template <class Count>
   std::uint64_t over_frames(Count&& count) const;
@@ -91,8 +105,8 @@ class BoardSearch {
   BoardAdjacency adjacency_;
   ComponentSearchOptions options_;
   std::function<void(const std::string&)> warning_;
-  std::shared_ptr<const EndgameDatabase> database_;
-  bool database_opened_ = false;
+  std::shared_ptr<const EndgameDatabase> database_;        // the box of database_box
+  std::shared_ptr<const EndgameDatabase> large_database_;  // the box of large_database_box
   std::vector<Frame> frames_;       // std::vector: a frame is only used between two searches
   std::uint64_t nodes_before_ = 0;  // of the frames that went
   ShapeValues loaded_;

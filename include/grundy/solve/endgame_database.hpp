@@ -7,10 +7,16 @@
 /// up by its cells directly: no canonical form, no table.
 ///
 /// The file (docs/file-formats.md): a text header (kind, rule, adjacency, box, bits per value,
-/// FNV-1a checksum of the data) and the values packed; a file that is foreign (another rule,
-/// adjacency or box) or corrupt (a bad header, size or checksum) is not used: the database is
-/// built again and the file written anew.
+/// checksum of the data: wide_checksum) and the values packed; a file that is foreign (another
+/// rule, adjacency or box, or an older version) or corrupt (a bad header, size or checksum) is
+/// not used: the database is built again and the file written anew. A file is mapped into memory,
+/// not copied (the 5 x 6 box of Cram is 512 MiB).
+///
+/// The computation runs on several threads by the top row of the box: the sets of one top row
+/// need only the sets of the same top row (in increasing order) and of the top rows inside it, so
+/// the top rows of one number of cells are computed at once, after those of fewer.
 
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -28,11 +34,20 @@
 
 namespace grundy {
 
+/// How an endgame database is computed: on how many threads, and a flag that stops it
+/// (SearchStopped, component_search.hpp) when set.
+struct EndgameDatabaseBuild {
+  unsigned threads = 1;
+  const std::atomic<bool>* stop = nullptr;
+};
+
 class EndgameDatabase {
  public:
+  using Build = EndgameDatabaseBuild;
+
   /// Computes the values (rows <= columns, rows * columns <= 32).
   EndgameDatabase(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows,
-                  std::size_t columns);
+                  std::size_t columns, Build build = {});
 
   /// The database from `directory` (its file name: file_name()); built and written there when the
   /// file is missing, foreign or corrupt (`warning` says why, for the last two; a failure to
@@ -40,13 +55,18 @@ class EndgameDatabase {
   static EndgameDatabase open(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows,
                               std::size_t columns,
                               const std::optional<std::filesystem::path>& directory,
-                              const std::function<void(const std::string&)>& warning = {});
+                              const std::function<void(const std::string&)>& warning = {},
+                              Build build = {});
   /// open(), once per process for each rule, adjacency, box and directory: every search after
   /// the first shares the database.
   static std::shared_ptr<const EndgameDatabase> shared(
       DeletionRule rule, BoardAdjacency adjacency, std::size_t rows, std::size_t columns,
       const std::optional<std::filesystem::path>& directory,
-      const std::function<void(const std::string&)>& warning = {});
+      const std::function<void(const std::string&)>& warning = {}, Build build = {});
+  /// The bytes the values of a box take (two values a byte).
+  static std::uint64_t bytes_for(std::size_t rows, std::size_t columns) noexcept {
+    return ((std::uint64_t{1} << (rows * columns)) + 1) / 2;
+  }
 
   /// The value of a connected set of cells of a frame `frame_columns` wide, when its bounding box
   /// fits the database's box either way round.
@@ -62,7 +82,7 @@ class EndgameDatabase {
   BoardAdjacency adjacency() const noexcept { return adjacency_; }
   std::size_t rows() const noexcept { return rows_; }
   std::size_t columns() const noexcept { return columns_; }
-  std::size_t bytes() const noexcept { return data_.size(); }
+  std::size_t bytes() const noexcept { return bytes_; }
 
   /// The file's name in the cache directory, e.g. "endgame-arc-grid-4x6.gedb".
   std::string file_name() const;
@@ -70,18 +90,24 @@ class EndgameDatabase {
   void save(const std::filesystem::path& path) const;
 
  private:
+  /// The values `data` (bytes_ of them) held by `storage` (a vector, or a mapped file).
   EndgameDatabase(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows,
-                  std::size_t columns, std::vector<std::uint8_t> data);
-  /// The database in `path`; throws Error naming what is wrong with it.
+                  std::size_t columns, std::shared_ptr<const void> storage,
+                  const std::uint8_t* data);
+  /// The database in `path`, mapped; throws Error naming what is wrong with it.
   static EndgameDatabase load(const std::filesystem::path& path, DeletionRule rule,
                               BoardAdjacency adjacency, std::size_t rows, std::size_t columns);
-  void compute();
+  void compute(Build build);
+  /// The values of the sets whose top row is `top`, in increasing order, into `data`.
+  void compute_top_row(std::uint64_t top, std::uint8_t* data) const;
 
   DeletionRule rule_;
   BoardAdjacency adjacency_;
   std::size_t rows_;
   std::size_t columns_;
-  std::vector<std::uint8_t> data_;  // two values a byte, 4 bits each
+  std::size_t bytes_;
+  std::shared_ptr<const void> storage_;
+  const std::uint8_t* data_ = nullptr;  // two values a byte, 4 bits each
 };
 
 template <std::size_t W>

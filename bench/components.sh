@@ -52,6 +52,18 @@ seconds() {
   echo "$start $end" | awk '{printf "%.3f", $2 - $1}'
 }
 median() { tr ' ' '\n' | sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+# Seconds of one igsolve run in the cache folder (its endgame database is kept in its working
+# directory), its nimber checked against grundy's: peer_seconds VALUE WHAT ROWS COLUMNS [OPTION...].
+peer_seconds() {
+  local value=$1 what=$2 rows=$3 columns=$4 theirs
+  shift 4
+  (cd "$cache" && seconds "$IGSOLVE" --tt hash-map "$@" cram "$rows" "$columns")
+  theirs=$(sed -n 's/^Nimber of initial position: //p' "$cache/out")
+  if [[ $theirs != "$value" ]]; then
+    echo "components.sh: $board: grundy says $value, $what $theirs" >&2
+    exit 1
+  fi
+}
 
 if [[ $only == all || $only == cram ]]; then
   echo "== Cram side by side: median of $runs runs each, process wall time (s)"
@@ -85,18 +97,8 @@ if [[ $only == all || $only == cram ]]; then
         exit 1
       fi
       if [[ -n ${IGSOLVE:-} ]]; then
-        peer+=("$(seconds "$IGSOLVE" --tt hash-map cram "$rows" "$columns")")
-        theirs=$(sed -n 's/^Nimber of initial position: //p' "$cache/out")
-        if [[ $theirs != "$value" ]]; then
-          echo "components.sh: $board: grundy says $value, igsolve $theirs" >&2
-          exit 1
-        fi
-        peer_edb+=("$(cd "$cache" && seconds "$IGSOLVE" --tt hash-map --edb_segments 1 cram "$rows" "$columns")")
-        theirs=$(sed -n 's/^Nimber of initial position: //p' "$cache/out")
-        if [[ $theirs != "$value" ]]; then
-          echo "components.sh: $board: grundy says $value, igsolve with its database $theirs" >&2
-          exit 1
-        fi
+        peer+=("$(peer_seconds "$value" igsolve "$rows" "$columns")")
+        peer_edb+=("$(peer_seconds "$value" "igsolve with its database" "$rows" "$columns" --edb_segments 1)")
       fi
     done
     m1=$(echo "${one[*]}" | median)

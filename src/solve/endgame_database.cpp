@@ -6,15 +6,12 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <map>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
-#include <system_error>
-#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -22,6 +19,7 @@
 #include "grundy/core/checksum.hpp"
 #include "grundy/core/error.hpp"
 #include "grundy/solve/component_search.hpp"
+#include "grundy/solve/parallel_until.hpp"
 
 namespace grundy {
 namespace {
@@ -49,7 +47,7 @@ std::uint64_t database_checksum(const std::uint8_t* data, std::size_t bytes) {
 
 EndgameDatabase::EndgameDatabase(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows,
                                  std::size_t columns, Build build)
-    : rule_(rule), adjacency_(adjacency), rows_(rows), columns_(columns), bytes_(0) {
+    : rule_(rule), adjacency_(adjacency), rows_(rows), columns_(columns) {
   if (rows == 0 || rows > columns || rows * columns > kDatabaseMaxCells) {
     throw std::logic_error("an endgame database of " + std::to_string(rows) + "x" +
                            std::to_string(columns) + " cells");
@@ -64,60 +62,32 @@ EndgameDatabase::EndgameDatabase(DeletionRule rule, BoardAdjacency adjacency, st
       adjacency_(adjacency),
       rows_(rows),
       columns_(columns),
-      bytes_(static_cast<std::size_t>(bytes_for(rows, columns))),
       storage_(std::move(storage)),
       data_(data) {}
 
 void EndgameDatabase::compute(Build build) {
-  bytes_ = static_cast<std::size_t>(bytes_for(rows_, columns_));
-  auto values = std::make_shared<std::vector<std::uint8_t>>(bytes_, 0);
+  auto values = std::make_shared<std::vector<std::uint8_t>>(bytes(), 0);
   std::uint8_t* data = values->data();
   data_ = data;
   storage_ = values;
   // By top rows, those of k cells after those of fewer (a move leaves the top row or a part of
-  // it). A top row's sets start at an even index when there are rows below it, so no byte is
-  // shared between two top rows; a box of one row is computed on one thread.
-  const std::uint64_t tops = std::uint64_t{1} << columns_;
+  // it), each layer shared among the threads. A top row's sets start at an even index when there
+  // are rows below it, so no byte is shared between two top rows; a box of one row is computed
+  // on one thread.
   const unsigned threads = rows_ > 1 ? std::max(1U, build.threads) : 1U;
-  std::atomic<bool> failed{false};
-  std::string failure;
-  std::mutex failure_mutex;
+  auto stopped = [&] { return build.stop != nullptr && build.stop->load(std::memory_order_relaxed); };
   for (int k = 0; k <= static_cast<int>(columns_); ++k) {
     std::vector<std::uint64_t> layer;
-    for (std::uint64_t top = 0; top < tops; ++top) {
+    for (std::uint64_t top = 0; top < (std::uint64_t{1} << columns_); ++top) {
       if (std::popcount(top) == k) layer.push_back(top);
     }
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-      for (std::size_t i; (i = next.fetch_add(1)) < layer.size();) {
-        if (failed.load(std::memory_order_relaxed)) return;
-        if (build.stop != nullptr && build.stop->load(std::memory_order_relaxed)) return;
-        try {
-          compute_top_row(layer[i], data);
-        } catch (const std::exception& e) {
-          const std::lock_guard lock(failure_mutex);
-          failure = e.what();
-          failed.store(true);
-          return;
-        }
-      }
-    };
-    if (threads == 1 || layer.size() == 1) {
-      work();
-    } else {
-      std::vector<std::thread> pool;
-      for (unsigned t = 1; t < std::min<std::size_t>(threads, layer.size()); ++t) {
-        try {
-          pool.emplace_back(work);
-        } catch (const std::system_error&) {
-          break;  // no more threads to be had (a build without them): fewer do the layer
-        }
-      }
-      work();
-      for (std::thread& t : pool) t.join();  // the next layer reads this one's values
-    }
-    if (failed.load()) throw std::logic_error(failure);
-    if (build.stop != nullptr && build.stop->load()) throw SearchStopped();
+    // The layer is over (every thread joined) before the next one reads its values.
+    parallel_until(layer.size(), threads, [&](std::size_t i) {
+      if (stopped()) return true;
+      compute_top_row(layer[i], data);
+      return false;
+    });
+    if (stopped()) throw SearchStopped();
   }
 }
 
@@ -176,12 +146,12 @@ void EndgameDatabase::save(const std::filesystem::path& path) const {
   std::ostringstream out;
   out << kDatabaseMagic << "\nrule " << rule_name(rule_) << "\nadjacency "
       << database_adjacency_word(adjacency_) << "\nbox " << rows_ << "x" << columns_
-      << "\nbits 4\nbytes " << bytes_ << "\nchecksum "
-      << database_hex(database_checksum(data_, bytes_)) << "\n";
+      << "\nbits 4\nbytes " << bytes() << "\nchecksum "
+      << database_hex(database_checksum(data_, bytes())) << "\n";
   const std::string header = out.str();
   write_file_atomically(path, [&](const std::function<void(std::string_view)>& put) {
     put(header);
-    put(std::string_view(reinterpret_cast<const char*>(data_), bytes_));
+    put(std::string_view(reinterpret_cast<const char*>(data_), bytes()));
   });
 }
 

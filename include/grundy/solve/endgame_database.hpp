@@ -82,7 +82,9 @@ class EndgameDatabase {
   BoardAdjacency adjacency() const noexcept { return adjacency_; }
   std::size_t rows() const noexcept { return rows_; }
   std::size_t columns() const noexcept { return columns_; }
-  std::size_t bytes() const noexcept { return bytes_; }
+  std::size_t bytes() const noexcept {
+    return static_cast<std::size_t>(bytes_for(rows_, columns_));
+  }
 
   /// The file's name in the cache directory, e.g. "endgame-arc-grid-4x6.gedb".
   std::string file_name() const;
@@ -90,7 +92,7 @@ class EndgameDatabase {
   void save(const std::filesystem::path& path) const;
 
  private:
-  /// The values `data` (bytes_ of them) held by `storage` (a vector, or a mapped file).
+  /// The values `data` (bytes() of them) held by `storage` (a vector, or a mapped file).
   EndgameDatabase(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows,
                   std::size_t columns, std::shared_ptr<const void> storage,
                   const std::uint8_t* data);
@@ -105,7 +107,6 @@ class EndgameDatabase {
   BoardAdjacency adjacency_;
   std::size_t rows_;
   std::size_t columns_;
-  std::size_t bytes_;
   std::shared_ptr<const void> storage_;
   const std::uint8_t* data_ = nullptr;  // two values a byte, 4 bits each
 };

@@ -77,8 +77,8 @@ if [[ $only == all || $only == cram ]]; then
     peer=()
     peer_edb=()
     value=""
-    # grundy's endgame databases for this board (Cram boards of 5 rows and 35 cells use one of
-    # 5 x 6 cells, built once into the cache), not timed.
+    # grundy's endgame databases for this board (Cram boards of 35 cells use one of 3 x 9, 4 x 7
+    # or 5 x 6 cells by their height, built once into the cache), not timed.
     "$grundy" value cram "$board" >/dev/null
     if [[ -n ${IGSOLVE:-} ]]; then
       # igsolve's endgame database for this many rows, built in the cache folder (its working

@@ -31,8 +31,20 @@ std::pair<std::size_t, std::size_t> BoardSearch::database_box(DeletionRule /*rul
 std::optional<std::pair<std::size_t, std::size_t>> BoardSearch::large_database_box(
     DeletionRule rule, BoardAdjacency adjacency, std::size_t rows, std::size_t columns) {
   if (rule != DeletionRule::arc || adjacency != BoardAdjacency::grid) return std::nullopt;
-  if (std::min(rows, columns) < 5 || rows * columns < kLargeDatabaseCells) return std::nullopt;
-  return std::pair<std::size_t, std::size_t>{5, 6};
+  if (rows * columns < kLargeDatabaseCells) return std::nullopt;
+  // The widest box of the frame's height (or of 5 rows, for taller frames) that is built in
+  // seconds: every component of the frame no wider than it is looked up.
+  switch (std::min(rows, columns)) {
+    case 1:
+    case 2:
+      return std::nullopt;  // strips of 1 or 2 rows: the path values and the 2 x n forms
+    case 3:
+      return std::pair<std::size_t, std::size_t>{3, 9};
+    case 4:
+      return std::pair<std::size_t, std::size_t>{4, 7};
+    default:
+      return std::pair<std::size_t, std::size_t>{5, 6};
+  }
 }
 
 const EndgameDatabase* BoardSearch::database(std::size_t rows, std::size_t columns) {
@@ -46,11 +58,12 @@ const EndgameDatabase* BoardSearch::database(std::size_t rows, std::size_t colum
       box && options_.cache_directory &&
       options_.limits.max_memory_bytes >=
           kLargeDatabaseRoom * EndgameDatabase::bytes_for(box->first, box->second)) {
-    if (!large_database_) {
-      large_database_ = EndgameDatabase::shared(rule_, adjacency_, box->first, box->second,
-                                                options_.cache_directory, warning_, build);
+    auto& large = large_databases_[*box];
+    if (!large) {
+      large = EndgameDatabase::shared(rule_, adjacency_, box->first, box->second,
+                                      options_.cache_directory, warning_, build);
     }
-    return large_database_.get();
+    return large.get();
   }
   if (!database_) {
     const auto [r, c] = database_box(rule_, adjacency_);

@@ -24,8 +24,12 @@
 namespace grundy {
 namespace {
 
-// Version 2: the checksum is wide_checksum (version 1's, FNV-1a, took half a second on 512 MiB).
-constexpr const char* kDatabaseMagic = "grundy-endgame-database 2";
+// Version 3: the checksum is taken by blocks, so that several threads check a file at once
+// (version 2 took wide_checksum of the whole data on one thread: 0.07 s of a 0.2 s search of Cram
+// 5x7 on two threads; version 1 took FNV-1a, half a second on 512 MiB).
+constexpr int kDatabaseVersion = 3;
+constexpr std::string_view kDatabaseKind = "grundy-endgame-database ";
+constexpr std::size_t kChecksumBlock = std::size_t{1} << 22;  // 4 MiB
 constexpr std::size_t kDatabaseMaxCells = 32;
 
 const char* database_adjacency_word(BoardAdjacency a) {
@@ -39,8 +43,19 @@ std::string database_hex(std::uint64_t v) {
   return out;
 }
 
-std::uint64_t database_checksum(const std::uint8_t* data, std::size_t bytes) {
-  return wide_checksum(std::as_bytes(std::span(data, bytes)));
+/// wide_checksum of each block of 4 MiB (the last one shorter), on `threads` threads, then
+/// wide_checksum of their digests followed by the length.
+std::uint64_t database_checksum(const std::uint8_t* data, std::size_t bytes, unsigned threads) {
+  const std::size_t blocks = (bytes + kChecksumBlock - 1) / kChecksumBlock;
+  std::vector<std::uint64_t> digests(blocks + 1);
+  parallel_until(blocks, threads, [&](std::size_t b) {
+    const std::size_t from = b * kChecksumBlock;
+    const std::size_t size = std::min(kChecksumBlock, bytes - from);
+    digests[b] = wide_checksum(std::as_bytes(std::span(data + from, size)));
+    return false;
+  });
+  digests[blocks] = bytes;
+  return wide_checksum(std::as_bytes(std::span(digests)));
 }
 
 }  // namespace
@@ -142,12 +157,12 @@ std::string EndgameDatabase::file_name() const {
          "-" + std::to_string(rows_) + "x" + std::to_string(columns_) + ".gedb";
 }
 
-void EndgameDatabase::save(const std::filesystem::path& path) const {
+void EndgameDatabase::save(const std::filesystem::path& path, unsigned threads) const {
   std::ostringstream out;
-  out << kDatabaseMagic << "\nrule " << rule_name(rule_) << "\nadjacency "
+  out << kDatabaseKind << kDatabaseVersion << "\nrule " << rule_name(rule_) << "\nadjacency "
       << database_adjacency_word(adjacency_) << "\nbox " << rows_ << "x" << columns_
       << "\nbits 4\nbytes " << bytes() << "\nchecksum "
-      << database_hex(database_checksum(data_, bytes())) << "\n";
+      << database_hex(database_checksum(data_, bytes(), threads)) << "\n";
   const std::string header = out.str();
   write_file_atomically(path, [&](const std::function<void(std::string_view)>& put) {
     put(header);
@@ -157,7 +172,7 @@ void EndgameDatabase::save(const std::filesystem::path& path) const {
 
 EndgameDatabase EndgameDatabase::load(const std::filesystem::path& path, DeletionRule rule,
                                       BoardAdjacency adjacency, std::size_t rows,
-                                      std::size_t columns) {
+                                      std::size_t columns, unsigned threads) {
   auto bad = [&](const std::string& why) {
     return Error("'" + path.string() + "' is not a usable endgame database: " + why);
   };
@@ -196,7 +211,11 @@ EndgameDatabase EndgameDatabase::load(const std::filesystem::path& path, Deletio
   auto expect = [&](const std::string& want, const char* what) {
     if (!next_line(line) || line != want) throw bad(std::string("its ") + what + " differs");
   };
-  expect(kDatabaseMagic, "first line");
+  if (!next_line(line) || !line.starts_with(kDatabaseKind)) throw bad("its first line differs");
+  if (line != std::string(kDatabaseKind) + std::to_string(kDatabaseVersion)) {
+    throw bad("it is of another version ('" + std::string(line) + "', this grundy writes " +
+              std::to_string(kDatabaseVersion) + ")");
+  }
   expect(std::string("rule ") + rule_name(rule), "rule");
   expect(std::string("adjacency ") + database_adjacency_word(adjacency), "adjacency");
   expect("box " + std::to_string(rows) + "x" + std::to_string(columns), "box");
@@ -207,7 +226,7 @@ EndgameDatabase EndgameDatabase::load(const std::filesystem::path& path, Deletio
   const std::string checksum(line.substr(9));
   if (length - at != size) throw bad("its data is not " + std::to_string(size) + " bytes long");
   const auto* data = reinterpret_cast<const std::uint8_t*>(text.data() + at);
-  if (database_hex(database_checksum(data, size)) != checksum) {
+  if (database_hex(database_checksum(data, size, threads)) != checksum) {
     throw bad("its checksum does not match");
   }
   return EndgameDatabase(rule, adjacency, rows, columns, std::move(mapped), data);
@@ -225,7 +244,7 @@ EndgameDatabase EndgameDatabase::open(DeletionRule rule, BoardAdjacency adjacenc
   std::error_code ec;
   if (std::filesystem::exists(path, ec)) {
     try {
-      return load(path, rule, adjacency, rows, columns);
+      return load(path, rule, adjacency, rows, columns, build.threads);
     } catch (const Error& e) {
       if (warning) warning(std::string(e.what()) + "; computing it again");
     }
@@ -233,7 +252,7 @@ EndgameDatabase EndgameDatabase::open(DeletionRule rule, BoardAdjacency adjacenc
   EndgameDatabase db(rule, adjacency, rows, columns, build);
   try {
     std::filesystem::create_directories(*directory, ec);
-    db.save(path);
+    db.save(path, build.threads);
   } catch (const Error& e) {
     if (warning) warning(e.what());
   }

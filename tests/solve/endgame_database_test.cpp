@@ -155,20 +155,34 @@ TEST(EndgameDatabase, AStopFlagStopsItsComputation) {
   EXPECT_TRUE(std::filesystem::is_empty(folder.path()));
 }
 
-TEST(EndgameDatabase, FramesOfCramOfFiveRowsAndThirtyFiveCellsUseTheLargeBox) {
+TEST(EndgameDatabase, FramesOfCramOfThirtyFiveCellsUseTheLargeBoxOfTheirHeight) {
   using Box = std::pair<std::size_t, std::size_t>;
-  EXPECT_EQ(BoardSearch::large_database_box(DeletionRule::arc, BoardAdjacency::grid, 5, 7),
-            std::optional<Box>(Box{5, 6}));
-  EXPECT_EQ(BoardSearch::large_database_box(DeletionRule::arc, BoardAdjacency::grid, 7, 9),
-            std::optional<Box>(Box{5, 6}));
-  EXPECT_EQ(BoardSearch::large_database_box(DeletionRule::arc, BoardAdjacency::grid, 5, 6),
-            std::nullopt);  // 30 cells
-  EXPECT_EQ(BoardSearch::large_database_box(DeletionRule::arc, BoardAdjacency::grid, 4, 11),
-            std::nullopt);  // 4 rows: the 4 x 6 box holds what a 5 x 6 one would
-  EXPECT_EQ(BoardSearch::large_database_box(DeletionRule::node, BoardAdjacency::grid, 5, 7),
-            std::nullopt);
-  EXPECT_EQ(BoardSearch::large_database_box(DeletionRule::node, BoardAdjacency::queens, 7, 7),
-            std::nullopt);
+  auto box = [](DeletionRule rule, BoardAdjacency adjacency, std::size_t rows,
+                std::size_t columns) {
+    return BoardSearch::large_database_box(rule, adjacency, rows, columns);
+  };
+  const auto arc = DeletionRule::arc;
+  const auto grid = BoardAdjacency::grid;
+  EXPECT_EQ(box(arc, grid, 5, 7), std::optional<Box>(Box{5, 6}));
+  EXPECT_EQ(box(arc, grid, 7, 9), std::optional<Box>(Box{5, 6}));
+  EXPECT_EQ(box(arc, grid, 4, 9), std::optional<Box>(Box{4, 7}));
+  EXPECT_EQ(box(arc, grid, 11, 4), std::optional<Box>(Box{4, 7}));  // either way round
+  EXPECT_EQ(box(arc, grid, 3, 13), std::optional<Box>(Box{3, 9}));
+  EXPECT_EQ(box(arc, grid, 5, 6), std::nullopt);   // 30 cells
+  EXPECT_EQ(box(arc, grid, 4, 8), std::nullopt);   // 32 cells
+  EXPECT_EQ(box(arc, grid, 3, 11), std::nullopt);  // 33 cells
+  EXPECT_EQ(box(arc, grid, 2, 40), std::nullopt);  // strips: the 2 x n forms
+  EXPECT_EQ(box(arc, grid, 1, 64), std::nullopt);
+  EXPECT_EQ(box(DeletionRule::node, grid, 5, 7), std::nullopt);
+  EXPECT_EQ(box(DeletionRule::node, grid, 3, 30), std::nullopt);
+  EXPECT_EQ(box(DeletionRule::node, BoardAdjacency::queens, 7, 7), std::nullopt);
+  // Each box holds every set of cells of the frame's height as wide as the box.
+  for (const std::size_t rows : {3, 4, 5}) {
+    const auto b = box(arc, grid, rows, 12);
+    ASSERT_TRUE(b.has_value());
+    EXPECT_EQ(b->first, rows);
+    EXPECT_LE(b->first * b->second, 30u);
+  }
 }
 
 }  // namespace

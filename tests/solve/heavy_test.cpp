@@ -70,17 +70,22 @@ TEST(Heavy, TheEndgameDatabasesAgreeWithTheSearchOnEveryShapeTheyHold) {
   }
 }
 
-TEST(Heavy, TheLargeCramDatabaseAgreesWithTheSearchOnRandomShapesOfItsBox) {
-  // The 5 x 6 box of Cram (a billion sets: every shape would take hours of search): connected
-  // sets of cells grown at random in the box, in every size, against the board search with no
-  // database; and random sets of any number of components, against the XOR of theirs.
-  const auto box = BoardSearch::large_database_box(DeletionRule::arc, BoardAdjacency::grid, 5, 7);
+class HeavyLargeDatabase : public ::testing::TestWithParam<std::pair<std::size_t, std::size_t>> {};
+
+TEST_P(HeavyLargeDatabase, AgreesWithTheSearchOnRandomShapesOfItsBox) {
+  // A large box of Cram (the 5 x 6 one has a billion sets: every shape would take hours of
+  // search): connected sets of cells grown at random in the box, in every size, against the board
+  // search with no database; and random sets of any number of components, against the XOR of
+  // theirs.
+  const auto [frame_rows, frame_columns] = GetParam();
+  const auto box = BoardSearch::large_database_box(DeletionRule::arc, BoardAdjacency::grid,
+                                                   frame_rows, frame_columns);
   ASSERT_TRUE(box.has_value());
   const auto [rows, columns] = *box;
   const EndgameDatabase db(DeletionRule::arc, BoardAdjacency::grid, rows, columns, {.threads = 2});
   const BoardFrame& frame = board_frame(BoardAdjacency::grid, rows, columns);
   BoardSearch search(DeletionRule::arc, BoardAdjacency::grid, {.endgame_database = false});
-  std::mt19937_64 rng(56);
+  std::mt19937_64 rng(56 + rows);
   std::size_t spanning = 0;
   for (int trial = 0; trial < 3000; ++trial) {
     CellSet cells;
@@ -109,6 +114,12 @@ TEST(Heavy, TheLargeCramDatabaseAgreesWithTheSearchOnRandomShapesOfItsBox) {
   }
   EXPECT_GT(spanning, 1000u);
 }
+
+// The frames of 3, 4 and 5 rows: boxes 3 x 9, 4 x 7 and 5 x 6.
+INSTANTIATE_TEST_SUITE_P(Heavy, HeavyLargeDatabase,
+                         ::testing::Values(std::pair<std::size_t, std::size_t>{3, 12},
+                                           std::pair<std::size_t, std::size_t>{4, 9},
+                                           std::pair<std::size_t, std::size_t>{5, 7}));
 
 }  // namespace
 }  // namespace grundy

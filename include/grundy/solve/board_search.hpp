@@ -66,12 +66,13 @@ class BoardSearch {
   /// grid (16 million sets, 8 MiB, half a second to compute), 4 x 5 for the queens' graph.
   static std::pair<std::size_t, std::size_t> database_box(DeletionRule rule,
                                                           BoardAdjacency adjacency);
-  /// The larger box a frame of rows x columns uses instead, if any: 5 x 6 for Cram (the arc rule
-  /// on the grid) on frames of at least 5 rows and kLargeDatabaseCells cells (a billion sets,
-  /// 512 MiB, about 15 s on two cores to compute; measured in docs/theory/component-search.md).
-  /// Used only with a cache directory (computed once, then mapped from its file in a fraction of
-  /// a second) and a memory bound of at least kLargeDatabaseRoom times its size; it counts
-  /// against the bound.
+  /// The larger box a frame of rows x columns uses instead, if any: for Cram (the arc rule on
+  /// the grid) on frames of at least kLargeDatabaseCells cells, 3 x 9 on frames of 3 rows (64 MiB,
+  /// under 2 s on two cores to compute), 4 x 7 on frames of 4 rows (128 MiB, 3 s), 5 x 6 on
+  /// frames of 5 rows or more (a billion sets, 512 MiB, about 15 s); measured in
+  /// docs/theory/component-search.md. Used only with a cache directory (computed once, then
+  /// mapped from its file in a fraction of a second) and a memory bound of at least
+  /// kLargeDatabaseRoom times its size; it counts against the bound.
   static std::optional<std::pair<std::size_t, std::size_t>> large_database_box(
       DeletionRule rule, BoardAdjacency adjacency, std::size_t rows, std::size_t columns);
   static constexpr std::size_t kLargeDatabaseCells = 35;
@@ -106,7 +107,9 @@ class BoardSearch {
   ComponentSearchOptions options_;
   std::function<void(const std::string&)> warning_;
   std::shared_ptr<const EndgameDatabase> database_;        // the box of database_box
-  std::shared_ptr<const EndgameDatabase> large_database_;  // the box of large_database_box
+  // The boxes of large_database_box that frames use (frames of 3, 4 and 5 rows use three).
+  std::map<std::pair<std::size_t, std::size_t>, std::shared_ptr<const EndgameDatabase>>
+      large_databases_;
   std::vector<Frame> frames_;       // std::vector: a frame is only used between two searches
   std::uint64_t nodes_before_ = 0;  // of the frames that went
   ShapeValues loaded_;

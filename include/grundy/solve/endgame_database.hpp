@@ -6,11 +6,12 @@
 /// user cache directory. A component whose bounding box fits the box, either way round, is looked
 /// up by its cells directly: no canonical form, no table.
 ///
-/// The file (docs/file-formats.md): a text header (kind, rule, adjacency, box, bits per value,
-/// checksum of the data: wide_checksum) and the values packed; a file that is foreign (another
-/// rule, adjacency or box, or an older version) or corrupt (a bad header, size or checksum) is
-/// not used: the database is built again and the file written anew. A file is mapped into memory,
-/// not copied (the 5 x 6 box of Cram is 512 MiB).
+/// The file (docs/file-formats.md): a text header (kind and version, rule, adjacency, box, bits per
+/// value, checksum of the data: wide_checksum by blocks of 4 MiB, so that several threads check
+/// it) and the values packed; a file that is foreign (another rule, adjacency or box, or another
+/// version) or corrupt (a bad header, size or checksum) is not used: the database is built again
+/// and the file written anew. A file is mapped into memory, not copied (the 5 x 6 box of Cram is
+/// 512 MiB).
 ///
 /// The computation runs on several threads by the top row of the box: the sets of one top row
 /// need only the sets of the same top row (in increasing order) and of the top rows inside it, so
@@ -88,17 +89,19 @@ class EndgameDatabase {
 
   /// The file's name in the cache directory, e.g. "endgame-arc-grid-4x6.gedb".
   std::string file_name() const;
-  /// Writes the database to `path` atomically.
-  void save(const std::filesystem::path& path) const;
+  /// Writes the database to `path` atomically (its checksum taken on `threads` threads).
+  void save(const std::filesystem::path& path, unsigned threads = 1) const;
 
  private:
   /// The values `data` (bytes() of them) held by `storage` (a vector, or a mapped file).
   EndgameDatabase(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows,
                   std::size_t columns, std::shared_ptr<const void> storage,
                   const std::uint8_t* data);
-  /// The database in `path`, mapped; throws Error naming what is wrong with it.
+  /// The database in `path`, mapped, its checksum checked on `threads` threads; throws Error
+  /// naming what is wrong with it.
   static EndgameDatabase load(const std::filesystem::path& path, DeletionRule rule,
-                              BoardAdjacency adjacency, std::size_t rows, std::size_t columns);
+                              BoardAdjacency adjacency, std::size_t rows, std::size_t columns,
+                              unsigned threads);
   void compute(Build build);
   /// The values of the sets whose top row is `top`, in increasing order, into `data`.
   void compute_top_row(std::uint64_t top, std::uint8_t* data) const;

@@ -87,30 +87,24 @@ typename SearchTable<W>::Key SearchTable<W>::unmix(const Mixed& m) noexcept {
 }
 
 template <std::size_t W>
-void SearchTable<W>::FreeSlots::operator()(std::atomic<std::uint64_t>* p) const noexcept {
-  std::free(p);
-}
-
-template <std::size_t W>
 SearchTable<W>::SearchTable(std::uint64_t max_bytes)
     : max_bytes_(std::max(max_bytes, kMinBytes)), locks_(new std::atomic<bool>[kLocks]()) {
   // Starts at 4 MiB (room for every payload field) or the bound when that is less.
   std::uint64_t clusters = kMinBytes / kClusterBytes;
   while (clusters * 2 * kClusterBytes <= std::min(max_bytes_, kStartBytes)) clusters *= 2;
-  allocate(clusters);
+  make_room(clusters);
+  clusters_ = clusters;
+  span_ = clusters;
+  payload_bits_ = std::min(16U, static_cast<unsigned>(std::countr_zero(clusters)));
+  not_bits_ = std::min(static_cast<unsigned>(kNotValues), payload_bits_ - kTableNotShift);
 }
 
 template <std::size_t W>
-void SearchTable<W>::allocate(std::uint64_t clusters) {
-  const std::uint64_t words = clusters * (kClusterBytes / 8);
-  void* memory = std::aligned_alloc(kClusterBytes, words * 8);
-  if (memory == nullptr) throw std::bad_alloc();
-  auto* slots = static_cast<std::atomic<std::uint64_t>*>(memory);
-  std::uninitialized_value_construct_n(slots, words);
-  slots_ = std::unique_ptr<std::atomic<std::uint64_t>[], FreeSlots>(slots);
-  clusters_ = clusters;
-  payload_bits_ = std::min(16U, static_cast<unsigned>(std::countr_zero(clusters)));
-  not_bits_ = std::min(static_cast<unsigned>(kNotValues), payload_bits_ - kTableNotShift);
+void SearchTable<W>::make_room(std::uint64_t clusters) {
+  constexpr std::uint64_t kWords = kClusterBytes / 8;
+  region_.grow(clusters * kClusterBytes);
+  slots_ = static_cast<std::atomic<std::uint64_t>*>(region_.data());
+  std::uninitialized_value_construct_n(slots_ + clusters_ * kWords, (clusters - clusters_) * kWords);
 }
 
 template <std::size_t W>
@@ -133,7 +127,7 @@ typename SearchTable<W>::Entry SearchTable<W>::entry_of(std::uint64_t payload) c
 template <std::size_t W>
 std::optional<typename SearchTable<W>::Entry> SearchTable<W>::find(const Key& key) const noexcept {
   const Mixed m = mix(key);
-  const std::uint64_t cluster = m.words[0] & (clusters_ - 1);
+  const std::uint64_t cluster = cluster_of(m.words[0]);
   const std::uint64_t high = m.words[0] >> payload_bits_;
   const std::atomic<std::uint64_t>* c = &slots_[cluster * (kClusterBytes / 8)];
   if constexpr (W == 1) {
@@ -164,7 +158,7 @@ template <std::size_t W>
 void SearchTable<W>::store(const Key& key, std::optional<Value> value, ValueSet not_values,
                            std::uint64_t work) noexcept {
   const Mixed m = mix(key);
-  const std::uint64_t cluster = m.words[0] & (clusters_ - 1);
+  const std::uint64_t cluster = cluster_of(m.words[0]);
   const std::uint64_t high = m.words[0] >> payload_bits_;
   const std::uint64_t low_mask = (std::uint64_t{1} << payload_bits_) - 1;
   std::atomic<std::uint64_t>* c = &slots_[cluster * (kClusterBytes / 8)];
@@ -237,44 +231,47 @@ bool SearchTable<W>::wants_to_grow() const noexcept {
 }
 
 template <std::size_t W>
+std::uint64_t SearchTable<W>::growth_target() const noexcept {
+  if (span_ < kGrowingClusters) return clusters_;
+  const std::uint64_t room = max_bytes_ / kClusterBytes;
+  const std::uint64_t held = GrowableRegion::kGrowsInPlace ? 0 : clusters_;
+  const std::uint64_t most = room > held ? room - held : 0;
+  const std::uint64_t target = std::min(2 * clusters_, most);
+  return target >= clusters_ + clusters_ / 16 ? target : clusters_;
+}
+
+template <std::size_t W>
 void SearchTable<W>::grow() {
-  if (!may_grow()) return;
-  std::unique_ptr<std::atomic<std::uint64_t>[], FreeSlots> old = std::move(slots_);
-  const std::uint64_t old_clusters = clusters_;
-  const unsigned old_payload_bits = payload_bits_;
-  const unsigned old_not_bits = not_bits_;
+  const std::uint64_t target = growth_target();
+  if (target <= clusters_) return;
   dropped_before_growth_ = dropped();
-  allocate(2 * old_clusters);
-  const std::uint64_t old_low = (std::uint64_t{1} << old_payload_bits) - 1;
-  const std::uint64_t new_low = (std::uint64_t{1} << payload_bits_) - 1;
-  // Each old cluster's entries go to two new clusters (one more bit of the mixed key), so none
-  // overflows: the moves need no replacement.
-  for (std::uint64_t cluster = 0; cluster < old_clusters; ++cluster) {
-    const std::atomic<std::uint64_t>* c = &old[cluster * (kClusterBytes / 8)];
-    for (std::size_t i = 0; i < kEntriesPerCluster; ++i) {
-      const std::uint64_t e = c[i * W].load(std::memory_order_relaxed);
-      if (e == 0) continue;
-      const std::uint64_t first = (e & ~old_low) | (cluster & old_low);
-      const std::uint64_t payload = e & old_low;
-      // The payload again in the new layout: the not-values bits may widen.
-      const std::uint64_t not_values =
-          (payload >> kTableNotShift) & ((std::uint64_t{1} << old_not_bits) - 1);
-      const std::uint64_t moved =
-          (payload & ((std::uint64_t{1} << kTableNotShift) - 1)) | (not_values << kTableNotShift);
-      const std::uint64_t to = first & (clusters_ - 1);
-      std::atomic<std::uint64_t>* d = &slots_[to * (kClusterBytes / 8)];
-      for (std::size_t j = 0; j < kEntriesPerCluster; ++j) {
-        std::atomic<std::uint64_t>* s = d + j * W;
-        if (s[0].load(std::memory_order_relaxed) != 0) continue;
-        for (std::size_t k = 1; k < W; ++k) {
-          s[k].store(c[i * W + k].load(std::memory_order_relaxed), std::memory_order_relaxed);
-        }
-        s[0].store(((first >> payload_bits_) << payload_bits_) | (moved & new_low),
-                   std::memory_order_relaxed);
-        break;
-      }
+  // The new clusters are made at the end (zero), then filled by splitting the old ones in turn.
+  make_room(target);
+  while (clusters_ < target) split();
+}
+
+template <std::size_t W>
+void SearchTable<W>::split() noexcept {
+  constexpr std::uint64_t kWords = kClusterBytes / 8;
+  const std::uint64_t from = clusters_ - span_;
+  const auto bit = static_cast<unsigned>(std::countr_zero(span_));  // k: bit k of h decides
+  std::atomic<std::uint64_t>* c = &slots_[from * kWords];
+  std::atomic<std::uint64_t>* d = &slots_[clusters_ * kWords];
+  std::size_t j = 0;
+  for (std::size_t i = 0; i < kEntriesPerCluster; ++i) {
+    std::atomic<std::uint64_t>* s = c + i * W;
+    const std::uint64_t e = s[0].load(std::memory_order_relaxed);
+    // The entry keeps h from bit payload_bits_ (at most 16, at most k) up, in place.
+    if (e == 0 || ((e >> bit) & 1) == 0) continue;
+    std::atomic<std::uint64_t>* t = d + j * W;
+    for (std::size_t k = 0; k < W; ++k) {
+      t[k].store(s[k].load(std::memory_order_relaxed), std::memory_order_relaxed);
+      s[k].store(0, std::memory_order_relaxed);
     }
+    ++j;
   }
+  ++clusters_;
+  if (clusters_ == 2 * span_) span_ *= 2;
 }
 
 template <std::size_t W>

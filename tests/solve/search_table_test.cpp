@@ -1,12 +1,14 @@
 // The search table (search_table.hpp): entries are exact (a key is never taken for another),
-// survive the table's doubling, give their keys back, and a bounded table drops entries but
-// never answers wrong.
+// survive the table's growth (doubling, and linear hashing up to a bound that is no power of
+// two), give their keys back, and a bounded table drops entries but never answers wrong.
 #include "grundy/solve/search_table.hpp"
 
 #include <gtest/gtest.h>
 
 #include <map>
 #include <random>
+#include <utility>
+#include <vector>
 
 namespace grundy {
 namespace {
@@ -72,6 +74,64 @@ TEST(SearchTable, EntriesAreExactAndSurviveDoublingForEveryWidth) {
   check_exact_and_growing<1>();
   check_exact_and_growing<2>();
   check_exact_and_growing<4>();
+}
+
+template <std::size_t W>
+void check_growing_to_the_bound() {
+  // A bound of 6.5 starting tables: the table grows 4 -> 8 -> 16 -> 26 MiB, the last step by
+  // linear hashing to a number of clusters that is no power of two (half of its clusters split,
+  // half not), and every entry stays exact through every growth.
+  const std::uint64_t bound = 26 * (std::uint64_t{1} << 20);
+  SearchTable<W> table(bound);
+  // Filled to 30% of its slots at the end (clusters not split hold twice as many as split ones,
+  // as in the 16 MiB table they come from: some overflow, more with fewer entries a cluster).
+  const std::uint64_t n = bound / SearchTable<W>::kClusterBytes * SearchTable<W>::kEntriesPerCluster *
+                          30 / 100;
+  std::mt19937_64 rng(100 + W);
+  std::vector<std::pair<CellBits<W>, Value>> stored;
+  stored.reserve(n);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    CellBits<W> k;
+    for (auto& w : k.words) w = rng();
+    const Value v = rng() % 40;
+    table.set_value(k, v, 1 + rng() % 1000);
+    stored.emplace_back(k, v);
+    if (table.wants_to_grow()) table.grow();
+  }
+  EXPECT_EQ(table.bytes(), bound) << W;
+  EXPECT_FALSE(table.may_grow());
+  EXPECT_LT(table.dropped() * 10, n) << W;
+  std::uint64_t found = 0;
+  for (const auto& [k, v] : stored) {
+    if (const auto e = table.find(k)) {
+      ASSERT_TRUE(e->value);
+      ASSERT_EQ(*e->value, v);
+      ++found;
+    }
+  }
+  EXPECT_EQ(found, table.size());
+  EXPECT_EQ(found + table.dropped(), n);
+  for (int i = 0; i < 20000; ++i) {
+    CellBits<W> k;
+    for (auto& w : k.words) w = rng();
+    ASSERT_FALSE(table.find(k).has_value());
+  }
+  EXPECT_EQ(table.exact_values().size(), table.size());
+  std::uint64_t back = 0;
+  table.for_each_exact([&](const CellBits<W>& k, Value v) {
+    if (back < 1000) {
+      const auto e = table.find(k);
+      ASSERT_TRUE(e && e->value && *e->value == v);
+    }
+    ++back;
+  });
+  EXPECT_EQ(back, table.size());
+}
+
+TEST(SearchTable, GrowsInPlaceToItsBoundAndKeepsEveryEntry) {
+  check_growing_to_the_bound<1>();
+  check_growing_to_the_bound<2>();
+  check_growing_to_the_bound<4>();
 }
 
 TEST(SearchTable, ExclusionsMergeWithValues) {

@@ -10,11 +10,18 @@
 /// word hold what is known (the payload below).
 ///
 /// One replacement policy: a cluster that is full gives its slot of least search work to the
-/// newcomer (work counted in nodes, kept as a logarithm), so the entries that cost most stay. The
-/// table starts at 4 MiB (or its bound) and doubles, entries moved to their new clusters, when
-/// half full or once a cluster overflowed, until the next doubling would pass its bound in bytes
-/// (--max-memory), the old table and the new one together; from there it replaces. Dropping an
-/// entry loses no correctness, only the time to find it again.
+/// newcomer (work counted in nodes, kept as a logarithm), so the entries that cost most stay.
+/// Dropping an entry loses no correctness, only the time to find it again.
+///
+/// Growth: the table starts at 4 MiB (or its bound) and, when half full or once clusters
+/// overflow, grows to twice its clusters or to its bound in bytes (--max-memory), whichever is
+/// less; from there it replaces. It grows by linear hashing, in place: with 2^k <= n < 2^(k+1)
+/// clusters, a key whose mixed first word is h lives in cluster h mod 2^(k+1), or h mod 2^k when
+/// that is n or more; one more cluster is made by splitting cluster n - 2^k, the entries whose
+/// bit k of h is 1 moving to the new cluster n (they fit: they come from one cluster). The
+/// entries keep the bits of h from the 16th up, so the split reads bit k from the entry. The
+/// clusters are a GrowableRegion (growable_region.hpp): on Linux the table grows without a copy
+/// beside it, so a table reaches its bound, not a third of it as doubling into a new table did.
 ///
 /// Threads: one-word entries are read and written as atomic words without locks (a race loses an
 /// entry at worst); wider entries are read and written under one of 4096 spin locks picked by
@@ -30,6 +37,7 @@
 #include <utility>
 #include <vector>
 
+#include "grundy/core/growable_region.hpp"
 #include "grundy/core/value.hpp"
 #include "grundy/rules/cell_bits.hpp"
 #include "grundy/solve/value_set.hpp"
@@ -54,26 +62,29 @@ class SearchTable {
   /// Starts fetching the cluster of `key` into the cache (a find() soon after waits less).
   void prefetch(const Key& key) const noexcept {
     const Mixed m = mix(key);
-    __builtin_prefetch(&slots_[(m.words[0] & (clusters_ - 1)) * (kClusterBytes / 8)]);
+    __builtin_prefetch(&slots_[cluster_of(m.words[0]) * (kClusterBytes / 8)]);
   }
   /// Records the exact nimber (kept when below kMaxStoredValue) and what it cost.
   void set_value(const Key& key, Value value, std::uint64_t work) noexcept;
   /// Records that the nimber is none of `values` (those below kNotValues are kept).
   void exclude(const Key& key, ValueSet values, std::uint64_t work) noexcept;
 
-  /// Whether the table is past its load factor and may still double.
+  /// Whether the table is past its load factor and may still grow.
   bool wants_to_grow() const noexcept;
-  /// Doubles the table (within the bound). No other thread may use the table meanwhile.
+  /// Grows the table to growth_target() clusters. No other thread may use the table meanwhile.
   void grow();
-  /// Doubles the table (within the bound) until it is at most a quarter full with `entries` more:
+  /// Grows the table (within the bound) until it is at most a quarter full with `entries` more:
   /// before a table file's entries go in at once (half full, a cluster in fifty would still
   /// overflow and give an entry up). No other thread may use the table meanwhile.
   void reserve(std::uint64_t entries) {
     while ((size() + entries) * 4 > clusters_ * kEntriesPerCluster && may_grow()) grow();
   }
-  /// Whether a doubling stays within the bound: while it moves the entries, the old table and
-  /// the new one (twice its size) are both held.
-  bool may_grow() const noexcept { return 3 * clusters_ * kClusterBytes <= max_bytes_; }
+  /// The clusters the next growth makes: twice as many, or as many as the bound holds (less
+  /// the old clusters where growing copies them, GrowableRegion::kGrowsInPlace); the present
+  /// number when that is less than a sixteenth more, or when the table started under 65536
+  /// clusters (a bound under 4 MiB: the entries' layout is not yet fixed).
+  std::uint64_t growth_target() const noexcept;
+  bool may_grow() const noexcept { return growth_target() > clusters_; }
 
   std::uint64_t size() const noexcept { return used_.load(std::memory_order_relaxed); }
   /// The bytes the clusters take, as counted against the bound.
@@ -113,23 +124,31 @@ class SearchTable {
   Entry entry_of(std::uint64_t payload) const noexcept;
   void store(const Key& key, std::optional<Value> value, ValueSet not_values,
              std::uint64_t work) noexcept;
+  /// The cluster of a key whose mixed first word is h (linear hashing, above).
+  std::uint64_t cluster_of(std::uint64_t h) const noexcept {
+    const std::uint64_t c = h & (2 * span_ - 1);
+    return c < clusters_ ? c : c - span_;
+  }
+  /// Splits cluster clusters_ - span_ into itself and a new cluster clusters_ (made, zeroed).
+  void split() noexcept;
   /// The spin lock of a cluster (wide entries only).
   std::atomic<bool>& lock_of(std::uint64_t cluster) const noexcept {
     return locks_[cluster & (kLocks - 1)];
   }
-  void allocate(std::uint64_t clusters);
+  /// Grows the region to hold `clusters` clusters, those past clusters_ zero.
+  void make_room(std::uint64_t clusters);
 
   static constexpr std::size_t kLocks = 4096;
-  /// The clusters are aligned to cache lines (std::aligned_alloc), so freed with std::free.
-  struct FreeSlots {
-    void operator()(std::atomic<std::uint64_t>* p) const noexcept;
-  };
+  /// Tables of fewer clusters at the start do not grow (their entries keep fewer bits of h).
+  static constexpr std::uint64_t kGrowingClusters = kStartBytes / kClusterBytes;
 
   std::uint64_t max_bytes_;
   std::uint64_t clusters_ = 0;
+  std::uint64_t span_ = 0;  // 2^k <= clusters_ < 2^(k+1)
   unsigned payload_bits_ = 0;
   unsigned not_bits_ = 0;
-  std::unique_ptr<std::atomic<std::uint64_t>[], FreeSlots> slots_;
+  GrowableRegion region_;
+  std::atomic<std::uint64_t>* slots_ = nullptr;  // the clusters, in region_
   std::unique_ptr<std::atomic<bool>[]> locks_;
   std::atomic<std::uint64_t> used_{0};
   std::atomic<std::uint64_t> dropped_{0};

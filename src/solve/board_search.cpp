@@ -182,21 +182,68 @@ BoardSearch::Frame& BoardSearch::search(std::size_t rows, std::size_t columns) {
   return frames_.back();
 }
 
+namespace {
+
+/// The board's cells in the corner of a frame `frame_columns` wide; a board higher than wide is
+/// searched turned: cell (r, c) of the R x C board is cell (c, r) of the C x R one.
+CellSet cells_in_frame(const BoardCells& board, std::size_t frame_columns) {
+  const bool turned = board.rows > board.columns;
+  CellSet cells;
+  board.cells.for_each([&](std::size_t v) {
+    std::size_t r = v / board.columns;
+    std::size_t c = v % board.columns;
+    if (turned) std::swap(r, c);
+    cells.set(r * frame_columns + c);
+  });
+  return cells;
+}
+
+/// The board's value when its components are all known without a search (a board the copying
+/// strategy answers, paths, tiny components), from a space of the board's own size with no
+/// endgame database: rows <= columns.
+template <std::size_t W>
+std::optional<Value> value_without_search(DeletionRule rule, BoardAdjacency adjacency,
+                                          bool canonical_forms, const BoardCells& board,
+                                          std::size_t rows, std::size_t columns) {
+  const BoardSpace<W> space(rule, adjacency, rows, columns, nullptr, canonical_forms);
+  std::vector<typename BoardSpace<W>::Key> parts;
+  const Value known = space.decompose(space.cells_of(cells_in_frame(board, columns)), parts, 0);
+  if (!parts.empty()) return std::nullopt;
+  return known;
+}
+
+}  // namespace
+
+std::optional<Value> BoardSearch::value_without_frame(const BoardCells& board) const {
+  const std::size_t rows = std::min(board.rows, board.columns);
+  const std::size_t columns = std::max(board.rows, board.columns);
+  for (const Frame& f : frames_) {
+    // A frame search() would use is at hand: its search answers as fast.
+    if (f.rows >= rows && f.columns >= columns &&
+        words_for(f.rows * f.columns) == words_for(rows * columns)) {
+      return std::nullopt;
+    }
+  }
+  switch (words_for(rows * columns)) {
+    case 1:
+      return value_without_search<1>(rule_, adjacency_, options_.canonical_forms, board, rows,
+                                     columns);
+    case 2:
+      return value_without_search<2>(rule_, adjacency_, options_.canonical_forms, board, rows,
+                                     columns);
+    default:
+      return value_without_search<4>(rule_, adjacency_, options_.canonical_forms, board, rows,
+                                     columns);
+  }
+}
+
 template <class Work>
 auto BoardSearch::on_board(const BoardCells& board, Work&& work) {
   const bool turned = board.rows > board.columns;
   const std::size_t rows = turned ? board.columns : board.rows;
   const std::size_t columns = turned ? board.rows : board.columns;
   Frame& frame = search(rows, columns);
-  // The board's cells in the frame's corner; a board higher than wide is searched turned: cell
-  // (r, c) of the R x C board is cell (c, r) of the C x R one.
-  CellSet cells;
-  board.cells.for_each([&](std::size_t v) {
-    std::size_t r = v / board.columns;
-    std::size_t c = v % board.columns;
-    if (turned) std::swap(r, c);
-    cells.set(r * frame.columns + c);
-  });
+  const CellSet cells = cells_in_frame(board, frame.columns);
   return std::visit(
       [&](auto& s) {
         using Key = typename std::remove_reference_t<decltype(*s)>::Key;
@@ -208,12 +255,14 @@ auto BoardSearch::on_board(const BoardCells& board, Work&& work) {
 }
 
 Value BoardSearch::value(const BoardCells& board) {
+  if (const auto v = value_without_frame(board)) return *v;
   return on_board(board, [](auto& s, const auto& parts, Value known) {
     return s.value(std::span(parts), known);
   });
 }
 
 bool BoardSearch::has_value(const BoardCells& board, Value target) {
+  if (const auto v = value_without_frame(board)) return *v == target;
   return on_board(board, [&](auto& s, const auto& parts, Value known) {
     return s.has_value(std::span(parts), known, target);
   });

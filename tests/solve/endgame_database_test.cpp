@@ -185,5 +185,31 @@ TEST(EndgameDatabase, FramesOfCramOfThirtyFiveCellsUseTheLargeBoxOfTheirHeight) 
   }
 }
 
+TEST(EndgameDatabase, ABoardNoSearchNeedsOpensNoDatabase) {
+  // Cram on an even x even grid is 0 by the copying strategy: no frame is made for it, so no
+  // endgame database is computed or written (the 5 x 6 one takes seconds the first time).
+  const test::TempDir folder;
+  ComponentSearchOptions options;
+  options.cache_directory = folder.path();
+  options.threads = 1;
+  BoardSearch search(DeletionRule::arc, BoardAdjacency::grid, options);
+  auto full = [](std::size_t rows, std::size_t columns) {
+    return BoardCells{.adjacency = BoardAdjacency::grid,
+                      .rows = rows,
+                      .columns = columns,
+                      .cells = board_frame(BoardAdjacency::grid, rows, columns).all()};
+  };
+  for (const auto& [rows, columns] : {std::pair<std::size_t, std::size_t>{6, 6}, {10, 4}, {6, 8}}) {
+    EXPECT_EQ(search.value(full(rows, columns)), 0u) << rows << "x" << columns;
+    EXPECT_TRUE(search.has_value(full(rows, columns), 0));
+    EXPECT_FALSE(search.has_value(full(rows, columns), 1));
+  }
+  EXPECT_TRUE(std::filesystem::is_empty(folder.path()));
+  EXPECT_EQ(search.nodes(), 0u);
+  // A board that needs a search opens its database: 3 x 5 (g = 1), the 4 x 6 box.
+  EXPECT_EQ(search.value(full(3, 5)), 1u);
+  EXPECT_TRUE(std::filesystem::exists(folder.path() / "endgame-arc-grid-4x6.gedb"));
+}
+
 }  // namespace
 }  // namespace grundy

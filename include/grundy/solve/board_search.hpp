@@ -101,6 +101,10 @@ class BoardSearch {
   std::uint64_t over_frames(Count&& count) const;
   template <class Work>
   auto on_board(const BoardCells& board, Work&& work);
+  /// The board's value when no frame holds it yet and no part of it needs a search (a board the
+  /// copying strategy answers, such as Cram on an even x even grid): answered without making a
+  /// frame, which would open (and the first time compute) its endgame database for nothing.
+  std::optional<Value> value_without_frame(const BoardCells& board) const;
 
   DeletionRule rule_;
   BoardAdjacency adjacency_;

@@ -127,6 +127,44 @@ TEST(EndgameDatabase, IsKeptInItsFolderAndAForeignOrCorruptFileIsComputedAgain) 
   EXPECT_EQ(memory.at(4095), made.at(4095));
 }
 
+TEST(EndgameDatabase, ItsChecksumByBlocksCatchesAChangeInAnyBlock) {
+  // The 4 x 6 box: 8 MiB of values, two blocks of the checksum. Written on one thread or two,
+  // the file is the same; a byte changed in either block, or an older version's first line, is
+  // refused (and named), the database computed and written again.
+  const test::TempDir one_folder;
+  const test::TempDir two_folder;
+  std::vector<std::string> warnings;
+  auto warn = [&](const std::string& w) { warnings.push_back(w); };
+  const auto rule = DeletionRule::arc;
+  const auto grid = BoardAdjacency::grid;
+  const EndgameDatabase made =
+      EndgameDatabase::open(rule, grid, 4, 6, one_folder.path(), warn, {.threads = 1});
+  EndgameDatabase::open(rule, grid, 4, 6, two_folder.path(), warn, {.threads = 2});
+  const std::filesystem::path file = one_folder.path() / made.file_name();
+  const std::string bytes = test::read_bytes(file.string());
+  EXPECT_EQ(bytes, test::read_bytes((two_folder.path() / made.file_name()).string()));
+  EXPECT_TRUE(warnings.empty());
+  ASSERT_EQ(bytes.size() - bytes.find("\n", bytes.find("checksum ")) - 1, made.bytes());
+  auto refused = [&](const std::string& content, const std::string& why) {
+    std::ofstream(file, std::ios::binary | std::ios::trunc) << content;
+    warnings.clear();
+    EndgameDatabase::open(rule, grid, 4, 6, one_folder.path(), warn, {.threads = 2});
+    EXPECT_EQ(warnings.size(), 1u) << why;
+    EXPECT_EQ(test::read_bytes(file.string()), bytes) << why << ": written anew";
+    return warnings.empty() ? std::string() : warnings[0];
+  };
+  for (const std::size_t from_end : {std::size_t{1}, made.bytes() / 2 + 5, made.bytes() - 7}) {
+    std::string changed = bytes;
+    changed[bytes.size() - from_end] = static_cast<char>(changed[bytes.size() - from_end] ^ 0x40);
+    EXPECT_NE(refused(changed, "a byte " + std::to_string(from_end) + " from the end")
+                  .find("checksum"),
+              std::string::npos);
+  }
+  std::string older = bytes;
+  older.replace(0, older.find('\n'), "grundy-endgame-database 2");
+  EXPECT_NE(refused(older, "version 2").find("another version"), std::string::npos);
+}
+
 TEST(EndgameDatabase, SeveralThreadsComputeTheSameValuesAsOne) {
   // By top rows, a layer of top rows of k cells at a time: the same bytes as one thread in
   // increasing order, for every rule and box shape (one row: one thread).

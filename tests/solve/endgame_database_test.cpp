@@ -156,9 +156,9 @@ TEST(EndgameDatabase, ItsChecksumByBlocksCatchesAChangeInAnyBlock) {
   for (const std::size_t from_end : {std::size_t{1}, made.bytes() / 2 + 5, made.bytes() - 7}) {
     std::string changed = bytes;
     changed[bytes.size() - from_end] = static_cast<char>(changed[bytes.size() - from_end] ^ 0x40);
-    EXPECT_NE(refused(changed, "a byte " + std::to_string(from_end) + " from the end")
-                  .find("checksum"),
-              std::string::npos);
+    EXPECT_NE(
+        refused(changed, "a byte " + std::to_string(from_end) + " from the end").find("checksum"),
+        std::string::npos);
   }
   std::string older = bytes;
   older.replace(0, older.find('\n'), "grundy-endgame-database 2");

@@ -200,9 +200,9 @@ void SearchTable<W>::store(const Key& key, std::optional<Value> value, ValueSet 
     work = std::max(work, std::uint64_t{1} << (2 * ((old >> kTableWorkShift) & 15)));
   } else if (chosen == kEntriesPerCluster) {
     chosen = cheapest;
-    dropped_.fetch_add(1, std::memory_order_relaxed);
+    dropped_.add(1);
   } else {
-    used_.fetch_add(1, std::memory_order_relaxed);
+    used_.add(1);
   }
   std::atomic<std::uint64_t>* s = c + chosen * W;
   for (std::size_t k = 1; k < W; ++k) s[k].store(m.words[k], std::memory_order_relaxed);

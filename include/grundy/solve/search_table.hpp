@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "grundy/core/growable_region.hpp"
+#include "grundy/core/sharded_counter.hpp"
 #include "grundy/core/value.hpp"
 #include "grundy/rules/cell_bits.hpp"
 #include "grundy/solve/value_set.hpp"
@@ -86,12 +87,12 @@ class SearchTable {
   std::uint64_t growth_target() const noexcept;
   bool may_grow() const noexcept { return growth_target() > clusters_; }
 
-  std::uint64_t size() const noexcept { return used_.load(std::memory_order_relaxed); }
+  std::uint64_t size() const noexcept { return used_.load(); }
   /// The bytes the clusters take, as counted against the bound.
   std::uint64_t bytes() const noexcept { return clusters_ * kClusterBytes; }
   std::uint64_t max_bytes() const noexcept { return max_bytes_; }
   /// Entries given up by the replacement policy so far.
-  std::uint64_t dropped() const noexcept { return dropped_.load(std::memory_order_relaxed); }
+  std::uint64_t dropped() const noexcept { return dropped_.load(); }
   /// Calls f(key, value) for every exact entry (the keys given back), in the table's order.
   void for_each_exact(const std::function<void(const Key&, Value)>& f) const;
   /// The exact entries: what a table file keeps.
@@ -150,8 +151,8 @@ class SearchTable {
   GrowableRegion region_;
   std::atomic<std::uint64_t>* slots_ = nullptr;  // the clusters, in region_
   std::unique_ptr<std::atomic<bool>[]> locks_;
-  std::atomic<std::uint64_t> used_{0};
-  std::atomic<std::uint64_t> dropped_{0};
+  ShardedCounter used_;     // entries
+  ShardedCounter dropped_;  // entries given up
   std::uint64_t dropped_before_growth_ = 0;
 };
 

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <random>
 #include <set>
@@ -28,7 +29,7 @@ TEST(Checksum, FnvInPiecesIsFnvAtOnce) {
 
 TEST(Checksum, WideChangesWithEveryByteAndWithTheLength) {
   std::mt19937_64 rng(7);
-  for (std::size_t size : {0, 1, 7, 8, 9, 31, 32, 33, 64, 77, 1000}) {
+  for (std::size_t size : {0, 1, 7, 8, 9, 31, 32, 33, 63, 64, 65, 77, 128, 129, 200, 1000}) {
     std::vector<std::byte> data(size);
     for (auto& b : data) b = static_cast<std::byte>(rng());
     const std::uint64_t base = wide_of(data);
@@ -47,6 +48,29 @@ TEST(Checksum, WideChangesWithEveryByteAndWithTheLength) {
       auto shorter = data;
       shorter.pop_back();
       EXPECT_NE(wide_of(shorter), base) << size;
+    }
+  }
+  // Pieces of 64 bytes in another order, and two words of a piece exchanged: other sums (a
+  // checksum that only added words up would miss both).
+  std::vector<std::byte> stripes(64 * 6);
+  for (auto& b : stripes) b = static_cast<std::byte>(rng());
+  const std::uint64_t in_order = wide_of(stripes);
+  for (std::size_t a = 0; a < 6; ++a) {
+    for (std::size_t b = a + 1; b < 6; ++b) {
+      auto swapped = stripes;
+      std::swap_ranges(swapped.begin() + static_cast<std::ptrdiff_t>(64 * a),
+                       swapped.begin() + static_cast<std::ptrdiff_t>(64 * a + 64),
+                       swapped.begin() + static_cast<std::ptrdiff_t>(64 * b));
+      EXPECT_NE(wide_of(swapped), in_order) << "pieces " << a << " and " << b;
+    }
+  }
+  for (std::size_t a = 0; a < 8; ++a) {
+    for (std::size_t b = a + 1; b < 8; ++b) {
+      auto swapped = stripes;
+      std::swap_ranges(swapped.begin() + static_cast<std::ptrdiff_t>(8 * a),
+                       swapped.begin() + static_cast<std::ptrdiff_t>(8 * a + 8),
+                       swapped.begin() + static_cast<std::ptrdiff_t>(8 * b));
+      EXPECT_NE(wide_of(swapped), in_order) << "words " << a << " and " << b;
     }
   }
   // All zero bytes of different lengths: different sums.

@@ -54,23 +54,19 @@ const EndgameDatabase* BoardSearch::database(std::size_t rows, std::size_t colum
                                        : std::max(1U, std::thread::hardware_concurrency()),
       .stop = options_.stop};
   // The large box only where it is kept (built once, in seconds) and leaves the table room.
-  if (const auto box = large_database_box(rule_, adjacency_, rows, columns);
-      box && options_.cache_directory &&
+  std::pair<std::size_t, std::size_t> box = database_box(rule_, adjacency_);
+  if (const auto large = large_database_box(rule_, adjacency_, rows, columns);
+      large && options_.cache_directory &&
       options_.limits.max_memory_bytes >=
-          kLargeDatabaseRoom * EndgameDatabase::bytes_for(box->first, box->second)) {
-    auto& large = large_databases_[*box];
-    if (!large) {
-      large = EndgameDatabase::shared(rule_, adjacency_, box->first, box->second,
-                                      options_.cache_directory, warning_, build);
-    }
-    return large.get();
+          kLargeDatabaseRoom * EndgameDatabase::bytes_for(large->first, large->second)) {
+    box = *large;
   }
-  if (!database_) {
-    const auto [r, c] = database_box(rule_, adjacency_);
-    database_ =
-        EndgameDatabase::shared(rule_, adjacency_, r, c, options_.cache_directory, warning_, build);
+  auto& db = databases_[box];
+  if (!db) {
+    db = EndgameDatabase::shared(rule_, adjacency_, box.first, box.second, options_.cache_directory,
+                                 warning_, build);
   }
-  return database_.get();
+  return db.get();
 }
 
 namespace {
@@ -127,7 +123,7 @@ std::unique_ptr<ComponentSearch<BoardSpace<W>>> BoardSearch::make(std::size_t ro
       std::move(options));
 }
 
-BoardSearch::Frame& BoardSearch::search(std::size_t rows, std::size_t columns) {
+BoardSearch::Frame* BoardSearch::frame_for(std::size_t rows, std::size_t columns) {
   // The least frame that holds the board and takes no more words than the board needs.
   const std::size_t words = words_for(rows * columns);
   Frame* best = nullptr;
@@ -137,7 +133,12 @@ BoardSearch::Frame& BoardSearch::search(std::size_t rows, std::size_t columns) {
       best = &f;
     }
   }
-  if (best != nullptr) return *best;
+  return best;
+}
+
+BoardSearch::Frame& BoardSearch::search(std::size_t rows, std::size_t columns) {
+  if (Frame* held = frame_for(rows, columns)) return *held;
+  const std::size_t words = words_for(rows * columns);
   // A new frame, as large as the frames of the same words so far allow (within those words), so
   // that a series of boards (3 x 1, 3 x 2, ...) keeps one table; the entries of the frames it
   // holds move into it, and those frames go.
@@ -214,16 +215,11 @@ std::optional<Value> value_without_search(DeletionRule rule, BoardAdjacency adja
 
 }  // namespace
 
-std::optional<Value> BoardSearch::value_without_frame(const BoardCells& board) const {
+std::optional<Value> BoardSearch::value_without_frame(const BoardCells& board) {
   const std::size_t rows = std::min(board.rows, board.columns);
   const std::size_t columns = std::max(board.rows, board.columns);
-  for (const Frame& f : frames_) {
-    // A frame search() would use is at hand: its search answers as fast.
-    if (f.rows >= rows && f.columns >= columns &&
-        words_for(f.rows * f.columns) == words_for(rows * columns)) {
-      return std::nullopt;
-    }
-  }
+  // A frame search() would use is at hand: its search answers as fast.
+  if (frame_for(rows, columns) != nullptr) return std::nullopt;
   switch (words_for(rows * columns)) {
     case 1:
       return value_without_search<1>(rule_, adjacency_, options_.canonical_forms, board, rows,

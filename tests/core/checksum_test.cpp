@@ -10,6 +10,7 @@
 #include <random>
 #include <set>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace grundy {
@@ -55,22 +56,15 @@ TEST(Checksum, WideChangesWithEveryByteAndWithTheLength) {
   std::vector<std::byte> stripes(64 * 6);
   for (auto& b : stripes) b = static_cast<std::byte>(rng());
   const std::uint64_t in_order = wide_of(stripes);
-  for (std::size_t a = 0; a < 6; ++a) {
-    for (std::size_t b = a + 1; b < 6; ++b) {
-      auto swapped = stripes;
-      std::swap_ranges(swapped.begin() + static_cast<std::ptrdiff_t>(64 * a),
-                       swapped.begin() + static_cast<std::ptrdiff_t>(64 * a + 64),
-                       swapped.begin() + static_cast<std::ptrdiff_t>(64 * b));
-      EXPECT_NE(wide_of(swapped), in_order) << "pieces " << a << " and " << b;
-    }
-  }
-  for (std::size_t a = 0; a < 8; ++a) {
-    for (std::size_t b = a + 1; b < 8; ++b) {
-      auto swapped = stripes;
-      std::swap_ranges(swapped.begin() + static_cast<std::ptrdiff_t>(8 * a),
-                       swapped.begin() + static_cast<std::ptrdiff_t>(8 * a + 8),
-                       swapped.begin() + static_cast<std::ptrdiff_t>(8 * b));
-      EXPECT_NE(wide_of(swapped), in_order) << "words " << a << " and " << b;
+  for (const auto& [piece, count] : {std::pair<std::size_t, std::size_t>{64, 6}, {8, 8}}) {
+    for (std::size_t a = 0; a < count; ++a) {
+      for (std::size_t b = a + 1; b < count; ++b) {
+        auto swapped = stripes;
+        std::swap_ranges(swapped.begin() + static_cast<std::ptrdiff_t>(piece * a),
+                         swapped.begin() + static_cast<std::ptrdiff_t>(piece * (a + 1)),
+                         swapped.begin() + static_cast<std::ptrdiff_t>(piece * b));
+        EXPECT_NE(wide_of(swapped), in_order) << piece << "-byte pieces " << a << " and " << b;
+      }
     }
   }
   // All zero bytes of different lengths: different sums.

@@ -89,6 +89,8 @@ class BoardSearch {
     std::size_t columns;
     AnySearch search;
   };
+  /// The least frame held that a board of rows x columns (rows <= columns) is searched in, if any.
+  Frame* frame_for(std::size_t rows, std::size_t columns);
   /// The frame a board of rows x columns (rows <= columns) is searched in, made when needed.
   Frame& search(std::size_t rows, std::size_t columns);
   template <std::size_t W>
@@ -104,16 +106,14 @@ class BoardSearch {
   /// The board's value when no frame holds it yet and no part of it needs a search (a board the
   /// copying strategy answers, such as Cram on an even x even grid): answered without making a
   /// frame, which would open (and the first time compute) its endgame database for nothing.
-  std::optional<Value> value_without_frame(const BoardCells& board) const;
+  std::optional<Value> value_without_frame(const BoardCells& board);
 
   DeletionRule rule_;
   BoardAdjacency adjacency_;
   ComponentSearchOptions options_;
   std::function<void(const std::string&)> warning_;
-  std::shared_ptr<const EndgameDatabase> database_;        // the box of database_box
-  // The boxes of large_database_box that frames use (frames of 3, 4 and 5 rows use three).
-  std::map<std::pair<std::size_t, std::size_t>, std::shared_ptr<const EndgameDatabase>>
-      large_databases_;
+  // The endgame databases frames use, by box: database_box's and large_database_box's.
+  std::map<std::pair<std::size_t, std::size_t>, std::shared_ptr<const EndgameDatabase>> databases_;
   std::vector<Frame> frames_;       // std::vector: a frame is only used between two searches
   std::uint64_t nodes_before_ = 0;  // of the frames that went
   ShapeValues loaded_;

@@ -1,5 +1,6 @@
 #include "grundy/solve/component_source.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string_view>
 
@@ -21,6 +22,17 @@ std::string source_board_prefix(BoardAdjacency adjacency) {
   return adjacency == BoardAdjacency::queens ? "queens:" : "grid:";
 }
 
+/// The options with the memory bound less what the program itself takes beside its tables (its
+/// code, the threads' stacks and buffers, the allocator's slack): 1/64 of the bound, at least
+/// 16 MiB. --max-memory bounds the whole process of a component search, not the table alone
+/// (Node-Kayles queens 15 under --max-memory 16G peaked at 16.15 GiB before this reserve).
+ComponentSearchOptions leaving_room_for_the_program(ComponentSearchOptions options) {
+  std::uint64_t& bound = options.limits.max_memory_bytes;
+  const std::uint64_t reserve = std::max<std::uint64_t>(bound / 64, std::uint64_t{16} << 20);
+  bound = bound > reserve ? bound - reserve : 0;
+  return options;
+}
+
 }  // namespace
 
 ComponentSource::ComponentSource(std::shared_ptr<const Game> game, ComponentSearchOptions options,
@@ -28,7 +40,7 @@ ComponentSource::ComponentSource(std::shared_ptr<const Game> game, ComponentSear
                                  std::function<void(const std::string&)> warning)
     : game_(std::move(game)),
       rules_(source_rules_of(*game_)),
-      options_(std::move(options)),
+      options_(leaving_room_for_the_program(std::move(options))),
       search_(rules_.rule(), options_),
       table_file_(std::move(table_file)),
       warning_(std::move(warning)) {

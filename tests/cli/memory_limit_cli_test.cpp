@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cli_runner.hpp"
+#include "sanitizer_build.hpp"
 #include "grundy/analysis/sparse_space.hpp"
 #include "grundy/solve/dense_solver.hpp"
 #include "grundy/solve/grid_solver.hpp"
@@ -61,6 +62,23 @@ TEST(MemoryLimitCli, BitcountTableWithinTheLimit) {
       {"value", "bitcount(7)", "18446744073709551615", "--max-memory", "256M", "--no-cache"});
   expect_success(ok);
   EXPECT_EQ(ok.out, "23734709\n");
+}
+
+/// A component search keeps the whole process within --max-memory: its table gets the bound less
+/// the endgame database and a reserve for the program itself. Cram 5 x 8 fills about 25 MiB of
+/// table; under 32M the table had the bound less the 8 MiB database, and the process peaked at
+/// 33.4 MiB. (A sanitizer build's shadow memory is outside every bound: not measured there.)
+TEST(MemoryLimitCli, ComponentSearchProcessWithinTheLimit) {
+  if (grundy_test::kSanitizerBuild) GTEST_SKIP() << "a sanitizer's shadow memory is not bounded";
+  for (const std::string threads : {"1", "2"}) {
+    SCOPED_TRACE("threads " + threads);
+    const grundy_test::RunResult run = run_grundy({"value", "cram", "5x8", "--threads", threads,
+                                                   "--max-memory", "32M", "--no-cache"});
+    expect_success(run);
+    EXPECT_EQ(run.out, "1\n");
+    EXPECT_GT(run.peak_kib, 0);
+    EXPECT_LE(run.peak_kib, 32 * 1024) << "peak resident memory in KiB";
+  }
 }
 
 }  // namespace

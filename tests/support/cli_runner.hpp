@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -29,6 +30,7 @@ struct RunResult {
   std::string err;
   int exit_code = -1;  // the exit status; 128 + signal when killed by a signal
   bool timed_out = false;
+  long peak_kib = 0;  // the child's largest resident set (its rusage's ru_maxrss), in KiB
 };
 
 inline std::ostream& operator<<(std::ostream& os, const RunResult& r) {
@@ -160,8 +162,10 @@ inline RunResult run_grundy(const std::vector<std::string>& args,
   }
 
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  struct rusage usage {};
+  while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
   }
+  result.peak_kib = usage.ru_maxrss;
   if (WIFEXITED(status))
     result.exit_code = WEXITSTATUS(status);
   else if (WIFSIGNALED(status))

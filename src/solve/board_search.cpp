@@ -111,12 +111,23 @@ std::size_t words_for(std::size_t cells) {
 template <std::size_t W>
 std::unique_ptr<ComponentSearch<BoardSpace<W>>> BoardSearch::make(std::size_t rows,
                                                                   std::size_t columns) {
-  // The loaded values and the endgame database are kept beside the table: the table's bound is
-  // what they leave.
+  // Kept beside the new table, so its bound is what they leave: the loaded values, every endgame
+  // database held (a frame of another height may hold another box), and the tables of the frames
+  // of other words, which stay and grow no more (the frames of these words go into the new one).
   const EndgameDatabase* db = database(rows, columns);
   ComponentSearchOptions options = options_;
   std::uint64_t& bound = options.limits.max_memory_bytes;
-  const std::uint64_t beside = loaded_.bytes() + (db != nullptr ? db->bytes() : 0);
+  std::uint64_t beside = loaded_.bytes();
+  for (const auto& [box, held] : databases_) beside += held != nullptr ? held->bytes() : 0;
+  for (Frame& f : frames_) {
+    if (words_for(f.rows * f.columns) == W) continue;
+    std::visit(
+        [&](auto& p) {
+          p->table().stop_growing();
+          beside += p->table().bytes();
+        },
+        f.search);
+  }
   bound = bound > beside ? bound - beside : 0;
   return std::make_unique<Search<W>>(
       BoardSpace<W>(rule_, adjacency_, rows, columns, db, options_.canonical_forms),

@@ -266,6 +266,26 @@ TEST(BoardSearch, ABoundedTableDropsEntriesAndStaysRight) {
   EXPECT_GT(small.table_dropped(), 100 * (large.table_dropped() + 1));
 }
 
+/// Frames of one and of two words keep two tables: the second gets the bound less the first,
+/// which then grows no more, so the two together stay within it (each once had the whole bound).
+TEST(BoardSearch, TablesOfSeveralFramesShareTheBound) {
+  constexpr std::uint64_t kBytes = std::uint64_t{6} << 20;  // the first table starts at 4 MiB
+  BoardSearch search(DeletionRule::arc, BoardAdjacency::grid,
+                     {.limits = Limits{.max_memory_bytes = kBytes}, .endgame_database = false});
+  auto board = [](std::size_t rows, std::size_t columns) {
+    BoardCells b{.adjacency = BoardAdjacency::grid, .rows = rows, .columns = columns, .cells = {}};
+    for (std::size_t v = 0; v < rows * columns; ++v) b.cells.set(v);
+    return b;
+  };
+  search.value(board(3, 11));  // one word
+  const std::uint64_t first = search.table_bytes();
+  EXPECT_GT(first, kBytes / 4);
+  search.value(board(2, 33));  // two words: a second frame
+  search.value(board(3, 10));  // in the first frame again: its table grows no more
+  EXPECT_LE(search.table_bytes(), kBytes + SearchTable<2>::kMinBytes);
+  EXPECT_GT(search.table_bytes(), first);
+}
+
 TEST(BoardSearch, AgreesWithTheEndgameDatabaseOnRandomShapesOfAFiveByFiveBox) {
   // The database is computed from the rules alone (each set's value the mex of its options'):
   // a reference for the search with everything on but the database itself.

@@ -91,6 +91,9 @@ class SearchTable {
   /// The bytes the clusters take, as counted against the bound.
   std::uint64_t bytes() const noexcept { return clusters_ * kClusterBytes; }
   std::uint64_t max_bytes() const noexcept { return max_bytes_; }
+  /// Lowers the bound to what the table takes now: it grows no more (another table of the
+  /// process gets the rest of the memory bound). No other thread may use the table meanwhile.
+  void stop_growing() noexcept { max_bytes_ = std::max(bytes(), kMinBytes); }
   /// Entries given up by the replacement policy so far.
   std::uint64_t dropped() const noexcept { return dropped_.load(); }
   /// Calls f(key, value) for every exact entry (the keys given back), in the table's order.

@@ -138,7 +138,9 @@ typename BoardSpace<W>::Cells BoardSpace<W>::component(const Cells& cells, Cells
         const Word south = n < kBits ? (f << n) & all : 0;
         const Word west = ((f & ~first) >> 1) & ~cuts;
         const Word next = (f | north | south | west) & x;
-        if (next == s) return key_of_word(next);
+        // Done when nothing was added, or at once when every cell is in (the last component of
+        // a split, and most moves split nothing): no round to find that nothing more joins.
+        if (next == s || next == x) return key_of_word(next);
         s = next;
       }
     }
@@ -148,7 +150,7 @@ typename BoardSpace<W>::Cells BoardSpace<W>::component(const Cells& cells, Cells
     for (;;) {
       const Cells next =
           (seed | north(seed) | south(seed) | east(seed - cut) | (west(seed) - cut)) & cells;
-      if (next == seed) return seed;
+      if (next == seed || next == cells) return next;
       seed = next;
     }
   }

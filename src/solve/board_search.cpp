@@ -112,13 +112,18 @@ template <std::size_t W>
 std::unique_ptr<ComponentSearch<BoardSpace<W>>> BoardSearch::make(std::size_t rows,
                                                                   std::size_t columns) {
   // Kept beside the new table, so its bound is what they leave: the loaded values, every endgame
-  // database held (a frame of another height may hold another box), and the tables of the frames
-  // of other words, which stay and grow no more (the frames of these words go into the new one).
+  // database held (a frame of another height may hold another box), the tables of the frames of
+  // other words, which stay and grow no more (the frames of these words go into the new one),
+  // and what the searches it shares the bound with hold (they grow no more either).
   const EndgameDatabase* db = database(rows, columns);
   ComponentSearchOptions options = options_;
   std::uint64_t& bound = options.limits.max_memory_bytes;
   std::uint64_t beside = loaded_.bytes();
   for (const auto& [box, held] : databases_) beside += held != nullptr ? held->bytes() : 0;
+  if (beside_.bytes) {
+    beside_.stop_growing();
+    beside += beside_.bytes();
+  }
   for (Frame& f : frames_) {
     if (words_for(f.rows * f.columns) == W) continue;
     std::visit(
@@ -303,6 +308,16 @@ std::uint64_t BoardSearch::table_size() const {
 
 std::uint64_t BoardSearch::table_bytes() const {
   return over_frames([](const auto& s) { return s.table().bytes(); });
+}
+
+std::uint64_t BoardSearch::bytes() const {
+  std::uint64_t held = table_bytes() + loaded_.bytes();
+  for (const auto& [box, db] : databases_) held += db != nullptr ? db->bytes() : 0;
+  return held;
+}
+
+void BoardSearch::stop_growing() {
+  for (Frame& f : frames_) std::visit([](auto& p) { p->table().stop_growing(); }, f.search);
 }
 
 std::uint64_t BoardSearch::table_dropped() const {

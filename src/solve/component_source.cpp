@@ -41,16 +41,48 @@ ComponentSource::ComponentSource(std::shared_ptr<const Game> game, ComponentSear
     : game_(std::move(game)),
       rules_(source_rules_of(*game_)),
       options_(leaving_room_for_the_program(std::move(options))),
-      search_(rules_.rule(), options_),
       table_file_(std::move(table_file)),
       warning_(std::move(warning)) {
   if (table_file_ && std::filesystem::exists(*table_file_)) load_table();
 }
 
+GraphSearch& ComponentSource::search() {
+  if (!graph_) {
+    ComponentSearchOptions options = options_;
+    std::uint64_t& bound = options.limits.max_memory_bytes;
+    stop_growing_beside(nullptr);
+    const std::uint64_t beside = bytes_beside(nullptr);
+    bound = bound > beside ? bound - beside : 0;
+    graph_ = std::make_unique<GraphSearch>(rules_.rule(), std::move(options));
+  }
+  return *graph_;
+}
+
 BoardSearch& ComponentSource::board_search(BoardAdjacency adjacency) {
   std::unique_ptr<BoardSearch>& board = boards_[static_cast<std::size_t>(adjacency)];
-  if (!board) board = std::make_unique<BoardSearch>(rules_.rule(), adjacency, options_, warning_);
+  if (!board) {
+    // Its tables are made later, frame by frame, each with the bound less what is held then.
+    board = std::make_unique<BoardSearch>(rules_.rule(), adjacency, options_, warning_);
+    const void* self = board.get();
+    board->share_bound({.bytes = [this, self] { return bytes_beside(self); },
+                        .stop_growing = [this, self] { stop_growing_beside(self); }});
+  }
   return *board;
+}
+
+std::uint64_t ComponentSource::bytes_beside(const void* search) const {
+  std::uint64_t held = graph_ && graph_.get() != search ? graph_->bytes() : 0;
+  for (const auto& board : boards_) {
+    if (board && board.get() != search) held += board->bytes();
+  }
+  return held;
+}
+
+void ComponentSource::stop_growing_beside(const void* search) {
+  if (graph_ && graph_.get() != search) graph_->stop_growing();
+  for (const auto& board : boards_) {
+    if (board && board.get() != search) board->stop_growing();
+  }
 }
 
 void ComponentSource::load_table() {
@@ -69,7 +101,7 @@ void ComponentSource::load_table() {
           }
           return;
         }
-        search_.add_value(std::string(key), value);
+        search().add_value(std::string(key), value);
       });
   for (const BoardAdjacency adjacency : {BoardAdjacency::grid, BoardAdjacency::queens}) {
     auto& values = boards[static_cast<std::size_t>(adjacency)];
@@ -90,7 +122,9 @@ void ComponentSource::save_table() {
   if (!table_file_) return;
   // Streamed from the tables (a search's table may be most of the memory it is allowed).
   save_table_file(*table_file_, rule_name(rules_.rule()), [&](const auto& put) {
-    search_.for_each_exact_value([&](const std::string& key, Value value) { put(key, value); });
+    if (graph_) {
+      graph_->for_each_exact_value([&](const std::string& key, Value value) { put(key, value); });
+    }
     for (const auto& board : boards_) {
       if (!board) continue;
       const std::string prefix = source_board_prefix(board->adjacency());
@@ -106,7 +140,7 @@ void ComponentSource::save_table() {
 }
 
 std::uint64_t ComponentSource::nodes() const {
-  std::uint64_t n = search_.nodes();
+  std::uint64_t n = graph_ ? graph_->nodes() : 0;
   for (const auto& board : boards_) {
     if (board) n += board->nodes();
   }
@@ -125,14 +159,14 @@ auto ComponentSource::saving_on_stop(Work&& work) -> decltype(work()) {
 
 Value ComponentSource::part_value(const Position& part) {
   if (auto board = rules_.board_of(part)) return board_search(board->adjacency).value(*board);
-  return search_.value(rules_.graph_of(part));
+  return search().value(rules_.graph_of(part));
 }
 
 bool ComponentSource::part_has_value(const Position& part, Value target) {
   if (auto board = rules_.board_of(part)) {
     return board_search(board->adjacency).has_value(*board, target);
   }
-  return search_.has_value(rules_.graph_of(part), target);
+  return search().has_value(rules_.graph_of(part), target);
 }
 
 Value ComponentSource::value(const Position& p) {

@@ -383,6 +383,34 @@ TEST(ComponentSource, BoardsAreSearchedOnTheirCellsAndTheTableFileKeepsThem) {
   EXPECT_EQ(again.search().search().table().size(), 0u);
 }
 
+/// A grid, a queens' graph and another graph in one source keep three searches, each with a
+/// table: they share the memory bound (each once had the whole of it). 18 MiB leaves 2 MiB for
+/// the tables beside the program's reserve of 16 MiB; a table of the whole 2 MiB each would be
+/// 6 MiB.
+TEST(ComponentSource, TheSearchesOfGridsQueensAndGraphsShareTheBound) {
+  const auto game = parse_game("nodekayles");
+  constexpr std::uint64_t kBytes = std::uint64_t{18} << 20;
+  constexpr std::uint64_t kTables = kBytes - (std::uint64_t{16} << 20);
+  ComponentSource source(
+      game, {.limits = Limits{.max_memory_bytes = kBytes}, .endgame_database = false});
+  ComponentSource reference(game, {.endgame_database = false});
+  auto agree = [&](const char* text) {
+    const Position p = parse_position(*game, text);
+    EXPECT_EQ(source.value(p), reference.value(p)) << text;
+  };
+  agree("3x9");
+  const std::uint64_t grid = source.board_search(BoardAdjacency::grid).bytes();
+  EXPECT_GT(grid, kTables / 2);
+  agree("queens(5)");
+  agree("cycle(12)");
+  agree("3x8");  // in the grid's frame again: its table grows no more
+  const std::uint64_t held = source.board_search(BoardAdjacency::grid).bytes() +
+                             source.board_search(BoardAdjacency::queens).bytes() +
+                             source.search().bytes();
+  EXPECT_EQ(source.board_search(BoardAdjacency::grid).bytes(), grid);
+  EXPECT_LE(held, kTables + 2 * SearchTable<2>::kMinBytes);
+}
+
 TEST(ComponentSource, ASearchStoppedAndResumedFromItsTableFileGivesTheSameValue) {
   const test::TempFile file("");
   std::filesystem::remove(file.path());

@@ -53,6 +53,19 @@ class BoardSearch {
   std::uint64_t table_size() const;
   std::uint64_t table_bytes() const;
   std::uint64_t table_dropped() const;
+  /// What it holds against the memory bound: its tables, the loaded values and the endgame
+  /// databases.
+  std::uint64_t bytes() const;
+  /// Its tables grow no more (a table made elsewhere gets the rest of the bound).
+  void stop_growing();
+  /// The other searches the memory bound is shared with (a ComponentSource's graph search and
+  /// board search of the other adjacency): what they hold, and a call that stops their tables
+  /// growing. A table made here gets the bound less what they hold too, and they stop growing.
+  struct Beside {
+    std::function<std::uint64_t()> bytes;
+    std::function<void()> stop_growing;
+  };
+  void share_bound(Beside beside) { beside_ = std::move(beside); }
   /// Calls f(shape, value) once for every exact entry, as a shape of its own box: what a table
   /// file keeps (a shape several tables hold, or loaded and held, once), without a copy of them.
   void for_each_exact_value(const std::function<void(const BoardShape&, Value)>& f) const;
@@ -117,6 +130,7 @@ class BoardSearch {
   std::vector<Frame> frames_;       // std::vector: a frame is only used between two searches
   std::uint64_t nodes_before_ = 0;  // of the frames that went
   ShapeValues loaded_;
+  Beside beside_;
 };
 
 }  // namespace grundy

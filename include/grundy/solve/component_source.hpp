@@ -43,7 +43,8 @@ class ComponentSource final : public ValueSource {
   OptionSearch options_with_value(const Position& p, Value target, std::size_t limit,
                                   OptionVisitor& visit) override;
 
-  GraphSearch& search() noexcept { return search_; }
+  /// The search of graphs that are not boards, made on first use.
+  GraphSearch& search();
   /// The board search of one adjacency, made on first use.
   BoardSearch& board_search(BoardAdjacency adjacency);
   /// Writes the table to the table file (nothing without one).
@@ -56,11 +57,18 @@ class ComponentSource final : public ValueSource {
   bool part_has_value(const Position& part, Value target);
   /// Adds the entries of a table file to the searches.
   void load_table();
+  /// The bytes the searches other than `search` hold against the memory bound.
+  std::uint64_t bytes_beside(const void* search) const;
+  /// The tables of the searches other than `search` grow no more.
+  void stop_growing_beside(const void* search);
 
   std::shared_ptr<const Game> game_;
   const VertexDeletionGame& rules_;
   ComponentSearchOptions options_;
-  GraphSearch search_;
+  // The searches share the memory bound: one made later gets the bound less what the others
+  // hold, and their tables grow no more (a request of a grid, a queens' graph and another
+  // graph once kept three tables, each up to the whole bound).
+  std::unique_ptr<GraphSearch> graph_;
   std::array<std::unique_ptr<BoardSearch>, 2> boards_;
   std::optional<std::filesystem::path> table_file_;
   std::function<void(const std::string&)> warning_;

@@ -29,6 +29,10 @@ class GraphSearch {
   DeletionRule rule() const noexcept { return search_.space().rule(); }
   ComponentSearch<GraphSpace>& search() noexcept { return search_; }
   std::uint64_t nodes() const noexcept { return search_.nodes(); }
+  /// The bytes its table takes, counted against the memory bound.
+  std::uint64_t bytes() const noexcept { return search_.table().bytes(); }
+  /// Its table grows no more (another search of the process gets the rest of the bound).
+  void stop_growing() noexcept { search_.table().stop_growing(); }
   /// The exact entries, keyed `graph:` and the 32 hexadecimal digits of the component's hash:
   /// what a table file keeps.
   std::vector<std::pair<std::string, Value>> exact_values() const;

@@ -5,7 +5,9 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdint>
 #include <cstring>
+#include <stdexcept>
 
 #include "grundy/core/error.hpp"
 
@@ -41,6 +43,11 @@ void write_file_atomically(const std::filesystem::path& path, const std::string&
 }
 
 void write_file_atomically(const std::filesystem::path& path, const FilePieces& pieces) {
+  write_file_atomically(path, pieces, {});
+}
+
+void write_file_atomically(const std::filesystem::path& path, const FilePieces& pieces,
+                           const std::function<std::string()>& head) {
   std::string temp;
   const int fd = make_temporary(path, temp);
   auto fail = [&](const std::string& what, int error) {
@@ -64,8 +71,10 @@ void write_file_atomically(const std::filesystem::path& path, const FilePieces& 
   };
   constexpr std::size_t kBuffer = std::size_t{1} << 20;
   std::string buffer;
+  std::uint64_t total = 0;
   try {
     pieces([&](std::string_view piece) {
+      total += piece.size();
       if (buffer.size() + piece.size() > kBuffer) {
         write_all(buffer);
         buffer.clear();
@@ -77,6 +86,19 @@ void write_file_atomically(const std::filesystem::path& path, const FilePieces& 
       buffer += piece;
     });
     write_all(buffer);
+    if (head) {
+      const std::string bytes = head();
+      if (bytes.size() > total) {
+        throw std::logic_error("a file's head is longer than what was written for it");
+      }
+      for (std::size_t written = 0; written < bytes.size();) {
+        const ssize_t put = ::pwrite(fd, bytes.data() + written, bytes.size() - written,
+                                     static_cast<off_t>(written));
+        if (put < 0 && errno == EINTR) continue;
+        if (put <= 0) abandon("write failed");
+        written += static_cast<std::size_t>(put);
+      }
+    }
   } catch (...) {
     if (!cleaned) {
       ::close(fd);

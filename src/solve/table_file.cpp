@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <fstream>
 #include <stdexcept>
 
@@ -26,34 +27,39 @@ std::string table_hex(std::uint64_t v) {
 
 void save_table_file(const std::filesystem::path& path, std::string_view rule,
                      const TableEntrySource& source) {
-  // Each entry's line made in one buffer: first counted and summed, then written.
-  std::string line;
-  auto line_of = [&](std::string_view key, Value value) -> std::string_view {
-    line.assign(key);
-    line += ' ';
-    char digits[24];
-    line.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
-    line += '\n';
-    return line;
-  };
+  // One pass over the entries (a table of a billion entries took minutes a pass): each line is
+  // counted, summed and written; the header is written first with the count and checksum so far
+  // (at full width: 20 digits, 16 hexadecimal digits) and again over itself at the end.
   std::uint64_t count = 0;
   Fnv1a sum;
-  source([&](std::string_view key, Value value) {
-    sum.add(line_of(key, value));
-    ++count;
-  });
-  write_file_atomically(path, [&](const std::function<void(std::string_view)>& put) {
-    put(std::string(kTableMagic) + "\nrule " + std::string(rule) + "\nentries " +
-        std::to_string(count) + "\nchecksum " + table_hex(sum.digest()) + "\n");
-    std::uint64_t written = 0;
-    source([&](std::string_view key, Value value) {
-      put(line_of(key, value));
-      ++written;
-    });
-    if (written != count) {
-      throw std::logic_error("a table's entries changed while it was saved");
-    }
-  });
+  auto header = [&] {
+    char digits[21];
+    std::snprintf(digits, sizeof digits, "%020llu", static_cast<unsigned long long>(count));
+    std::string h = std::string(kTableMagic) + "\nrule " + std::string(rule) + "\nentries " +
+                    digits + "\nchecksum ";
+    const std::string hex = table_hex(sum.digest());
+    h.append(16 - hex.size(), '0');
+    h += hex;
+    h += '\n';
+    return h;
+  };
+  write_file_atomically(
+      path,
+      [&](const std::function<void(std::string_view)>& put) {
+        put(header());
+        std::string line;
+        source([&](std::string_view key, Value value) {
+          line.assign(key);
+          line += ' ';
+          char digits[24];
+          line.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
+          line += '\n';
+          sum.add(line);
+          ++count;
+          put(line);
+        });
+      },
+      header);
 }
 
 void save_table_file(const std::filesystem::path& path, std::string_view rule,

@@ -19,6 +19,12 @@ using FilePieces = std::function<void(const std::function<void(std::string_view)
 /// 1 MiB), so that a large file never stands whole in memory. An exception from `pieces` leaves
 /// nothing behind and goes on.
 void write_file_atomically(const std::filesystem::path& path, const FilePieces& pieces);
+/// The same, then head() written over the file's first bytes before it is flushed and renamed:
+/// a header whose fields (a count, a checksum) are known only once the rest is written, in one
+/// pass. The pieces begin with a placeholder of the same length; a longer head() is a
+/// std::logic_error (nothing left behind).
+void write_file_atomically(const std::filesystem::path& path, const FilePieces& pieces,
+                           const std::function<std::string()>& head);
 
 /// Checks, before any work, that write_file_atomically could write `path`: makes and removes the
 /// temporary file it would make. Throws Error with the same words it would.

@@ -36,6 +36,9 @@ class ComponentSource final : public ValueSource {
                   std::optional<std::filesystem::path> table_file = std::nullopt,
                   std::function<void(const std::string&)> warning = {});
   ~ComponentSource() override;
+  // Its board searches call back into it (the memory bound they share): it stays where it is.
+  ComponentSource(const ComponentSource&) = delete;
+  ComponentSource& operator=(const ComponentSource&) = delete;
 
   Value value(const Position& p) override;
   /// Answers from the search: every option is decided by has_value (pruned), the first `limit`

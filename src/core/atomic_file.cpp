@@ -61,20 +61,24 @@ void write_file_atomically(const std::filesystem::path& path, const FilePieces& 
     ::unlink(temp.c_str());
     fail(what, saved);
   };
-  auto write_all = [&](std::string_view bytes) {
+  std::uint64_t end = 0;  // the bytes written so far
+  auto write_at = [&](std::string_view bytes, std::uint64_t offset) {
     for (std::size_t written = 0; written < bytes.size();) {
-      const ssize_t put = ::write(fd, bytes.data() + written, bytes.size() - written);
+      const ssize_t put = ::pwrite(fd, bytes.data() + written, bytes.size() - written,
+                                   static_cast<off_t>(offset + written));
       if (put < 0 && errno == EINTR) continue;
       if (put <= 0) abandon("write failed");
       written += static_cast<std::size_t>(put);
     }
   };
+  auto write_all = [&](std::string_view bytes) {
+    write_at(bytes, end);
+    end += bytes.size();
+  };
   constexpr std::size_t kBuffer = std::size_t{1} << 20;
   std::string buffer;
-  std::uint64_t total = 0;
   try {
     pieces([&](std::string_view piece) {
-      total += piece.size();
       if (buffer.size() + piece.size() > kBuffer) {
         write_all(buffer);
         buffer.clear();
@@ -88,16 +92,10 @@ void write_file_atomically(const std::filesystem::path& path, const FilePieces& 
     write_all(buffer);
     if (head) {
       const std::string bytes = head();
-      if (bytes.size() > total) {
+      if (bytes.size() > end) {
         throw std::logic_error("a file's head is longer than what was written for it");
       }
-      for (std::size_t written = 0; written < bytes.size();) {
-        const ssize_t put = ::pwrite(fd, bytes.data() + written, bytes.size() - written,
-                                     static_cast<off_t>(written));
-        if (put < 0 && errno == EINTR) continue;
-        if (put <= 0) abandon("write failed");
-        written += static_cast<std::size_t>(put);
-      }
+      write_at(bytes, 0);
     }
   } catch (...) {
     if (!cleaned) {

@@ -17,12 +17,6 @@ namespace {
 
 constexpr std::string_view kTableMagic = "grundy-component-table 1";
 
-std::string table_hex(std::uint64_t v) {
-  char buffer[17];
-  const auto end = std::to_chars(buffer, buffer + 16, v, 16).ptr;
-  return std::string(buffer, end);
-}
-
 }  // namespace
 
 void save_table_file(const std::filesystem::path& path, std::string_view rule,
@@ -33,15 +27,11 @@ void save_table_file(const std::filesystem::path& path, std::string_view rule,
   std::uint64_t count = 0;
   Fnv1a sum;
   auto header = [&] {
-    char digits[21];
-    std::snprintf(digits, sizeof digits, "%020llu", static_cast<unsigned long long>(count));
-    std::string h = std::string(kTableMagic) + "\nrule " + std::string(rule) + "\nentries " +
-                    digits + "\nchecksum ";
-    const std::string hex = table_hex(sum.digest());
-    h.append(16 - hex.size(), '0');
-    h += hex;
-    h += '\n';
-    return h;
+    char fields[64];
+    std::snprintf(fields, sizeof fields, "\nentries %020llu\nchecksum %016llx\n",
+                  static_cast<unsigned long long>(count),
+                  static_cast<unsigned long long>(sum.digest()));
+    return std::string(kTableMagic) + "\nrule " + std::string(rule) + fields;
   };
   write_file_atomically(
       path,

@@ -337,7 +337,7 @@ TEST(TableFile, AStreamedSaveIsTheFileOfItsEntriesAndAFailedOneLeavesNothing) {
                                "\n" + body);
   EXPECT_EQ(load_table_file(earlier.path(), "arc", 1 << 20), entries);
 
-  // A source that fails, or a head longer than its placeholder: the old file stays, and no
+  // A source that fails, or a head longer than the file written: the old file stays, and no
   // temporary file is left beside it.
   const std::string before = text(streamed.path());
   EXPECT_THROW(save_table_file(streamed.path(), "arc",

@@ -21,8 +21,8 @@ using FilePieces = std::function<void(const std::function<void(std::string_view)
 void write_file_atomically(const std::filesystem::path& path, const FilePieces& pieces);
 /// The same, then head() written over the file's first bytes before it is flushed and renamed:
 /// a header whose fields (a count, a checksum) are known only once the rest is written, in one
-/// pass. The pieces begin with a placeholder of the same length; a longer head() is a
-/// std::logic_error (nothing left behind).
+/// pass. The pieces begin with a first version of the head, as long as the last; a head()
+/// longer than the whole file is a std::logic_error (nothing left behind).
 void write_file_atomically(const std::filesystem::path& path, const FilePieces& pieces,
                            const std::function<std::string()>& head);
 

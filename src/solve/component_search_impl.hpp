@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <deque>
 #include <exception>
+#include <numeric>
 #include <string>
 #include <thread>
 #include <vector>
@@ -20,6 +21,8 @@ namespace component_search_detail {
 inline constexpr std::size_t kMaxDepth = 1000;
 /// Nodes a worker counts before it reports them (and looks at the stop flag and safe point).
 inline constexpr std::uint64_t kBatch = 256;
+/// How much a pass at the top multiplies the budget of nodes an option gets.
+inline constexpr std::uint64_t kBudgetGrowth = 4;
 
 }  // namespace component_search_detail
 
@@ -69,17 +72,22 @@ class ComponentSearch<Space>::Worker {
   /// Nodes expanded by this worker so far: a subtree's work is a difference of two readings.
   std::uint64_t work() const noexcept { return total_; }
 
-  /// Thrown at a batch's end when the option this worker searches at the top was settled by
-  /// another thread, or the round it belongs to is over.
+  /// Thrown at a batch's end when the option this worker searches at the top was settled or
+  /// put off by another thread, or the round it belongs to is over.
   struct Abandoned {};
-  /// Watch `state` (2: settled) and `round_done` while searching an option at the top; with
-  /// `helping`, the option's own options are taken from the middle of their order on.
+  /// Thrown at a batch's end once this worker has expanded the nodes its budget allows.
+  struct OverBudget {};
+  /// Watch `state` (1 while it is being searched) and `round_done` while searching an option at
+  /// the top; with `helping`, the option's own options are taken from the middle of their order
+  /// on.
   void watch(const std::atomic<char>* state, const std::atomic<bool>* round_done,
              bool helping) noexcept {
     option_state_ = state;
     round_done_ = round_done;
     helping_ = helping;
   }
+  /// At most `nodes` more nodes before OverBudget is thrown (0: no bound).
+  void limit(std::uint64_t nodes) noexcept { budget_end_ = nodes == 0 ? 0 : total_ + nodes; }
 
  private:
   ComponentSearch& search_;
@@ -89,6 +97,7 @@ class ComponentSearch<Space>::Worker {
   const std::atomic<char>* option_state_ = nullptr;
   const std::atomic<bool>* round_done_ = nullptr;
   bool helping_ = false;
+  std::uint64_t budget_end_ = 0;  // the node count at which OverBudget is thrown (0: none)
 };
 
 template <class Space>
@@ -103,7 +112,8 @@ void ComponentSearch<Space>::Worker::node(std::size_t depth) {
   const std::uint64_t batch = pending_;
   pending_ = 0;
   search_.counter_.add(batch, search_.table_);
-  if (option_state_ != nullptr && (option_state_->load(std::memory_order_relaxed) == 2 ||
+  if (budget_end_ != 0 && total_ >= budget_end_) throw OverBudget{};
+  if (option_state_ != nullptr && (option_state_->load(std::memory_order_relaxed) != 1 ||
                                    round_done_->load(std::memory_order_relaxed))) {
     throw Abandoned{};
   }
@@ -368,7 +378,6 @@ template <class Space>
 bool ComponentSearch<Space>::some_option_has(Top& top, Value r) {
   if (r < top.present.size() && top.present[r] != 0) return true;
   const auto& f = *top.frame;
-  const std::size_t count = top.order.size();
   // The value of option order[i] if it is r, asked by worker w (kNotInSet: it is not r).
   auto ask = [&](Worker& w, std::size_t i) {
     const std::size_t index = top.order[i];
@@ -383,19 +392,25 @@ bool ComponentSearch<Space>::some_option_has(Top& top, Value r) {
     }
     return w.value_of(largest, 1) ^ x;
   };
-  const auto threads = static_cast<unsigned>(std::min<std::size_t>(options_.threads, count));
+  const std::size_t count = top.order.size();
   counter_.top_round(r, count);
+  // Passes over the options not yet answered, each option asked with a budget of nodes that
+  // grows from pass to pass (none for the last option left): an option of value r that is
+  // cheap to prove ends the round before dearer ones behind it are finished. What a pass put
+  // off keeps its proved parts in the table for the next.
+  std::vector<std::size_t> open(count);
+  std::iota(open.begin(), open.end(), std::size_t{0});
+  std::uint64_t budget = options_.top_budget;
   bool found = false;
-  if (threads <= 1) {
-    Worker& w = worker(0);
-    for (std::size_t i = 0; i < count && !found; ++i) {
-      const Value v = ask(w, i);
-      if (v != kNotInSet) top.resolved[top.order[i]].store(v, std::memory_order_relaxed);
-      counter_.top_answered();
-      found = v == r;
+  while (!found && !open.empty()) {
+    const std::uint64_t limit = open.size() == 1 ? 0 : budget;
+    const auto threads = static_cast<unsigned>(std::min<std::size_t>(options_.threads, open.size()));
+    if (threads <= 1) {
+      found = ask_in_turn(top, r, open, limit, ask);
+    } else {
+      found = share_top(top, r, threads, open, limit, ask);
     }
-  } else {
-    found = share_top(top, r, threads, ask);
+    budget *= component_search_detail::kBudgetGrowth;
   }
   counter_.top_round(0, 0);
   top.note();
@@ -404,37 +419,84 @@ bool ComponentSearch<Space>::some_option_has(Top& top, Value r) {
 
 template <class Space>
 template <class Ask>
-bool ComponentSearch<Space>::share_top(Top& top, Value r, unsigned threads, Ask& ask) {
+bool ComponentSearch<Space>::ask_in_turn(Top& top, Value r, std::vector<std::size_t>& open,
+                                         std::uint64_t limit, Ask& ask) {
+  Worker& w = worker(0);
+  std::vector<std::size_t> put_off;
+  bool found = false;
+  for (const std::size_t i : open) {
+    if (found) break;
+    w.limit(limit);
+    Value v = kNotInSet;
+    try {
+      v = ask(w, i);
+    } catch (const typename Worker::OverBudget&) {
+      w.limit(0);
+      put_off.push_back(i);
+      continue;
+    } catch (...) {
+      w.limit(0);
+      throw;
+    }
+    w.limit(0);
+    if (v != kNotInSet) top.resolved[top.order[i]].store(v, std::memory_order_relaxed);
+    counter_.top_answered();
+    found = v == r;
+  }
+  open = std::move(put_off);
+  return found;
+}
+
+template <class Space>
+template <class Ask>
+bool ComponentSearch<Space>::share_top(Top& top, Value r, unsigned threads,
+                                       std::vector<std::size_t>& open, std::uint64_t limit,
+                                       Ask& ask) {
   // Each thread takes the next option nobody has taken; once none is left it helps with one
   // still being searched, asking the same question with the other half of that option's options
   // first, so that the two meet in the table. The first answer settles the option (the other
   // thread abandons it at its next batch of nodes), and an option of value r ends the round.
+  // A thread past its budget puts the option off for the next pass (the other thread, if
+  // helping, abandons it too).
   for (unsigned t = 0; t < threads; ++t) worker(t);  // made here, before the threads look
-  const std::size_t count = top.order.size();
-  std::vector<std::atomic<char>> state(count);  // 0: not taken, 1: being searched, 2: settled
+  const std::size_t count = open.size();
+  // 0: not taken, 1: being searched, 2: settled, 3: put off
+  std::vector<std::atomic<char>> state(count);
   std::atomic<std::size_t> next{0};
   std::atomic<bool> round_done{false};
   std::exception_ptr failure;
   std::mutex failure_mutex;
-  auto settle = [&](Worker& w, std::size_t i, bool helping) {
-    w.watch(&state[i], &round_done, helping);
-    try {
-      const Value v = ask(w, i);
+  auto settle = [&](Worker& w, std::size_t k, bool helping) {
+    w.watch(&state[k], &round_done, helping);
+    w.limit(limit);
+    auto unwatch = [&w] {
       w.watch(nullptr, nullptr, false);
-      if (v != kNotInSet) top.resolved[top.order[i]].store(v, std::memory_order_relaxed);
-      if (state[i].exchange(2) != 2) counter_.top_answered();
+      w.limit(0);
+    };
+    try {
+      const Value v = ask(w, open[k]);
+      unwatch();
+      if (v != kNotInSet) top.resolved[top.order[open[k]]].store(v, std::memory_order_relaxed);
+      if (state[k].exchange(2) != 2) counter_.top_answered();
       if (v == r) round_done.store(true);
     } catch (const typename Worker::Abandoned&) {
-      w.watch(nullptr, nullptr, false);
+      unwatch();
+    } catch (const typename Worker::OverBudget&) {
+      unwatch();
+      char searched = 1;
+      state[k].compare_exchange_strong(searched, 3);
+    } catch (...) {
+      unwatch();
+      throw;
     }
   };
   auto work = [&](Worker& w) {
     try {
       while (!round_done.load()) {
-        const std::size_t i = next++;
-        if (i < count) {
+        const std::size_t k = next++;
+        if (k < count) {
           char expected = 0;
-          if (state[i].compare_exchange_strong(expected, 1)) settle(w, i, false);
+          if (state[k].compare_exchange_strong(expected, 1)) settle(w, k, false);
           continue;
         }
         std::size_t busy = count;
@@ -445,7 +507,6 @@ bool ComponentSearch<Space>::share_top(Top& top, Value r, unsigned threads, Ask&
         settle(w, busy, true);
       }
     } catch (...) {
-      w.watch(nullptr, nullptr, false);
       const std::lock_guard lock(failure_mutex);
       if (!failure) failure = std::current_exception();
       round_done.store(true);
@@ -468,10 +529,14 @@ bool ComponentSearch<Space>::share_top(Top& top, Value r, unsigned threads, Ask&
   for (std::thread& t : pool) t.join();
   safe_points_.join();
   if (failure) std::rethrow_exception(failure);
-  for (std::size_t i = 0; i < count; ++i) {
-    if (top.resolved[top.order[i]].load() == r) return true;
+  bool found = false;
+  std::vector<std::size_t> put_off;
+  for (std::size_t k = 0; k < count; ++k) {
+    if (top.resolved[top.order[open[k]]].load() == r) found = true;
+    if (state[k].load() == 3) put_off.push_back(open[k]);
   }
-  return false;
+  open = std::move(put_off);
+  return found;
 }
 
 template <class Space>

@@ -36,6 +36,26 @@ TEST(ComponentThreads, BoardsGiveTheValuesOfOneThread) {
   }
 }
 
+TEST(ComponentThreads, OptionsPutOffAtTheTopByTheirBudgetKeepTheValues) {
+  // A budget of one batch of nodes puts off almost every option at the top to a later pass (the
+  // budget growing fourfold each pass); the values and answers stay those of a search that asks
+  // each option to its answer in turn, on one thread and on two.
+  for (const DeletionRule rule : {DeletionRule::arc, DeletionRule::node}) {
+    BoardSearch plain(rule, BoardAdjacency::grid, {.top_budget = 0, .threads = 1});
+    BoardSearch one(rule, BoardAdjacency::grid, {.top_budget = 256, .threads = 1});
+    BoardSearch two(rule, BoardAdjacency::grid, {.top_budget = 256, .threads = 2});
+    for (const auto& [r, c] : {std::pair<std::size_t, std::size_t>{4, 7}, {5, 6}, {3, 12}}) {
+      const Value v = plain.value(full_board(r, c));
+      EXPECT_EQ(one.value(full_board(r, c)), v) << r << "x" << c;
+      EXPECT_EQ(two.value(full_board(r, c)), v) << r << "x" << c;
+      EXPECT_TRUE(two.has_value(full_board(r, c), v));
+      EXPECT_FALSE(one.has_value(full_board(r, c), v + 1));
+    }
+    // The passes are a different search: one thread expands other nodes than the plain one.
+    EXPECT_NE(one.nodes(), plain.nodes());
+  }
+}
+
 TEST(ComponentThreads, TheTableDoublesWhileThreadsSearch) {
   // Bound 13 MiB beside the endgame database (which counts against it): the table starts at
   // 4 MiB and may double once (old and new together within the bound); Cram 5 x 7 stores a

@@ -61,6 +61,10 @@ struct ComponentSearchOptions {
   /// Questions about sets of values (and the aspiration loop at the top); false: every
   /// component's value by the plain mex of its options' values (the tests' reference).
   bool pruning = true;
+  /// The nodes an option at the top gets in the first pass of a round (each pass gives four
+  /// times more; the last option left gets no bound); 0: every option searched to its answer
+  /// in turn.
+  std::uint64_t top_budget = std::uint64_t{1} << 16;
   /// Threads over the options at the top; 0: one per core.
   unsigned threads = 1;
   /// Where the endgame databases are kept (built on first use); none: built in memory each time.
@@ -174,8 +178,15 @@ class ComponentSearch {
   void expand_top(const Key& c, Top& top);
   /// Whether some option at the top has value r, over the threads.
   bool some_option_has(Top& top, Value r);
+  /// One pass over the options `open` (positions in top.order), each asked with at most `limit`
+  /// nodes (0: no bound), on one thread or shared among `threads`; leaves in `open` the options
+  /// put off (past their budget) and returns whether some option has value r.
   template <class Ask>
-  bool share_top(Top& top, Value r, unsigned threads, Ask& ask);
+  bool ask_in_turn(Top& top, Value r, std::vector<std::size_t>& open, std::uint64_t limit,
+                   Ask& ask);
+  template <class Ask>
+  bool share_top(Top& top, Value r, unsigned threads, std::vector<std::size_t>& open,
+                 std::uint64_t limit, Ask& ask);
   Worker& worker(std::size_t slot);
 
   Space space_;

@@ -404,13 +404,16 @@ bool ComponentSearch<Space>::some_option_has(Top& top, Value r) {
   bool found = false;
   while (!found && !open.empty()) {
     const std::uint64_t limit = open.size() == 1 ? 0 : budget;
-    const auto threads = static_cast<unsigned>(std::min<std::size_t>(options_.threads, open.size()));
+    const auto threads =
+        static_cast<unsigned>(std::min<std::size_t>(options_.threads, open.size()));
     if (threads <= 1) {
       found = ask_in_turn(top, r, open, limit, ask);
     } else {
       found = share_top(top, r, threads, open, limit, ask);
     }
-    budget *= component_search_detail::kBudgetGrowth;
+    // Past 2^64 / 4 the next pass has no bound (never reached: 24 passes from 2^16).
+    const std::uint64_t growth = component_search_detail::kBudgetGrowth;
+    budget = budget > ~std::uint64_t{0} / growth ? 0 : budget * growth;
   }
   counter_.top_round(0, 0);
   top.note();

@@ -405,12 +405,8 @@ bool ComponentSearch<Space>::some_option_has(Top& top, Value r) {
   while (!found && !open.empty()) {
     const std::uint64_t limit = open.size() == 1 ? 0 : budget;
     const auto threads =
-        static_cast<unsigned>(std::min<std::size_t>(options_.threads, open.size()));
-    if (threads <= 1) {
-      found = ask_in_turn(top, r, open, limit, ask);
-    } else {
-      found = share_top(top, r, threads, open, limit, ask);
-    }
+        static_cast<unsigned>(std::clamp<std::size_t>(options_.threads, 1, open.size()));
+    found = share_top(top, r, threads, open, limit, ask);
     // Past 2^64 / 4 the next pass has no bound (never reached: 24 passes from 2^16).
     const std::uint64_t growth = component_search_detail::kBudgetGrowth;
     budget = budget > ~std::uint64_t{0} / growth ? 0 : budget * growth;
@@ -422,40 +418,11 @@ bool ComponentSearch<Space>::some_option_has(Top& top, Value r) {
 
 template <class Space>
 template <class Ask>
-bool ComponentSearch<Space>::ask_in_turn(Top& top, Value r, std::vector<std::size_t>& open,
-                                         std::uint64_t limit, Ask& ask) {
-  Worker& w = worker(0);
-  std::vector<std::size_t> put_off;
-  bool found = false;
-  for (const std::size_t i : open) {
-    if (found) break;
-    w.limit(limit);
-    Value v = kNotInSet;
-    try {
-      v = ask(w, i);
-    } catch (const typename Worker::OverBudget&) {
-      w.limit(0);
-      put_off.push_back(i);
-      continue;
-    } catch (...) {
-      w.limit(0);
-      throw;
-    }
-    w.limit(0);
-    if (v != kNotInSet) top.resolved[top.order[i]].store(v, std::memory_order_relaxed);
-    counter_.top_answered();
-    found = v == r;
-  }
-  open = std::move(put_off);
-  return found;
-}
-
-template <class Space>
-template <class Ask>
 bool ComponentSearch<Space>::share_top(Top& top, Value r, unsigned threads,
                                        std::vector<std::size_t>& open, std::uint64_t limit,
                                        Ask& ask) {
-  // Each thread takes the next option nobody has taken; once none is left it helps with one
+  // One thread (the caller alone) asks the options in their order. With more, each thread
+  // takes the next option nobody has taken; once none is left it helps with one
   // still being searched, asking the same question with the other half of that option's options
   // first, so that the two meet in the table. The first answer settles the option (the other
   // thread abandons it at its next batch of nodes), and an option of value r ends the round.
@@ -514,13 +481,13 @@ bool ComponentSearch<Space>::share_top(Top& top, Value r, unsigned threads,
       if (!failure) failure = std::current_exception();
       round_done.store(true);
     }
-    w.flush();
   };
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < threads; ++t) {
     pool.emplace_back([&, w = workers_[t].get()] {
       safe_points_.join();
       work(*w);
+      w->flush();  // the caller's own worker is flushed by the caller (root_value, Working)
       safe_points_.leave();
       space_.at_thread_end();
     });

@@ -179,11 +179,8 @@ class ComponentSearch {
   /// Whether some option at the top has value r, over the threads.
   bool some_option_has(Top& top, Value r);
   /// One pass over the options `open` (positions in top.order), each asked with at most `limit`
-  /// nodes (0: no bound), on one thread or shared among `threads`; leaves in `open` the options
-  /// put off (past their budget) and returns whether some option has value r.
-  template <class Ask>
-  bool ask_in_turn(Top& top, Value r, std::vector<std::size_t>& open, std::uint64_t limit,
-                   Ask& ask);
+  /// nodes (0: no bound), shared among `threads` (the caller's among them); leaves in `open` the
+  /// options put off (past their budget) and returns whether some option has value r.
   template <class Ask>
   bool share_top(Top& top, Value r, unsigned threads, std::vector<std::size_t>& open,
                  std::uint64_t limit, Ask& ask);

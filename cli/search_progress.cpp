@@ -39,12 +39,19 @@ std::function<void(const ComponentSearchProgress&)> terminal_component_progress(
     last = now;
     const double seconds = std::chrono::duration<double>(now - started).count();
     const double rate = seconds > 0 ? static_cast<double>(p.nodes) / seconds : 0;
-    // The round at the top: is some option's value *v? (k of n options answered).
-    const std::string top =
-        p.top_options == 0 ? std::string()
-                           : ", top: *" + std::to_string(p.top_value) + "? " +
-                                 std::to_string(p.top_answered) + "/" +
-                                 std::to_string(p.top_options) + " options";
+    // The round at the top: is some option's value *v? (k of n options answered), and its pass
+    // (each option asked with a budget of nodes that grows from pass to pass).
+    std::string top;
+    if (p.top_options != 0) {
+      top = ", top: *" + std::to_string(p.top_value) + "? " + std::to_string(p.top_answered) +
+            "/" + std::to_string(p.top_options) + " options";
+      if (p.top_pass > 1 || p.top_budget != 0) {
+        top += ", pass " + std::to_string(p.top_pass) + " (" +
+               (p.top_budget == 0 ? std::string("no bound")
+                                  : std::to_string(p.top_budget) + " nodes an option") +
+               ")";
+      }
+    }
     std::fprintf(stderr,
                  "\r%s: %llu components searched, table %llu entries (%s of %s), %.0f/s%s   ",
                  label.c_str(), static_cast<unsigned long long>(p.nodes),

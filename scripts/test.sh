@@ -14,25 +14,28 @@ cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
 jobs=$(nproc)
+# Each stage's start and the end, with the time, so a slow CI shows where its time went.
+stage() { echo "== $(date -u +%H:%M:%S) $* ==" >&2; }
+trap 'stage "done (exit $?)"' EXIT
 
-echo "== Release build ==" >&2
+stage "Release build"
 cmake --preset release -DGRUNDY_LIBRARY_TESTS=OFF >/dev/null
 cmake --build --preset release -j "$jobs"
 ctest --preset release -j "$jobs"
 
-echo "== The page: the engine in WebAssembly (emscripten), tested in Chromium against Release ==" >&2
+stage "The page: the engine in WebAssembly (emscripten), tested in Chromium against Release"
 cmake --preset page >/dev/null
 cmake --build --preset page -j "$jobs"
 ctest --preset page -j "$jobs"
 
-echo "== ASan + UBSan build ==" >&2
+stage "ASan + UBSan build"
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j "$jobs"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 ctest --preset asan -j "$jobs"
 
-echo "== ThreadSanitizer build (the threaded engine's tests only) ==" >&2
+stage "ThreadSanitizer build (the threaded engine's tests only)"
 cmake --preset tsan >/dev/null
 cmake --build --preset tsan -j "$jobs"
 ctest --preset tsan -j "$jobs"

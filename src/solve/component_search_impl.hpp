@@ -402,8 +402,9 @@ bool ComponentSearch<Space>::some_option_has(Top& top, Value r) {
   std::iota(open.begin(), open.end(), std::size_t{0});
   std::uint64_t budget = options_.top_budget;
   bool found = false;
-  while (!found && !open.empty()) {
+  for (std::uint64_t pass = 1; !found && !open.empty(); ++pass) {
     const std::uint64_t limit = open.size() == 1 ? 0 : budget;
+    counter_.top_pass(pass, limit);
     const auto threads =
         static_cast<unsigned>(std::clamp<std::size_t>(options_.threads, 1, open.size()));
     found = share_top(top, r, threads, open, limit, ask);

@@ -485,6 +485,41 @@ TEST(ComponentSource, TheProgressShowsTheRoundAtTheTop) {
   EXPECT_TRUE(in_a_round);
 }
 
+TEST(ComponentSource, TheProgressShowsThePassesOfARound) {
+  // Cram 5x6 on one thread with a budget of 256 nodes an option: the rounds at the top go in
+  // passes, and the progress shows each round's pass counting up from 1, its budget 256 * 4^(pass
+  // - 1), or no bound (0) for the last option left.
+  const auto game = parse_game("cram");
+  const Position board = parse_position(*game, "5x6");
+  std::vector<ComponentSearchProgress> seen;
+  ComponentSearchOptions options{.top_budget = 256, .threads = 1, .endgame_database = false};
+  options.progress = [&](const ComponentSearchProgress& p) { seen.push_back(p); };
+  ComponentSource source(game, options);
+  EXPECT_EQ(source.value(board), 2U);  // Cram 5x6 (Beling's table)
+  std::uint64_t last_value = 0;
+  std::uint64_t last_pass = 0;
+  std::uint64_t most_passes = 0;
+  for (const auto& p : seen) {
+    if (p.top_options == 0) {
+      EXPECT_EQ(p.top_pass, 0U);
+      continue;
+    }
+    ASSERT_GE(p.top_pass, 1U);
+    if (p.top_value == last_value) {
+      EXPECT_GE(p.top_pass, last_pass);
+    }
+    if (p.top_budget != 0) {
+      std::uint64_t budget = 256;
+      for (std::uint64_t pass = 1; pass < p.top_pass; ++pass) budget *= 4;
+      EXPECT_EQ(p.top_budget, budget) << "pass " << p.top_pass;
+    }
+    last_value = p.top_value;
+    last_pass = p.top_pass;
+    most_passes = std::max(most_passes, p.top_pass);
+  }
+  EXPECT_GE(most_passes, 2U);  // some option spent its first budget
+}
+
 TEST(ComponentSource, WinningOptionsOfABoardAreSearchedOnTheBoard) {
   // The options of a board are printed as graphs (g6), but their cells are known: their values
   // come from the board search, and agree with the graph search.

@@ -49,6 +49,10 @@ struct ComponentSearchProgress {
   std::uint64_t top_value = 0;
   std::uint64_t top_answered = 0;
   std::uint64_t top_options = 0;
+  /// The round's pass under way (1, 2, ...; 0: no round) and the nodes each option gets in it
+  /// (ComponentSearchOptions::top_budget, growing from pass to pass; 0: no bound).
+  std::uint64_t top_pass = 0;
+  std::uint64_t top_budget = 0;
 };
 
 struct ComponentSearchOptions {
@@ -105,6 +109,8 @@ class SearchCounter {
             .top_value = top_value_.load(std::memory_order_relaxed),
             .top_answered = top_answered_.load(std::memory_order_relaxed),
             .top_options = top_options_.load(std::memory_order_relaxed),
+            .top_pass = top_pass_.load(std::memory_order_relaxed),
+            .top_budget = top_budget_.load(std::memory_order_relaxed),
         });
       }
     }
@@ -120,6 +126,13 @@ class SearchCounter {
     top_value_.store(value, std::memory_order_relaxed);
     top_answered_.store(0, std::memory_order_relaxed);
     top_options_.store(options, std::memory_order_relaxed);
+    top_pass_.store(0, std::memory_order_relaxed);
+    top_budget_.store(0, std::memory_order_relaxed);
+  }
+  /// The round's pass `pass` begins, each option with `budget` nodes (0: no bound).
+  void top_pass(std::uint64_t pass, std::uint64_t budget) noexcept {
+    top_pass_.store(pass, std::memory_order_relaxed);
+    top_budget_.store(budget, std::memory_order_relaxed);
   }
   /// One more option of the round at the top answered.
   void top_answered() noexcept { top_answered_.fetch_add(1, std::memory_order_relaxed); }
@@ -131,6 +144,8 @@ class SearchCounter {
   std::atomic<std::uint64_t> top_value_{0};
   std::atomic<std::uint64_t> top_answered_{0};
   std::atomic<std::uint64_t> top_options_{0};
+  std::atomic<std::uint64_t> top_pass_{0};
+  std::atomic<std::uint64_t> top_budget_{0};
   std::mutex mutex_;
 };
 

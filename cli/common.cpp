@@ -35,6 +35,10 @@ EngineOptions engine_options(const CommonOptions& common, const std::string& max
   options.max_values = parse_number_option("--max", max, kMaxCoordinate);
   options.use_cache = !no_cache;
   if (!common.table.empty()) options.component_table = common.table;
+  if (!common.top_budget.empty()) {
+    options.component_top_budget =
+        parse_number_option("--top-budget", common.top_budget, std::uint64_t{1} << 62);
+  }
   return options;
 }
 
@@ -73,11 +77,16 @@ void stop_component_search_on_interrupt(const Sum& sum, EngineOptions& options) 
   for (const Component& c : sum.components) stop_component_search_on_interrupt(*c.game, options);
 }
 
-void add_table_option(CLI::App& command, CommonOptions& options) {
+void add_component_search_options(CLI::App& command, CommonOptions& options) {
   command.add_option(
       "--table", options.table,
       "Node-Kayles, Arc-Kayles, Cram: the component search's table file, read "
       "when it exists and written when the search ends or is stopped (Ctrl-C, SIGTERM)");
+  command.add_option(
+      "--top-budget", options.top_budget,
+      "Node-Kayles, Arc-Kayles, Cram: the nodes each option at the top gets in the first pass "
+      "of a round (four times more each later pass; default 65536); 0: each option searched "
+      "to its answer in turn");
 }
 
 Reporter terminal_reporter() {

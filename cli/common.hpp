@@ -21,6 +21,7 @@ struct CommonOptions {
   std::string max_memory;     // empty: the memory available
   std::string threads = "0";  // --threads, where a command has it; 0: one per core
   std::string table;          // --table FILE, where a command has it: the component search's
+  std::string top_budget;     // --top-budget N, with --table; empty: the search's default
 
   /// --max-memory in bytes; nothing: the memory available.
   std::optional<std::uint64_t> max_memory_bytes() const;
@@ -44,8 +45,9 @@ void add_common_options(CLI::App& command, CommonOptions& options);
 std::uint64_t parse_number_option(std::string_view option, const std::string& text,
                                   std::uint64_t max);
 
-/// Adds --table FILE (the component search's table, kept between runs).
-void add_table_option(CLI::App& command, CommonOptions& options);
+/// Adds the component search's options: --table FILE (its table, kept between runs) and
+/// --top-budget N (the nodes each option at the top gets in a round's first pass).
+void add_component_search_options(CLI::App& command, CommonOptions& options);
 /// When `sum` has a component searched by the component search (Node-Kayles, Arc-Kayles, Cram):
 /// Ctrl-C stops that search (its table saved to --table), and the command exits with 130.
 void stop_component_search_on_interrupt(const Sum& sum, EngineOptions& options);

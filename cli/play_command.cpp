@@ -227,7 +227,7 @@ Runner add_play_command(CLI::App& app) {
   cmd->get_option("--json")->description(
       "Print a transcript of JSON lines on stdout, one event per line (not one document)");
   add_threads_option(*cmd, args->common);
-  add_table_option(*cmd, args->common);
+  add_component_search_options(*cmd, args->common);
   add_period_search_options(*cmd, args->max, args->no_cache);
   add_no_quotient_option(*cmd, args->no_quotient);
   return [args] { return run_play(*args); };

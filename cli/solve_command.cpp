@@ -96,7 +96,7 @@ Runner add_solve_command(CLI::App& app) {
                   "the sum (default 1000000, a few seconds at most)");
   add_common_options(*cmd, args->common);
   add_threads_option(*cmd, args->common);
-  add_table_option(*cmd, args->common);
+  add_component_search_options(*cmd, args->common);
   add_period_search_options(*cmd, args->max, args->no_cache);
   add_no_quotient_option(*cmd, args->no_quotient);
   return [args] { return run_solve(*args); };

@@ -127,7 +127,7 @@ Runner add_value_command(CLI::App& app) {
                   "from it");
   add_common_options(*cmd, args->common);
   add_threads_option(*cmd, args->common);
-  add_table_option(*cmd, args->common);
+  add_component_search_options(*cmd, args->common);
   add_period_search_options(*cmd, args->max, args->no_cache);
   return [args] { return run_value(*args); };
 }

@@ -133,6 +133,7 @@ std::unique_ptr<ValueSource> Engine::value_source(std::shared_ptr<const Game> ga
   search.cache_directory = options.period.cache_directory;
   if (reporter_.components) search.progress = reporter_.components(label);
   search.stop = options_.stop;
+  if (options_.component_top_budget) search.top_budget = *options_.component_top_budget;
   options.components.table_file = options_.component_table;
   options.components.warning = reporter_.warning;
   return make_value_source(std::move(game), std::move(options));

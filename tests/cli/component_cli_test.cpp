@@ -185,6 +185,23 @@ TEST(ComponentCli, BadPositionsAreRefusedInOneLine) {
                   "neither");
 }
 
+TEST(ComponentCli, TheTopBudgetChangesNoValue) {
+  // --top-budget: the options at the top in passes (256 nodes each, then four times more) or
+  // one after the other (0); the values are those of the default.
+  const std::string expected = value_of({"value", "cram", "4x7", "5x6", "--no-cache"});
+  EXPECT_EQ(expected, "3\n2\n");  // Beling's table
+  for (const char* budget : {"0", "1", "256"}) {
+    EXPECT_EQ(value_of({"value", "cram", "4x7", "5x6", "--no-cache", "--top-budget", budget}),
+              expected)
+        << budget;
+  }
+  EXPECT_EQ(value_of({"value", "nodekayles", "3x13", "--top-budget", "0"}), "2\n");
+  for (const char* bad : {"-1", "x", "4611686018427387905"}) {
+    EXPECT_CONTAINS(
+        expect_error(run_grundy({"value", "cram", "4x7", "--top-budget", bad})), "--top-budget");
+  }
+}
+
 TEST(ComponentCli, BoardsAreSearchedOnTheirCells) {
   // OEIS A316632: g(3 x n) for n = 13..16; the board search takes a 3 x 16 grid in well under a
   // second. Boards, their parts and the table file's shapes (`grid:RxC:HEX`).

@@ -92,6 +92,9 @@ struct EngineOptions {
   /// The component search's table file (`--table FILE`): loaded when it exists (refused when
   /// foreign or corrupt), saved when a request's values are found or the search is stopped.
   std::optional<std::filesystem::path> component_table;
+  /// The nodes each option at the top of a component search gets in a round's first pass
+  /// (`--top-budget`; ComponentSearchOptions::top_budget); none: the search's default.
+  std::optional<std::uint64_t> component_top_budget;
   /// Set by a face (Ctrl-C) to stop a component search: it throws SearchStopped after saving its
   /// table.
   const std::atomic<bool>* stop = nullptr;

@@ -82,11 +82,11 @@ void add_component_search_options(CLI::App& command, CommonOptions& options) {
       "--table", options.table,
       "Node-Kayles, Arc-Kayles, Cram: the component search's table file, read "
       "when it exists and written when the search ends or is stopped (Ctrl-C, SIGTERM)");
-  command.add_option(
-      "--top-budget", options.top_budget,
-      "Node-Kayles, Arc-Kayles, Cram: the nodes each option at the top gets in the first pass "
-      "of a round (four times more each later pass; default 65536); 0: each option searched "
-      "to its answer in turn");
+  command.add_option("--top-budget", options.top_budget,
+                     "Node-Kayles, Arc-Kayles, Cram: the nodes each option at the top gets in the "
+                     "first pass of a round (four times more each later pass; default " +
+                         std::to_string(ComponentSearchOptions{}.top_budget) +
+                         "); 0: each option searched to its answer in turn");
 }
 
 Reporter terminal_reporter() {

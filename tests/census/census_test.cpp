@@ -412,8 +412,11 @@ TEST(CensusRun, ThreadsDoNotChangeResultsAndARerunKeepsEverything) {
   }
 }
 
-/// Another "rank" in this process that computes each job handed to it on the next round and,
-/// once it has sent `stop_after` outcomes back, stops the census as SIGINT would.
+/// Another "rank" in this process that computes each job handed to it on the next round, until
+/// its `stop_after`-th job: that one it stops as SIGINT would — it sets the stop flag and sends
+/// the job back interrupted, not computed. So the run stops with at least that game not stored,
+/// however fast this process's own thread gets through the quick games meanwhile (it may take
+/// several in one round of the dispatch when each is done before the next is handed out).
 class StoppingWorkers final : public CensusWorkers {
  public:
   StoppingWorkers(std::atomic<bool>& stop, std::uint64_t stop_after)
@@ -423,8 +426,15 @@ class StoppingWorkers final : public CensusWorkers {
   std::vector<JobOutcome> exchange(const std::function<std::optional<CensusJob>()>& next) override {
     std::vector<JobOutcome> out;
     for (const CensusJob& job : waiting_) {
-      out.push_back(run_census_job(job, census_engine(Limits{}), nullptr));
-      if (++returned_ == stop_after_) stop_.store(true);
+      if (++returned_ == stop_after_) {
+        stop_.store(true);
+        JobOutcome stopped;
+        stopped.game = job.game;
+        stopped.interrupted = true;
+        out.push_back(std::move(stopped));
+      } else {
+        out.push_back(run_census_job(job, census_engine(Limits{}), nullptr));
+      }
     }
     waiting_.clear();
     if (std::optional<CensusJob> job = next()) waiting_.push_back(std::move(*job));
@@ -458,7 +468,8 @@ TEST(CensusRun, AnInterruptedRunCountsWhatItStoredAndTheNextRunsCountsAddUp) {
     if (m.relation == Relation::offset || m.relation == Relation::proven_equal) continue;
     if (auto r = db.result(m.game); r && r->run == 1) stored.insert(m.game);
   }
-  ASSERT_GE(stored.size(), 3u);
+  // The worker's first two games at least (its third came back interrupted).
+  ASSERT_GE(stored.size(), 2u);
   const std::optional<CensusRun> interrupted = db.last_run(family.name());
   ASSERT_TRUE(interrupted);
   EXPECT_EQ(interrupted->games_computed, stored.size());

@@ -78,24 +78,24 @@ bool fits(const BoardShape& shape, std::size_t rows, std::size_t columns) {
          (shape.columns <= rows && shape.rows <= columns);
 }
 
-/// Puts known values (a table file's, or a replaced frame's) into the table of a search of a
-/// rows x columns frame, each shape that has a key there. Room is made first: the values would
+/// Puts known facts (a table file's, or a replaced frame's) into the table of a search of a
+/// rows x columns frame, each shape that has a key there. Room is made first: the facts would
 /// otherwise replace one another in the starting table.
 template <class Search>
 void put_values(Search& search, std::size_t rows, std::size_t columns,
                 std::initializer_list<const ShapeValues*> lists) {
   std::uint64_t fitting = 0;
   for (const auto* values : lists) {
-    values->for_each([&](const BoardShape& shape, Value) {
+    values->for_each([&](const BoardShape& shape, const TableFact&) {
       fitting += fits(shape, rows, columns) ? 1 : 0;
     });
   }
   search.table().reserve(fitting);
+  using Table = std::remove_reference_t<decltype(search.table())>;
   for (const auto* values : lists) {
-    values->for_each([&](const BoardShape& shape, Value value) {
+    values->for_each([&](const BoardShape& shape, const TableFact& fact) {
       if (auto k = search.space().key_of(shape)) {
-        search.table().set_value(*k, value,
-                                 std::remove_reference_t<decltype(search.table())>::kLoadedWork);
+        search.table().record(*k, {fact.value, fact.not_values, 0}, Table::kLoadedWork);
       }
     });
   }
@@ -183,8 +183,9 @@ BoardSearch::Frame& BoardSearch::search(std::size_t rows, std::size_t columns) {
     if (it->rows <= r && it->columns <= c) {
       std::visit(
           [&](const auto& p) {
-            p->table().for_each_exact([&](const auto& key, Value value) {
-              moved.add(p->space().shape(key), value);
+            p->table().for_each_entry([&](const auto& key, const auto& entry) {
+              const TableFact fact = table_fact_of(entry);
+              if (worth_a_table_line(fact, entry.work)) moved.add(p->space().shape(key), fact);
             });
             nodes_before_ += p->nodes();
           },
@@ -324,52 +325,62 @@ std::uint64_t BoardSearch::table_dropped() const {
   return over_frames([](const auto& s) { return s.table().dropped(); });
 }
 
-void BoardSearch::for_each_exact_value(
-    const std::function<void(const BoardShape&, Value)>& f) const {
-  // Whether frame i's table holds the shape exactly (the tables' keys are exact).
-  auto held = [&](std::size_t i, const BoardShape& shape) {
+void BoardSearch::for_each_fact(
+    const std::function<void(const BoardShape&, const TableFact&)>& f) const {
+  // Whether frame i's table writes a fact of the shape that says as much as `fact` or more: an
+  // exact value, or (for a fact of not-values) the same not-values or more, dear enough to be
+  // written (the tables' keys are exact).
+  auto held = [&](std::size_t i, const BoardShape& shape, const TableFact& fact) {
     return std::visit(
         [&](const auto& p) {
           const auto k = p->space().key_of(shape);
           if (!k) return false;
           const auto e = p->table().find(*k);
-          return e && e->value.has_value();
+          if (!e) return false;
+          return e->value.has_value() ||
+                 (!fact.value && (fact.not_values - e->not_values).empty() &&
+                  worth_a_table_line(table_fact_of(*e), e->work));
         },
         frames_[i].search);
   };
   for (std::size_t i = 0; i < frames_.size(); ++i) {
     std::visit(
         [&](const auto& p) {
-          p->table().for_each_exact([&](const auto& key, Value value) {
+          p->table().for_each_entry([&](const auto& key, const auto& entry) {
+            const TableFact fact = table_fact_of(entry);
+            if (!worth_a_table_line(fact, entry.work)) return;
             const BoardShape shape = p->space().shape(key);
             for (std::size_t j = 0; j < i; ++j) {
-              if (held(j, shape)) return;  // written with frame j
+              if (held(j, shape, fact)) return;  // written with frame j
             }
-            f(shape, value);
+            f(shape, fact);
           });
         },
         frames_[i].search);
   }
-  loaded_.for_each([&](const BoardShape& shape, Value value) {
+  loaded_.for_each([&](const BoardShape& shape, const TableFact& fact) {
     bool in_a_table = false;
-    for (std::size_t i = 0; i < frames_.size() && !in_a_table; ++i) in_a_table = held(i, shape);
-    if (!in_a_table) f(shape, value);
+    for (std::size_t i = 0; i < frames_.size() && !in_a_table; ++i) {
+      in_a_table = held(i, shape, fact);
+    }
+    if (!in_a_table) f(shape, fact);
   });
 }
 
 std::vector<std::pair<BoardShape, Value>> BoardSearch::exact_values() const {
   std::vector<std::pair<BoardShape, Value>> out;
-  for_each_exact_value(
-      [&](const BoardShape& shape, Value value) { out.emplace_back(shape, value); });
+  for_each_fact([&](const BoardShape& shape, const TableFact& fact) {
+    if (fact.value) out.emplace_back(shape, *fact.value);
+  });
   return out;
 }
 
-void BoardSearch::add_values(ShapeValues values) {
+void BoardSearch::add_facts(ShapeValues facts) {
   for (Frame& frame : frames_) {
     AnySearch& s = frame.search;
-    std::visit([&](auto& p) { put_values(*p, frame.rows, frame.columns, {&values}); }, s);
+    std::visit([&](auto& p) { put_values(*p, frame.rows, frame.columns, {&facts}); }, s);
   }
-  loaded_.merge(std::move(values));
+  loaded_.merge(std::move(facts));
   loaded_.shrink_to_fit();
 }
 

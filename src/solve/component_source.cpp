@@ -86,26 +86,26 @@ void ComponentSource::stop_growing_beside(const void* search) {
 }
 
 void ComponentSource::load_table() {
-  // Streamed: a table file may hold tens of millions of entries, and only their values are kept.
+  // Streamed: a table file may hold tens of millions of entries, and only their facts are kept.
   std::array<ShapeValues, 2> boards;
   read_table_file(
       *table_file_, rule_name(rules_.rule()), options_.limits.max_memory_bytes,
-      [&](std::string_view key, Value value) {
+      [&](std::string_view key, const TableFact& fact) {
         for (const BoardAdjacency adjacency : {BoardAdjacency::grid, BoardAdjacency::queens}) {
           const std::string prefix = source_board_prefix(adjacency);
           if (!key.starts_with(prefix)) continue;
           // The file passed its checksum; a key that is not a canonical shape was
           // written by something else and is not used.
           if (auto shape = parse_shape_text(adjacency, key.substr(prefix.size()))) {
-            boards[static_cast<std::size_t>(adjacency)].add(*shape, value);
+            boards[static_cast<std::size_t>(adjacency)].add(*shape, fact);
           }
           return;
         }
-        search().add_value(std::string(key), value);
+        search().add_fact(std::string(key), fact);
       });
   for (const BoardAdjacency adjacency : {BoardAdjacency::grid, BoardAdjacency::queens}) {
     auto& values = boards[static_cast<std::size_t>(adjacency)];
-    if (!values.empty()) board_search(adjacency).add_values(std::move(values));
+    if (!values.empty()) board_search(adjacency).add_facts(std::move(values));
   }
 }
 
@@ -123,16 +123,16 @@ void ComponentSource::save_table() {
   // Streamed from the tables (a search's table may be most of the memory it is allowed).
   save_table_file(*table_file_, rule_name(rules_.rule()), [&](const auto& put) {
     if (graph_) {
-      graph_->for_each_exact_value([&](const std::string& key, Value value) { put(key, value); });
+      graph_->for_each_fact([&](const std::string& key, const TableFact& fact) { put(key, fact); });
     }
     for (const auto& board : boards_) {
       if (!board) continue;
       const std::string prefix = source_board_prefix(board->adjacency());
       std::string key;
-      board->for_each_exact_value([&](const BoardShape& shape, Value value) {
+      board->for_each_fact([&](const BoardShape& shape, const TableFact& fact) {
         key.assign(prefix);
         key += shape_text(shape);
-        put(key, value);
+        put(key, fact);
       });
     }
   });

@@ -94,21 +94,25 @@ bool GraphSearch::has_value(const SimpleGraph& graph, Value target) {
   return search_.has_value(parts, known, target);
 }
 
-void GraphSearch::for_each_exact_value(
-    const std::function<void(const std::string&, Value)>& f) const {
-  search_.table().for_each_exact([&](const auto& key, Value value) {
+void GraphSearch::for_each_fact(
+    const std::function<void(const std::string&, const TableFact&)>& f) const {
+  search_.table().for_each_entry([&](const auto& key, const auto& entry) {
+    const TableFact fact = table_fact_of(entry);
+    if (!worth_a_table_line(fact, entry.work)) return;
     f(std::string(kGraphKeyPrefix) + graph_key_hex(key.words[1]) + graph_key_hex(key.words[0]),
-      value);
+      fact);
   });
 }
 
 std::vector<std::pair<std::string, Value>> GraphSearch::exact_values() const {
   std::vector<std::pair<std::string, Value>> out;
-  for_each_exact_value([&](const std::string& key, Value value) { out.emplace_back(key, value); });
+  for_each_fact([&](const std::string& key, const TableFact& fact) {
+    if (fact.value) out.emplace_back(key, *fact.value);
+  });
   return out;
 }
 
-bool GraphSearch::add_value(const std::string& key, Value value) {
+bool GraphSearch::add_fact(const std::string& key, const TableFact& fact) {
   if (!key.starts_with(kGraphKeyPrefix)) {
     // A file of the first format keyed graph components by their canonical graph6.
     if (key.empty() || !std::all_of(key.begin(), key.end(), [](char ch) {
@@ -116,7 +120,8 @@ bool GraphSearch::add_value(const std::string& key, Value value) {
         })) {
       return false;
     }
-    search_.table().set_value(GraphSpace::hash_of(key), value, SearchTable<2>::kLoadedWork);
+    search_.table().record(GraphSpace::hash_of(key), {fact.value, fact.not_values, 0},
+                           SearchTable<2>::kLoadedWork);
     return true;
   }
   if (key.size() != kGraphKeyPrefix.size() + 32) return false;
@@ -128,7 +133,7 @@ bool GraphSearch::add_value(const std::string& key, Value value) {
     if (r.ec != std::errc{} || r.ptr != p + 16) return false;
     k.words[1 - i] = w;
   }
-  search_.table().set_value(k, value, SearchTable<2>::kLoadedWork);
+  search_.table().record(k, {fact.value, fact.not_values, 0}, SearchTable<2>::kLoadedWork);
   return true;
 }
 

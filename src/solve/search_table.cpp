@@ -121,6 +121,9 @@ typename SearchTable<W>::Entry SearchTable<W>::entry_of(std::uint64_t payload) c
   const std::uint64_t v = payload & ((std::uint64_t{1} << kTableValueBits) - 1);
   if (v != 0) e.value = static_cast<Value>(v - 1);
   e.not_values.bits = (payload >> kTableNotShift) & ((std::uint64_t{1} << not_bits_) - 1);
+  // Class k holds the works of bit width 2k and 2k + 1 (table_work_class).
+  const std::uint64_t work_class = (payload >> kTableWorkShift) & 15;
+  e.work = work_class == 0 ? 0 : std::uint64_t{1} << (2 * work_class - 1);
   return e;
 }
 
@@ -191,7 +194,7 @@ void SearchTable<W>::store(const Key& key, std::optional<Value> value, ValueSet 
       cheapest = i;
     }
   }
-  Entry e{value, not_values};
+  Entry e{value, not_values, 0};
   if (same_key) {
     const std::uint64_t old = c[chosen * W].load(std::memory_order_relaxed);
     const Entry before = entry_of(old & low_mask);
@@ -283,6 +286,14 @@ std::vector<std::pair<typename SearchTable<W>::Key, Value>> SearchTable<W>::exac
 
 template <std::size_t W>
 void SearchTable<W>::for_each_exact(const std::function<void(const Key&, Value)>& f) const {
+  for_each_entry([&](const Key& key, const Entry& entry) {
+    if (entry.value) f(key, *entry.value);
+  });
+}
+
+template <std::size_t W>
+void SearchTable<W>::for_each_entry(
+    const std::function<void(const Key&, const Entry&)>& f) const {
   const std::uint64_t low = (std::uint64_t{1} << payload_bits_) - 1;
   for (std::uint64_t cluster = 0; cluster < clusters_; ++cluster) {
     const std::atomic<std::uint64_t>* c = &slots_[cluster * (kClusterBytes / 8)];
@@ -290,11 +301,11 @@ void SearchTable<W>::for_each_exact(const std::function<void(const Key&, Value)>
       const std::uint64_t e = c[i * W].load(std::memory_order_relaxed);
       if (e == 0) continue;
       const Entry entry = entry_of(e & low);
-      if (!entry.value) continue;
+      if (!entry.value && entry.not_values.empty()) continue;
       Mixed m;
       m.words[0] = (e & ~low) | (cluster & low);
       for (std::size_t k = 1; k < W; ++k) m.words[k] = c[i * W + k].load(std::memory_order_relaxed);
-      f(unmix(m), *entry.value);
+      f(unmix(m), entry);
     }
   }
 }

@@ -14,36 +14,37 @@ ShapeValues::Box& ShapeValues::box(std::uint16_t rows, std::uint16_t columns) {
   return b;
 }
 
-void ShapeValues::add(const BoardShape& shape, Value value) {
+void ShapeValues::add(const BoardShape& shape, const TableFact& fact) {
   ++size_;
-  if (value > 255) {
-    large_.emplace_back(shape, value);
+  const std::uint64_t small = fact.value ? *fact.value : fact.not_values.bits;
+  if (small >= kNotValuesFlag) {
+    large_.emplace_back(shape, fact);
     return;
   }
   Box& b = box(shape.rows, shape.columns);
   for (std::size_t w = 0; w < b.words; ++w) b.cells.push_back(shape.cells.words[w]);
-  b.values.push_back(static_cast<std::uint8_t>(value));
+  b.facts.push_back(static_cast<std::uint8_t>(fact.value ? small : small + kNotValuesFlag));
 }
 
 void ShapeValues::merge(ShapeValues&& other) {
   if (empty()) {
     *this = std::move(other);
   } else {
-    other.for_each([&](const BoardShape& shape, Value value) { add(shape, value); });
+    other.for_each([&](const BoardShape& shape, const TableFact& fact) { add(shape, fact); });
   }
   other = ShapeValues{};
 }
 
 std::uint64_t ShapeValues::bytes() const noexcept {
   std::uint64_t n = boxes_.capacity() * sizeof(Box) + large_.capacity() * sizeof(large_[0]);
-  for (const Box& b : boxes_) n += b.cells.capacity() * 8 + b.values.capacity();
+  for (const Box& b : boxes_) n += b.cells.capacity() * 8 + b.facts.capacity();
   return n;
 }
 
 void ShapeValues::shrink_to_fit() {
   for (Box& b : boxes_) {
     b.cells.shrink_to_fit();
-    b.values.shrink_to_fit();
+    b.facts.shrink_to_fit();
   }
   large_.shrink_to_fit();
 }

@@ -1,6 +1,7 @@
 #include "grundy/solve/table_file.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cstdio>
 #include <fstream>
@@ -15,9 +16,49 @@
 namespace grundy {
 namespace {
 
-constexpr std::string_view kTableMagic = "grundy-component-table 1";
+/// The first line: format 2 has the not-values lines; format 1 (exact values only) is read too.
+constexpr std::string_view kTableMagic = "grundy-component-table 2";
+constexpr std::string_view kTableMagicExactOnly = "grundy-component-table 1";
 
 }  // namespace
+
+std::string table_fact_text(const TableFact& fact) {
+  char digits[24];
+  if (fact.value) return {digits, std::to_chars(digits, digits + sizeof digits, *fact.value).ptr};
+  std::string text = "!";
+  for (std::uint64_t b = fact.not_values.bits; b != 0; b &= b - 1) {
+    if (text.size() > 1) text += ',';
+    text.append(digits, std::to_chars(digits, digits + sizeof digits, std::countr_zero(b)).ptr);
+  }
+  return text;
+}
+
+std::optional<TableFact> parse_table_fact(std::string_view text) {
+  const char* p = text.data();
+  const char* end = p + text.size();
+  if (text.empty() || text[0] != '!') {
+    Value v = 0;
+    const auto r = std::from_chars(p, end, v);
+    if (r.ec != std::errc{} || r.ptr != end) return std::nullopt;
+    return TableFact::exact(v);
+  }
+  // "!a,b,c": at least one value, each below the limit, in increasing order.
+  ValueSet values;
+  ++p;
+  while (true) {
+    unsigned v = 0;
+    const auto r = std::from_chars(p, end, v);
+    if (r.ec != std::errc{} || v >= ValueSet::kLimit ||
+        (!values.empty() && v <= static_cast<unsigned>(values.largest()))) {
+      return std::nullopt;
+    }
+    values = values | ValueSet::single(v);
+    p = r.ptr;
+    if (p == end) return TableFact::excluding(values);
+    if (*p != ',') return std::nullopt;
+    ++p;
+  }
+}
 
 void save_table_file(const std::filesystem::path& path, std::string_view rule,
                      const TableEntrySource& source) {
@@ -38,11 +79,10 @@ void save_table_file(const std::filesystem::path& path, std::string_view rule,
       [&](const std::function<void(std::string_view)>& put) {
         put(header());
         std::string line;
-        source([&](std::string_view key, Value value) {
+        source([&](std::string_view key, const TableFact& fact) {
           line.assign(key);
           line += ' ';
-          char digits[24];
-          line.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
+          line += table_fact_text(fact);
           line += '\n';
           sum.add(line);
           ++count;
@@ -59,7 +99,7 @@ void save_table_file(const std::filesystem::path& path, std::string_view rule,
                             [](const auto& a, const auto& b) { return a.first == b.first; }),
                 entries.end());
   save_table_file(path, rule, [&](const auto& put) {
-    for (const auto& [key, value] : entries) put(key, value);
+    for (const auto& [key, fact] : entries) put(key, fact);
   });
 }
 
@@ -128,7 +168,9 @@ void read_table_file(const std::filesystem::path& path, std::string_view rule,
       }
       return std::string(f.substr(name.size() + 1));
     };
-    if (line() != kTableMagic) throw Error(file + " is not a component table (wrong first line)");
+    if (const std::string_view first = line(); first != kTableMagic && first != kTableMagicExactOnly) {
+      throw Error(file + " is not a component table (wrong first line)");
+    }
     const std::string file_rule = field("rule");
     if (file_rule != rule) {
       throw Error(file + " holds nimbers of the " + quote_excerpt(file_rule) +
@@ -151,16 +193,16 @@ void read_table_file(const std::filesystem::path& path, std::string_view rule,
       sum.add(l);
       sum.add("\n");
       const std::size_t space = l.find(' ');
-      Value v = 0;
-      if (space == std::string::npos ||
-          std::from_chars(l.data() + space + 1, l.data() + l.size(), v).ec != std::errc{}) {
+      std::optional<TableFact> fact;
+      if (space != std::string::npos) fact = parse_table_fact(std::string_view(l).substr(space + 1));
+      if (!fact) {
         if (deliver) throw Error(file + " changed while it was read");
         // A malformed line in a file whose checksum holds was written so: said after the
         // checksum, as before (a torn file is the likelier cause).
         read = ~std::uint64_t{0};
         continue;
       }
-      if (deliver) entry(std::string_view(l).substr(0, space), v);
+      if (deliver) entry(std::string_view(l).substr(0, space), *fact);
       if (read != ~std::uint64_t{0}) ++read;
     }
     if (sum.digest() != checksum) {
@@ -181,8 +223,9 @@ void read_table_file(const std::filesystem::path& path, std::string_view rule,
 TableEntries load_table_file(const std::filesystem::path& path, std::string_view rule,
                              std::uint64_t max_bytes) {
   TableEntries read;
-  read_table_file(path, rule, max_bytes,
-                  [&](std::string_view key, Value v) { read.emplace_back(std::string(key), v); });
+  read_table_file(path, rule, max_bytes, [&](std::string_view key, const TableFact& fact) {
+    read.emplace_back(std::string(key), fact);
+  });
   return read;
 }
 

@@ -242,7 +242,7 @@ TEST(ComponentCli, TableFileIsKeptAndACorruptOneRefused) {
   std::remove(table.path().c_str());
   const std::string first = value_of({"value", "cram", "3x6", "--table", table.path()});
   const std::string saved = read_file(table.path());
-  EXPECT_CONTAINS(saved, "grundy-component-table 1");
+  EXPECT_CONTAINS(saved, "grundy-component-table 2");
   EXPECT_EQ(value_of({"value", "cram", "3x6", "--table", table.path()}), first);
   {
     std::ofstream out(table.path());
@@ -284,7 +284,7 @@ void stops_with_exit_130_and_saves_the_table(int signal) {
   EXPECT_EQ(WEXITSTATUS(status), 130);
   EXPECT_CONTAINS(read_file(err.path()), "interrupted");
   const std::string saved = read_file(table.path());
-  EXPECT_CONTAINS(saved, "grundy-component-table 1");
+  EXPECT_CONTAINS(saved, "grundy-component-table 2");
   const std::size_t count_at = saved.find("\nentries ");
   ASSERT_NE(count_at, std::string::npos);
   EXPECT_GT(std::stoull(saved.substr(count_at + 9, 20)), 0u) << "nothing found in 1.5 s?";

@@ -14,6 +14,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "grundy/core/atomic_file.hpp"
@@ -260,24 +261,32 @@ TEST(GraphSearch, ABoundedTableDropsEntriesAndStaysRight) {
   EXPECT_GT(small.search().table().dropped(), 0u);
 }
 
+/// What a table file of the search keeps (GraphSearch::for_each_fact), as a list.
+TableEntries facts_of(const GraphSearch& search) {
+  TableEntries out;
+  search.for_each_fact(
+      [&](const std::string& key, const TableFact& fact) { out.emplace_back(key, fact); });
+  return out;
+}
+
 TEST(GraphSearch, ItsTableSavesAndLoadsAndForeignOrCorruptFilesAreRefused) {
   const test::TempFile file("");
   GraphSearch first(DeletionRule::arc, {});
   const Value v = first.value(grid_graph(3, 5));
-  save_table_file(file.path(), "arc", first.exact_values());
+  save_table_file(file.path(), "arc", facts_of(first));
 
   GraphSearch second(DeletionRule::arc, {});
   const TableEntries entries = load_table_file(file.path(), "arc", 1 << 20);
-  for (const auto& [key, value] : entries) EXPECT_TRUE(second.add_value(key, value)) << key;
-  EXPECT_EQ(second.search().table().size(), first.exact_values().size());
+  for (const auto& [key, fact] : entries) EXPECT_TRUE(second.add_fact(key, fact)) << key;
+  EXPECT_EQ(second.search().table().size(), facts_of(first).size());
   EXPECT_EQ(second.value(grid_graph(3, 5)), v);
   EXPECT_EQ(second.nodes(), 0u) << "the loaded table answers without search";
   // A key of the first format (graph6 of the canonical form) is read too.
   GraphSearch third(DeletionRule::arc, {});
-  EXPECT_TRUE(third.add_value(canonical_graph(grid_graph(3, 5)).key, v));
+  EXPECT_TRUE(third.add_fact(canonical_graph(grid_graph(3, 5)).key, TableFact::exact(v)));
   EXPECT_EQ(third.value(grid_graph(3, 5)), v);
   EXPECT_EQ(third.nodes(), 0u);
-  EXPECT_FALSE(third.add_value("graph:zz", 1));
+  EXPECT_FALSE(third.add_fact("graph:zz", TableFact::exact(1)));
 
   EXPECT_THROW(load_table_file(file.path(), "node", 1 << 20), Error);  // another rule's nimbers
 
@@ -298,10 +307,78 @@ TEST(GraphSearch, ItsTableSavesAndLoadsAndForeignOrCorruptFilesAreRefused) {
   refused("", "empty");
 }
 
+TEST(TableFile, AFactsTextParsesBackAndMalformedTextsAreRefused) {
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 2000; ++i) {
+    const TableFact f = i % 2 == 0 ? TableFact::exact(rng() % (i % 10 == 0 ? 1000000 : 64))
+                                   : TableFact::excluding({rng() >> (rng() % 64) | 1});
+    const std::optional<TableFact> back = parse_table_fact(table_fact_text(f));
+    ASSERT_TRUE(back) << table_fact_text(f);
+    EXPECT_EQ(*back, f) << table_fact_text(f);
+  }
+  EXPECT_EQ(table_fact_text(TableFact::exact(7)), "7");
+  EXPECT_EQ(table_fact_text(TableFact::excluding({0b100101})), "!0,2,5");
+  for (const char* bad : {"", "!", "!,1", "!1,", "!2,1", "!1,1", "!64", "x", "3x", "-1", "! 1",
+                          "!1,,2", "!0x1", " 3", "3 "}) {
+    EXPECT_FALSE(parse_table_fact(bad)) << '"' << bad << '"';
+  }
+}
+
+TEST(GraphSearch, LoadedNotValuesAnswerWithoutSearch) {
+  // Node-Kayles on the 5 x 7 grid has value 2; "is it 1?" is answered no by an option of value 1,
+  // found after more than kTableFileNotValuesWork nodes: a line of the table file, so a search
+  // that loads the file answers the same question at once (one without it searches again).
+  const SimpleGraph g = grid_graph(5, 7);
+  GraphSearch asked(DeletionRule::node, {});
+  EXPECT_FALSE(asked.has_value(g, 1));
+  ASSERT_GE(asked.nodes(), kTableFileNotValuesWork);
+  const TableEntries facts = facts_of(asked);
+  EXPECT_TRUE(std::any_of(facts.begin(), facts.end(), [](const auto& e) {
+    return !e.second.value && e.second.not_values.contains(1);
+  }));
+  const test::TempFile file("");
+  save_table_file(file.path(), "node", facts);
+  GraphSearch resumed(DeletionRule::node, {});
+  for (const auto& [key, fact] : load_table_file(file.path(), "node", 1 << 30)) {
+    EXPECT_TRUE(resumed.add_fact(key, fact)) << key;
+  }
+  EXPECT_FALSE(resumed.has_value(g, 1));
+  EXPECT_EQ(resumed.nodes(), 0u) << "the loaded not-value answers";
+  GraphSearch exact_only(DeletionRule::node, {});
+  for (const auto& [key, fact] : facts) {
+    if (fact.value) exact_only.add_fact(key, fact);
+  }
+  EXPECT_FALSE(exact_only.has_value(g, 1));
+  EXPECT_GT(exact_only.nodes(), 0u) << "without the not-values it searches again";
+  EXPECT_EQ(resumed.value(g), 2u);
+}
+
+TEST(GraphSearch, ALoadedFactOfNotValuesIsInItsTable) {
+  // As a table file gives it: `graph:` and the key's two words in hexadecimal, high word first.
+  GraphSearch search(DeletionRule::node, {});
+  CellBits<2> key;
+  key.words[1] = 0x0123456789abcdefULL;
+  key.words[0] = 0x00000000000000ffULL;
+  const std::string text = "graph:0123456789abcdef00000000000000ff";
+  ASSERT_TRUE(search.add_fact(text, TableFact::excluding({0b1010})));
+  const auto entry = search.search().table().find(key);
+  ASSERT_TRUE(entry);
+  EXPECT_FALSE(entry->value);
+  EXPECT_EQ(entry->not_values, ValueSet{0b1010});
+  // Loaded facts count as dear work: a table file keeps them again.
+  const TableEntries facts = facts_of(search);
+  ASSERT_EQ(facts.size(), 1u);
+  EXPECT_EQ(facts[0].first, text);
+  EXPECT_EQ(facts[0].second, TableFact::excluding({0b1010}));
+}
+
 TEST(TableFile, AStreamedSaveIsTheFileOfItsEntriesAndAFailedOneLeavesNothing) {
   GraphSearch search(DeletionRule::arc, {});
   (void)search.value(grid_graph(3, 5));
-  TableEntries entries = search.exact_values();
+  TableEntries entries = facts_of(search);
+  // Lines of both kinds: values, and values a component is not.
+  entries.emplace_back("graph:000000000000000000000000000000ff", TableFact::excluding({0b101}));
+  entries.emplace_back("graph:000000000000000000000000000001ff", TableFact::excluding({1}));
   std::sort(entries.begin(), entries.end());
   const test::TempFile listed("");
   save_table_file(listed.path(), "arc", entries);
@@ -309,7 +386,7 @@ TEST(TableFile, AStreamedSaveIsTheFileOfItsEntriesAndAFailedOneLeavesNothing) {
   std::uint64_t calls = 0;
   save_table_file(streamed.path(), "arc", [&](const auto& put) {
     ++calls;
-    for (const auto& [key, value] : entries) put(key, value);
+    for (const auto& [key, fact] : entries) put(key, fact);
   });
   EXPECT_EQ(calls, 1u) << "the entries are read once (the header is written over at the end)";
   auto text = [](const std::string& path) {
@@ -320,29 +397,54 @@ TEST(TableFile, AStreamedSaveIsTheFileOfItsEntriesAndAFailedOneLeavesNothing) {
   EXPECT_EQ(load_table_file(streamed.path(), "arc", 1 << 20), entries);
 
   // The header's count and checksum at full width (what makes writing it over itself safe), and
-  // a header of the earlier form, without the leading zeros, is read too.
+  // a header of the earlier forms, without the leading zeros, and of the first format (exact
+  // values only), is read too.
   std::string body;
-  for (const auto& [key, value] : entries) body += key + " " + std::to_string(value) + "\n";
-  Fnv1a sum;
-  sum.add(body);
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(sum.digest()));
-  char count[21];
-  std::snprintf(count, sizeof count, "%020zu", entries.size());
-  EXPECT_EQ(text(streamed.path()), std::string("grundy-component-table 1\nrule arc\nentries ") +
-                                       count + "\nchecksum " + hex + "\n" + body);
-  const test::TempFile earlier("grundy-component-table 1\nrule arc\nentries " +
-                               std::to_string(entries.size()) + "\nchecksum " +
-                               std::string(hex).substr(std::string(hex).find_first_not_of('0')) +
-                               "\n" + body);
+  TableEntries exact;
+  std::string exact_body;
+  for (const auto& [key, fact] : entries) {
+    std::string line = key + " ";
+    if (fact.value) {
+      line += std::to_string(*fact.value);
+    } else {
+      std::string sep = "!";
+      for (Value u = 0; u < 64; ++u) {
+        if (fact.not_values.contains(u)) line += std::exchange(sep, ",") + std::to_string(u);
+      }
+    }
+    line += "\n";
+    body += line;
+    if (fact.value) {
+      exact.emplace_back(key, fact);
+      exact_body += line;
+    }
+  }
+  auto header = [](const std::string& magic, const std::string& lines, std::size_t n, bool wide) {
+    Fnv1a sum;
+    sum.add(lines);
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(sum.digest()));
+    char count[21];
+    std::snprintf(count, sizeof count, "%020zu", n);
+    const std::string h = hex;
+    return magic + "\nrule arc\nentries " + (wide ? count : std::to_string(n)) + "\nchecksum " +
+           (wide ? h : h.substr(h.find_first_not_of('0'))) + "\n";
+  };
+  EXPECT_EQ(text(streamed.path()),
+            header("grundy-component-table 2", body, entries.size(), true) + body);
+  const test::TempFile earlier(header("grundy-component-table 2", body, entries.size(), false) +
+                               body);
   EXPECT_EQ(load_table_file(earlier.path(), "arc", 1 << 20), entries);
+  const test::TempFile first_format(
+      header("grundy-component-table 1", exact_body, exact.size(), false) + exact_body);
+  EXPECT_EQ(load_table_file(first_format.path(), "arc", 1 << 20), exact);
 
   // A source that fails, or a head longer than the file written: the old file stays, and no
   // temporary file is left beside it.
   const std::string before = text(streamed.path());
   EXPECT_THROW(save_table_file(streamed.path(), "arc",
                                [&](const auto& put) {
-                                 put("graph:00", 1);
+                                 put("graph:00", TableFact::exact(1));
                                  throw Error("stopped");
                                }),
                Error);

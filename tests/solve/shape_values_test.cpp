@@ -22,23 +22,30 @@ BoardShape random_shape(std::mt19937_64& rng, std::uint16_t rows, std::uint16_t 
   return s;
 }
 
-TEST(ShapeValues, GivesBackEveryShapeAndValueOfBoxesOfOneTwoAndFourWords) {
+TEST(ShapeValues, GivesBackEveryShapeAndFactOfBoxesOfOneTwoAndFourWords) {
   std::mt19937_64 rng(5);
-  std::map<std::pair<BoardShape, Value>, int> added;
+  std::map<std::pair<BoardShape, TableFact>, int> added;
   ShapeValues store;
-  // Boxes of 12, 60, 64, 65, 128 and 256 cells, and values a byte holds or not.
+  // Boxes of 12, 60, 64, 65, 128 and 256 cells, and facts a byte holds or not: exact values
+  // below 128 and from 128 on, sets of values below 7 it is not and sets with larger values.
   const std::pair<std::uint16_t, std::uint16_t> boxes[] = {{3, 4},   {5, 12},  {8, 8},
                                                            {5, 13},  {8, 16},  {16, 16}};
-  for (int i = 0; i < 3000; ++i) {
+  for (int i = 0; i < 4000; ++i) {
     const auto [r, c] = boxes[rng() % std::size(boxes)];
     const BoardShape s = random_shape(rng, r, c);
-    const Value v = i % 500 == 0 ? 256 + rng() % 1000 : rng() % 64;
-    store.add(s, v);
-    ++added[{s, v}];
+    TableFact f;
+    switch (i % 4) {
+      case 0: f = TableFact::exact(i % 500 == 0 ? 128 + rng() % 1000 : rng() % 128); break;
+      case 1: f = TableFact::excluding({1 + rng() % 127}); break;
+      case 2: f = TableFact::excluding({rng() | (std::uint64_t{1} << (7 + rng() % 57))}); break;
+      default: f = TableFact::exact(rng() % 8); break;
+    }
+    store.add(s, f);
+    ++added[{s, f}];
   }
-  EXPECT_EQ(store.size(), 3000u);
-  std::map<std::pair<BoardShape, Value>, int> seen;
-  store.for_each([&](const BoardShape& s, Value v) { ++seen[{s, v}]; });
+  EXPECT_EQ(store.size(), 4000u);
+  std::map<std::pair<BoardShape, TableFact>, int> seen;
+  store.for_each([&](const BoardShape& s, const TableFact& f) { ++seen[{s, f}]; });
   EXPECT_EQ(seen, added);
 }
 
@@ -46,17 +53,19 @@ TEST(ShapeValues, MergeKeepsBothAndEmptiesTheOther) {
   std::mt19937_64 rng(6);
   ShapeValues a;
   ShapeValues b;
-  std::map<std::pair<BoardShape, Value>, int> added;
+  std::map<std::pair<BoardShape, TableFact>, int> added;
   for (int i = 0; i < 200; ++i) {
     const BoardShape s = random_shape(rng, 4, 6);
-    (i % 2 == 0 ? a : b).add(s, static_cast<Value>(i % 7));
-    ++added[{s, static_cast<Value>(i % 7)}];
+    const TableFact f = i % 3 == 0 ? TableFact::excluding(ValueSet::single(i % 6))
+                                   : TableFact::exact(static_cast<Value>(i % 7));
+    (i % 2 == 0 ? a : b).add(s, f);
+    ++added[{s, f}];
   }
   a.merge(std::move(b));
   EXPECT_TRUE(b.empty());  // NOLINT(bugprone-use-after-move): merge leaves it empty
   EXPECT_EQ(a.size(), 200u);
-  std::map<std::pair<BoardShape, Value>, int> seen;
-  a.for_each([&](const BoardShape& s, Value v) { ++seen[{s, v}]; });
+  std::map<std::pair<BoardShape, TableFact>, int> seen;
+  a.for_each([&](const BoardShape& s, const TableFact& f) { ++seen[{s, f}]; });
   EXPECT_EQ(seen, added);
   ShapeValues empty;
   empty.merge(std::move(a));
@@ -67,7 +76,7 @@ TEST(ShapeValues, AShapeOfABoardOfAtMost64CellsTakesNineBytes) {
   std::mt19937_64 rng(7);
   ShapeValues store;
   constexpr int kShapes = 100000;
-  for (int i = 0; i < kShapes; ++i) store.add(random_shape(rng, 5, 12), 3);
+  for (int i = 0; i < kShapes; ++i) store.add(random_shape(rng, 5, 12), TableFact::exact(3));
   store.shrink_to_fit();
   EXPECT_LE(store.bytes(), 9u * kShapes + 1024);
   EXPECT_GE(store.bytes(), 9u * kShapes);
@@ -80,13 +89,13 @@ TEST(ShapeValues, LoadedValuesCountAgainstTheMemoryBound) {
   // count them would let it double past the whole bound.
   std::mt19937_64 rng(8);
   ShapeValues values;
-  for (int i = 0; i < 1000000; ++i) values.add(random_shape(rng, 4, 5), 1);
+  for (int i = 0; i < 1000000; ++i) values.add(random_shape(rng, 4, 5), TableFact::exact(1));
   values.shrink_to_fit();
   const std::uint64_t held = values.bytes();
   const std::uint64_t bound = held + SearchTable<1>::kStartBytes;
   BoardSearch search(DeletionRule::arc, BoardAdjacency::grid,
                      {.limits = Limits{.max_memory_bytes = bound}, .endgame_database = false});
-  search.add_values(std::move(values));
+  search.add_facts(std::move(values));
   BoardCells board{.adjacency = BoardAdjacency::grid, .rows = 4, .columns = 5, .cells = {}};
   for (std::size_t v = 0; v < 20; ++v) board.cells.set(v);
   search.value(board);  // (the values given are made up: only the memory is looked at)

@@ -66,15 +66,17 @@ class BoardSearch {
     std::function<void()> stop_growing;
   };
   void share_bound(Beside beside) { beside_ = std::move(beside); }
-  /// Calls f(shape, value) once for every exact entry, as a shape of its own box: what a table
-  /// file keeps (a shape several tables hold, or loaded and held, once), without a copy of them.
-  void for_each_exact_value(const std::function<void(const BoardShape&, Value)>& f) const;
-  /// The same as a list.
+  /// Calls f(shape, fact) for what a table file keeps (worth_a_table_line: every exact value,
+  /// the dearer not-values), as a shape of its own box, without a copy of them: once a shape
+  /// (the first table's fact, or an exact value of a later one), and the loaded facts no table
+  /// holds.
+  void for_each_fact(const std::function<void(const BoardShape&, const TableFact&)>& f) const;
+  /// The exact values among them, as a list.
   std::vector<std::pair<BoardShape, Value>> exact_values() const;
-  /// Adds exact values (a loaded table file's): each goes to the table of every frame it fits,
-  /// now and when a frame is made later. They are kept (compactly) and count against the
-  /// memory bound: a frame made later has a table of the bound less what they take.
-  void add_values(ShapeValues values);
+  /// Adds facts (a loaded table file's): each goes to the table of every frame it fits, now and
+  /// when a frame is made later. They are kept (compactly) and count against the memory bound:
+  /// a frame made later has a table of the bound less what they take.
+  void add_facts(ShapeValues facts);
   /// The box of the endgame database of `rule` and `adjacency` (rows, columns): 4 x 6 for the
   /// grid (16 million sets, 8 MiB, half a second to compute), 4 x 5 for the queens' graph.
   static std::pair<std::size_t, std::size_t> database_box(DeletionRule rule,

@@ -12,6 +12,7 @@
 #include "grundy/rules/vertex_deletion.hpp"
 #include "grundy/solve/component_search.hpp"
 #include "grundy/solve/graph_space.hpp"
+#include "grundy/solve/table_file.hpp"
 
 namespace grundy {
 
@@ -33,13 +34,15 @@ class GraphSearch {
   std::uint64_t bytes() const noexcept { return search_.table().bytes(); }
   /// Its table grows no more (another search of the process gets the rest of the bound).
   void stop_growing() noexcept { search_.table().stop_growing(); }
-  /// The exact entries, keyed `graph:` and the 32 hexadecimal digits of the component's hash:
-  /// what a table file keeps.
+  /// Calls f(key, fact) for what a table file keeps of the table (worth_a_table_line: every
+  /// exact value, the dearer not-values), keyed `graph:` and the 32 hexadecimal digits of the
+  /// component's hash, without a copy of them.
+  void for_each_fact(const std::function<void(const std::string&, const TableFact&)>& f) const;
+  /// The exact values among them, as a list.
   std::vector<std::pair<std::string, Value>> exact_values() const;
-  /// Calls f(key, value) for each of them, without a copy of them.
-  void for_each_exact_value(const std::function<void(const std::string&, Value)>& f) const;
-  /// Adds an entry of exact_values()'s form; false when the key is not of that form.
-  bool add_value(const std::string& key, Value value);
+  /// Adds a fact keyed as for_each_fact keys them (or by a graph6, the first format's keys);
+  /// false when the key is not of that form.
+  bool add_fact(const std::string& key, const TableFact& fact);
 
  private:
   ComponentSearch<GraphSpace> search_;

@@ -54,6 +54,9 @@ class SearchTable {
     std::optional<Value> value;
     /// Values the nimber is known not to be (the table keeps the lowest few; see kNotValues).
     ValueSet not_values;
+    /// The least search work (nodes) of the entry's class, as find() and for_each_entry() give
+    /// it back (the table keeps about half its logarithm); not read by record().
+    std::uint64_t work = 0;
   };
 
   /// The table never uses more than max(max_bytes, kMinBytes) bytes.
@@ -96,6 +99,17 @@ class SearchTable {
   void stop_growing() noexcept { max_bytes_ = std::max(bytes(), kMinBytes); }
   /// Entries given up by the replacement policy so far.
   std::uint64_t dropped() const noexcept { return dropped_.load(); }
+  /// Records what `entry` says (its exact value, else its not-values) at the cost `work`.
+  void record(const Key& key, const Entry& entry, std::uint64_t work) noexcept {
+    if (entry.value) {
+      set_value(key, *entry.value, work);
+    } else {
+      exclude(key, entry.not_values, work);
+    }
+  }
+
+  /// Calls f(key, entry) for every entry (the keys given back), in the table's order.
+  void for_each_entry(const std::function<void(const Key&, const Entry&)>& f) const;
   /// Calls f(key, value) for every exact entry (the keys given back), in the table's order.
   void for_each_exact(const std::function<void(const Key&, Value)>& f) const;
   /// The exact entries: what a table file keeps.

@@ -1,27 +1,67 @@
 #pragma once
-/// \file The component search's table file (`--table FILE`, docs/file-formats.md): the exact
-/// entries of a search, one `KEY VALUE` line each under a header (kind, rule, entry count,
-/// FNV-1a checksum of the lines), written atomically; a file that is foreign (another rule) or
-/// corrupt (a bad header, count or checksum) is refused whole.
+/// \file The component search's table file (`--table FILE`, docs/file-formats.md): what a search
+/// proved of its components, one line each under a header (kind, rule, entry count, FNV-1a
+/// checksum of the lines), written atomically — `KEY VALUE` for an exact nimber, `KEY !a,b` for
+/// values the nimber is known not to be (the "no" answers of the aspiration search, so that a
+/// resumed search does not ask again). A file that is foreign (another rule) or corrupt (a bad
+/// header, count or checksum) is refused whole.
 
+#include <compare>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 #include "grundy/core/value.hpp"
+#include "grundy/solve/value_set.hpp"
 
 namespace grundy {
 
-using TableEntries = std::vector<std::pair<std::string, Value>>;
+/// What a table file says of one component: its exact nimber, or values it is not (a set of
+/// values below ValueSet::kLimit, not empty).
+struct TableFact {
+  std::optional<Value> value;
+  ValueSet not_values;
 
-/// The entries of a table to save: a source calls put(key, value) for each, the same entries in
+  static TableFact exact(Value v) { return {v, {}}; }
+  static TableFact excluding(ValueSet values) { return {std::nullopt, values}; }
+  friend bool operator==(const TableFact&, const TableFact&) = default;
+  friend auto operator<=>(const TableFact& a, const TableFact& b) {
+    return std::pair(a.value, a.not_values.bits) <=> std::pair(b.value, b.not_values.bits);
+  }
+};
+
+/// A fact as a file line writes it after the key: the value ("3"), or "!" and the values it is
+/// not in increasing order ("!0,2").
+std::string table_fact_text(const TableFact& fact);
+/// The fact of a line's text after the key; nullopt when it is not of table_fact_text's form.
+std::optional<TableFact> parse_table_fact(std::string_view text);
+
+/// Whether a table file keeps a line for what an entry of a search's table says, whose proof
+/// took `work` nodes (at least): every exact value, and the not-values that took at least
+/// kTableFileNotValuesWork — cheaper ones are proved again faster than a file of them is read,
+/// and they are most of a table.
+inline constexpr std::uint64_t kTableFileNotValuesWork = std::uint64_t{1} << 9;
+inline bool worth_a_table_line(const TableFact& fact, std::uint64_t work) {
+  return fact.value.has_value() || (!fact.not_values.empty() && work >= kTableFileNotValuesWork);
+}
+
+/// What an entry of a search's table (SearchTable::Entry) says, as a table file's fact.
+template <class Entry>
+TableFact table_fact_of(const Entry& entry) {
+  return entry.value ? TableFact::exact(*entry.value) : TableFact::excluding(entry.not_values);
+}
+
+using TableEntries = std::vector<std::pair<std::string, TableFact>>;
+
+/// The entries of a table to save: a source calls put(key, fact) for each, the same entries in
 /// the same order every time it is called.
-using TableEntrySource =
-    std::function<void(const std::function<void(std::string_view key, Value value)>& put)>;
+using TableEntrySource = std::function<void(
+    const std::function<void(std::string_view key, const TableFact& fact)>& put)>;
 
 /// Writes the entries of `source` for `rule` ("node" or "arc") to `path` atomically: a reader
 /// sees the old file or the new one. The source is read twice (the count and checksum of the
@@ -29,14 +69,16 @@ using TableEntrySource =
 /// without a copy of it in memory.
 void save_table_file(const std::filesystem::path& path, std::string_view rule,
                      const TableEntrySource& source);
-/// The same for a list of entries, sorted first (one set of entries always writes one file).
+/// The same for a list of entries, sorted first (one set of entries always writes one file; of
+/// two entries of one key, the first in that order is kept).
 void save_table_file(const std::filesystem::path& path, std::string_view rule,
                      TableEntries entries);
 
 /// Called with each entry of a table file.
-using TableEntryVisitor = std::function<void(std::string_view key, Value value)>;
+using TableEntryVisitor = std::function<void(std::string_view key, const TableFact& fact)>;
 
-/// Calls entry(key, value) for every entry of a file written by save_table_file for `rule`, the
+/// Calls entry(key, fact) for every entry of a file written by save_table_file for `rule` (or
+/// of the first format, exact values only), the
 /// file read twice through a small buffer (first checked whole, so that a foreign or corrupt file
 /// gives no entry; then read entry by entry). Throws Error as load_table_file does.
 void read_table_file(const std::filesystem::path& path, std::string_view rule,

@@ -292,8 +292,7 @@ void SearchTable<W>::for_each_exact(const std::function<void(const Key&, Value)>
 }
 
 template <std::size_t W>
-void SearchTable<W>::for_each_entry(
-    const std::function<void(const Key&, const Entry&)>& f) const {
+void SearchTable<W>::for_each_entry(const std::function<void(const Key&, const Entry&)>& f) const {
   const std::uint64_t low = (std::uint64_t{1} << payload_bits_) - 1;
   for (std::uint64_t cluster = 0; cluster < clusters_; ++cluster) {
     const std::atomic<std::uint64_t>* c = &slots_[cluster * (kClusterBytes / 8)];

@@ -168,7 +168,8 @@ void read_table_file(const std::filesystem::path& path, std::string_view rule,
       }
       return std::string(f.substr(name.size() + 1));
     };
-    if (const std::string_view first = line(); first != kTableMagic && first != kTableMagicExactOnly) {
+    if (const std::string_view first = line();
+        first != kTableMagic && first != kTableMagicExactOnly) {
       throw Error(file + " is not a component table (wrong first line)");
     }
     const std::string file_rule = field("rule");
@@ -194,7 +195,9 @@ void read_table_file(const std::filesystem::path& path, std::string_view rule,
       sum.add("\n");
       const std::size_t space = l.find(' ');
       std::optional<TableFact> fact;
-      if (space != std::string::npos) fact = parse_table_fact(std::string_view(l).substr(space + 1));
+      if (space != std::string::npos) {
+        fact = parse_table_fact(std::string_view(l).substr(space + 1));
+      }
       if (!fact) {
         if (deliver) throw Error(file + " changed while it was read");
         // A malformed line in a file whose checksum holds was written so: said after the

@@ -412,18 +412,21 @@ TEST(ComponentSource, TheSearchesOfGridsQueensAndGraphsShareTheBound) {
   EXPECT_LE(held, kTables + 2 * SearchTable<2>::kMinBytes);
 }
 
+/// The value of a board from an empty table (no endgame database, one thread), and the nodes
+/// its board search took.
+std::pair<Value, std::uint64_t> fresh_search(const std::shared_ptr<const Game>& game,
+                                             const Position& board) {
+  ComponentSource fresh(game, {.endgame_database = false});
+  const Value v = fresh.value(board);
+  return {v, fresh.board_search(BoardAdjacency::grid).nodes()};
+}
+
 TEST(ComponentSource, ASearchStoppedAndResumedFromItsTableFileGivesTheSameValue) {
   const test::TempFile file("");
   std::filesystem::remove(file.path());
   const auto game = parse_game("cram");
   const Position board = parse_position(*game, "5x6");
-  std::uint64_t fresh_nodes = 0;
-  Value expected = 0;
-  {
-    ComponentSource fresh(game, {.endgame_database = false});
-    expected = fresh.value(board);
-    fresh_nodes = fresh.board_search(BoardAdjacency::grid).nodes();
-  }
+  const auto [expected, fresh_nodes] = fresh_search(game, board);
   // Stopped (as Ctrl-C stops it) a third of the way: what it found is saved.
   std::atomic<bool> stop{false};
   {
@@ -462,13 +465,7 @@ TEST(ComponentSource, AResumedSearchSkipsTheNoAnswersItsTableFileKeeps) {
   // questions again: fewer nodes than resumed from the same file without them.
   const auto game = parse_game("cram");
   const Position board = parse_position(*game, "5x6");
-  std::uint64_t fresh_nodes = 0;
-  Value expected = 0;
-  {
-    ComponentSource fresh(game, {.endgame_database = false});
-    expected = fresh.value(board);
-    fresh_nodes = fresh.board_search(BoardAdjacency::grid).nodes();
-  }
+  const auto [expected, fresh_nodes] = fresh_search(game, board);
   const test::TempFile file("");
   std::filesystem::remove(file.path());
   {

@@ -35,10 +35,18 @@ TEST(ShapeValues, GivesBackEveryShapeAndFactOfBoxesOfOneTwoAndFourWords) {
     const BoardShape s = random_shape(rng, r, c);
     TableFact f;
     switch (i % 4) {
-      case 0: f = TableFact::exact(i % 500 == 0 ? 128 + rng() % 1000 : rng() % 128); break;
-      case 1: f = TableFact::excluding({1 + rng() % 127}); break;
-      case 2: f = TableFact::excluding({rng() | (std::uint64_t{1} << (7 + rng() % 57))}); break;
-      default: f = TableFact::exact(rng() % 8); break;
+      case 0:
+        f = TableFact::exact(i % 500 == 0 ? 128 + rng() % 1000 : rng() % 128);
+        break;
+      case 1:
+        f = TableFact::excluding({1 + rng() % 127});
+        break;
+      case 2:
+        f = TableFact::excluding({rng() | (std::uint64_t{1} << (7 + rng() % 57))});
+        break;
+      default:
+        f = TableFact::exact(rng() % 8);
+        break;
     }
     store.add(s, f);
     ++added[{s, f}];

@@ -6,7 +6,6 @@
 /// resumed search does not ask again). A file that is foreign (another rule) or corrupt (a bad
 /// header, count or checksum) is refused whole.
 
-#include <compare>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -30,8 +29,10 @@ struct TableFact {
   static TableFact exact(Value v) { return {v, {}}; }
   static TableFact excluding(ValueSet values) { return {std::nullopt, values}; }
   friend bool operator==(const TableFact&, const TableFact&) = default;
-  friend auto operator<=>(const TableFact& a, const TableFact& b) {
-    return std::pair(a.value, a.not_values.bits) <=> std::pair(b.value, b.not_values.bits);
+  /// An order (for sorting entries): by value, no value first, then by the not-values' bits.
+  friend bool operator<(const TableFact& a, const TableFact& b) {
+    if (a.value != b.value) return a.value < b.value;
+    return a.not_values.bits < b.not_values.bits;
   }
 };
 

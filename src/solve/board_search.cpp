@@ -95,7 +95,7 @@ void put_values(Search& search, std::size_t rows, std::size_t columns,
   for (const auto* values : lists) {
     values->for_each([&](const BoardShape& shape, const TableFact& fact) {
       if (auto k = search.space().key_of(shape)) {
-        search.table().record(*k, {fact.value, fact.not_values, 0}, Table::kLoadedWork);
+        search.table().record(*k, fact.value, fact.not_values, Table::kLoadedWork);
       }
     });
   }
@@ -184,8 +184,7 @@ BoardSearch::Frame& BoardSearch::search(std::size_t rows, std::size_t columns) {
       std::visit(
           [&](const auto& p) {
             p->table().for_each_entry([&](const auto& key, const auto& entry) {
-              const TableFact fact = table_fact_of(entry);
-              if (worth_a_table_line(fact, entry.work)) moved.add(p->space().shape(key), fact);
+              if (const auto fact = table_line_of(entry)) moved.add(p->space().shape(key), *fact);
             });
             nodes_before_ += p->nodes();
           },
@@ -336,10 +335,9 @@ void BoardSearch::for_each_fact(
           const auto k = p->space().key_of(shape);
           if (!k) return false;
           const auto e = p->table().find(*k);
-          if (!e) return false;
-          return e->value.has_value() ||
-                 (!fact.value && (fact.not_values - e->not_values).empty() &&
-                  worth_a_table_line(table_fact_of(*e), e->work));
+          const std::optional<TableFact> line = e ? table_line_of(*e) : std::nullopt;
+          return line &&
+                 (line->value || (!fact.value && (fact.not_values - line->not_values).empty()));
         },
         frames_[i].search);
   };
@@ -347,13 +345,13 @@ void BoardSearch::for_each_fact(
     std::visit(
         [&](const auto& p) {
           p->table().for_each_entry([&](const auto& key, const auto& entry) {
-            const TableFact fact = table_fact_of(entry);
-            if (!worth_a_table_line(fact, entry.work)) return;
+            const std::optional<TableFact> fact = table_line_of(entry);
+            if (!fact) return;
             const BoardShape shape = p->space().shape(key);
             for (std::size_t j = 0; j < i; ++j) {
-              if (held(j, shape, fact)) return;  // written with frame j
+              if (held(j, shape, *fact)) return;  // written with frame j
             }
-            f(shape, fact);
+            f(shape, *fact);
           });
         },
         frames_[i].search);

@@ -97,10 +97,10 @@ bool GraphSearch::has_value(const SimpleGraph& graph, Value target) {
 void GraphSearch::for_each_fact(
     const std::function<void(const std::string&, const TableFact&)>& f) const {
   search_.table().for_each_entry([&](const auto& key, const auto& entry) {
-    const TableFact fact = table_fact_of(entry);
-    if (!worth_a_table_line(fact, entry.work)) return;
+    const std::optional<TableFact> fact = table_line_of(entry);
+    if (!fact) return;
     f(std::string(kGraphKeyPrefix) + graph_key_hex(key.words[1]) + graph_key_hex(key.words[0]),
-      fact);
+      *fact);
   });
 }
 
@@ -120,7 +120,7 @@ bool GraphSearch::add_fact(const std::string& key, const TableFact& fact) {
         })) {
       return false;
     }
-    search_.table().record(GraphSpace::hash_of(key), {fact.value, fact.not_values, 0},
+    search_.table().record(GraphSpace::hash_of(key), fact.value, fact.not_values,
                            SearchTable<2>::kLoadedWork);
     return true;
   }
@@ -133,7 +133,7 @@ bool GraphSearch::add_fact(const std::string& key, const TableFact& fact) {
     if (r.ec != std::errc{} || r.ptr != p + 16) return false;
     k.words[1 - i] = w;
   }
-  search_.table().record(k, {fact.value, fact.not_values, 0}, SearchTable<2>::kLoadedWork);
+  search_.table().record(k, fact.value, fact.not_values, SearchTable<2>::kLoadedWork);
   return true;
 }
 

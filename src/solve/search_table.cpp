@@ -121,9 +121,7 @@ typename SearchTable<W>::Entry SearchTable<W>::entry_of(std::uint64_t payload) c
   const std::uint64_t v = payload & ((std::uint64_t{1} << kTableValueBits) - 1);
   if (v != 0) e.value = static_cast<Value>(v - 1);
   e.not_values.bits = (payload >> kTableNotShift) & ((std::uint64_t{1} << not_bits_) - 1);
-  // Class k holds the works of bit width 2k and 2k + 1 (table_work_class).
-  const std::uint64_t work_class = (payload >> kTableWorkShift) & 15;
-  e.work = work_class == 0 ? 0 : std::uint64_t{1} << (2 * work_class - 1);
+  e.work_class = static_cast<std::uint8_t>((payload >> kTableWorkShift) & 15);
   return e;
 }
 

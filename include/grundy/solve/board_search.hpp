@@ -66,7 +66,7 @@ class BoardSearch {
     std::function<void()> stop_growing;
   };
   void share_bound(Beside beside) { beside_ = std::move(beside); }
-  /// Calls f(shape, fact) for what a table file keeps (worth_a_table_line: every exact value,
+  /// Calls f(shape, fact) for what a table file keeps (table_line_of: every exact value,
   /// the dearer not-values), as a shape of its own box, without a copy of them: once a shape
   /// (the first table's fact, or an exact value of a later one), and the loaded facts no table
   /// holds.

@@ -34,7 +34,7 @@ class GraphSearch {
   std::uint64_t bytes() const noexcept { return search_.table().bytes(); }
   /// Its table grows no more (another search of the process gets the rest of the bound).
   void stop_growing() noexcept { search_.table().stop_growing(); }
-  /// Calls f(key, fact) for what a table file keeps of the table (worth_a_table_line: every
+  /// Calls f(key, fact) for what a table file keeps of the table (table_line_of: every
   /// exact value, the dearer not-values), keyed `graph:` and the 32 hexadecimal digits of the
   /// component's hash, without a copy of them.
   void for_each_fact(const std::function<void(const std::string&, const TableFact&)>& f) const;

@@ -54,9 +54,13 @@ class SearchTable {
     std::optional<Value> value;
     /// Values the nimber is known not to be (the table keeps the lowest few; see kNotValues).
     ValueSet not_values;
-    /// The least search work (nodes) of the entry's class, as find() and for_each_entry() give
-    /// it back (the table keeps about half its logarithm); not read by record().
-    std::uint64_t work = 0;
+    /// The entry's class of search work, as the table keeps it (about half its logarithm).
+    std::uint8_t work_class = 0;
+    /// The least search work (nodes) of that class: class k holds the works of bit width 2k and
+    /// 2k + 1.
+    std::uint64_t work() const noexcept {
+      return work_class == 0 ? 0 : std::uint64_t{1} << (2 * work_class - 1);
+    }
   };
 
   /// The table never uses more than max(max_bytes, kMinBytes) bytes.
@@ -99,12 +103,13 @@ class SearchTable {
   void stop_growing() noexcept { max_bytes_ = std::max(bytes(), kMinBytes); }
   /// Entries given up by the replacement policy so far.
   std::uint64_t dropped() const noexcept { return dropped_.load(); }
-  /// Records what `entry` says (its exact value, else its not-values) at the cost `work`.
-  void record(const Key& key, const Entry& entry, std::uint64_t work) noexcept {
-    if (entry.value) {
-      set_value(key, *entry.value, work);
+  /// Records the exact value when there is one, else the not-values, at the cost `work`.
+  void record(const Key& key, std::optional<Value> value, ValueSet not_values,
+              std::uint64_t work) noexcept {
+    if (value) {
+      set_value(key, *value, work);
     } else {
-      exclude(key, entry.not_values, work);
+      exclude(key, not_values, work);
     }
   }
 

@@ -42,19 +42,19 @@ std::string table_fact_text(const TableFact& fact);
 /// The fact of a line's text after the key; nullopt when it is not of table_fact_text's form.
 std::optional<TableFact> parse_table_fact(std::string_view text);
 
-/// Whether a table file keeps a line for what an entry of a search's table says, whose proof
-/// took `work` nodes (at least): every exact value, and the not-values that took at least
-/// kTableFileNotValuesWork — cheaper ones are proved again faster than a file of them is read,
+/// A table file keeps the not-values of the entries whose proof took at least this many nodes
+/// (and every exact value): cheaper ones are proved again faster than a file of them is read,
 /// and they are most of a table.
 inline constexpr std::uint64_t kTableFileNotValuesWork = std::uint64_t{1} << 9;
-inline bool worth_a_table_line(const TableFact& fact, std::uint64_t work) {
-  return fact.value.has_value() || (!fact.not_values.empty() && work >= kTableFileNotValuesWork);
-}
 
-/// What an entry of a search's table (SearchTable::Entry) says, as a table file's fact.
+/// The line a table file keeps for an entry of a search's table (SearchTable::Entry): its exact
+/// value, or its not-values when their proof took at least kTableFileNotValuesWork nodes; none
+/// otherwise.
 template <class Entry>
-TableFact table_fact_of(const Entry& entry) {
-  return entry.value ? TableFact::exact(*entry.value) : TableFact::excluding(entry.not_values);
+std::optional<TableFact> table_line_of(const Entry& entry) {
+  if (entry.value) return TableFact::exact(*entry.value);
+  if (entry.not_values.empty() || entry.work() < kTableFileNotValuesWork) return std::nullopt;
+  return TableFact::excluding(entry.not_values);
 }
 
 using TableEntries = std::vector<std::pair<std::string, TableFact>>;

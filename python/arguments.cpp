@@ -22,6 +22,17 @@ std::string shown(py::handle object) {
   return quote_excerpt(py::repr(object).cast<std::string>(), 40);
 }
 
+std::optional<std::filesystem::path> optional_path(py::handle object, std::string_view name) {
+  if (object.is_none()) return std::nullopt;
+  if (py::isinstance<py::str>(object)) return std::filesystem::path(object.cast<std::string>());
+  if (py::hasattr(object, "__fspath__")) {
+    const py::object text = py::module_::import("os").attr("fspath")(object);
+    if (py::isinstance<py::str>(text)) return std::filesystem::path(text.cast<std::string>());
+  }
+  throw py::type_error(std::string(name) + " must be a path (a str or an os.PathLike) or None, not " +
+                       shown(object));
+}
+
 std::uint64_t whole_number(py::handle object, std::string_view name, std::uint64_t max) {
   const std::optional<std::string> text = integer_text(object);
   if (!text) {

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -51,7 +52,8 @@ struct MaxMemory {
 
 /// The whole-number arguments, in the ranges of the command's options: --max and --max-states
 /// 0..2^63-1, --threads 0..1024, --max-moves and --max-options 0..2^30, --max-heap and --list
-/// 0..100000, --max-work 64 bits; --checkpoint 64 bits, then the command's bound; nimbers 64 bits,
+/// 0..100000, --max-work 64 bits; --checkpoint 64 bits, then the command's bound; --top-budget
+/// 0..2^62; nimbers 64 bits,
 /// named as the operands of `grundy nimber` (A, B, K, X). `to` and `start` take 64 bits, more
 /// than --to and --from: Nim's g(n) = n past 2^63 (the engine refuses what it cannot compute).
 using To = WholeNumber<"to", ~std::uint64_t{0}>;
@@ -64,12 +66,18 @@ using MaxOptions = WholeNumber<"max_options", std::uint64_t{1} << 30>;
 using ListLength = WholeNumber<"list", 100000>;
 using MaxWork = WholeNumber<"max_work", ~std::uint64_t{0}>;
 using Checkpoint = WholeNumber<"checkpoint", ~std::uint64_t{0}>;
+/// `top_budget=` as `--top-budget`: 0..2^62 nodes.
+using TopBudget = WholeNumber<"top_budget", std::uint64_t{1} << 62>;
 template <Keyword Name>
 using Nimber = WholeNumber<Name, ~std::uint64_t{0}>;
 
 /// `rows=` or `cols=` as the command's `--rows`/`--cols` (the same checks and wording): an int N
 /// is 0..N, a pair (A, B) is A..B, and text is read as the command reads it (`"2..9"`).
 CoordinateRange table_range(pybind11::handle range, std::string_view option);
+
+/// A file argument that may be None (`table=`): text or an os.PathLike of text, as a path;
+/// TypeError naming the argument for anything else (bytes included).
+std::optional<std::filesystem::path> optional_path(pybind11::handle object, std::string_view name);
 
 /// A position of a built-in game as the spec language's text: text as it is, a whole number
 /// (a heap size) in decimal, a tuple or list of whole numbers (a point, heaps) as its coordinates

@@ -17,9 +17,17 @@ EngineOptions engine_options(std::uint64_t max, const MaxMemory& max_memory, uns
   return options;
 }
 
-Engine make_engine(EngineOptions options, const CustomGames& custom, DeferredInterrupt* deferred) {
+void set_component_search(EngineOptions& options, std::optional<std::filesystem::path> table,
+                          std::optional<TopBudget> top_budget) {
+  options.component_table = std::move(table);
+  if (top_budget) options.component_top_budget = top_budget->value;
+}
+
+Engine make_engine(EngineOptions options, const CustomGames& custom, DeferredInterrupt* deferred,
+                   DeferredInterrupt* search_stop) {
   for (const auto& [game, defined] : custom) options.defined_games[game] = &defined->defined;
-  return Engine(std::move(options), python_reporter(deferred));
+  if (search_stop != nullptr) options.stop = &search_stop->requested;
+  return Engine(std::move(options), python_reporter(deferred, search_stop));
 }
 
 }  // namespace grundy::python

@@ -5,14 +5,16 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
+#include <filesystem>
+#include <optional>
 
 #include "arguments.hpp"
 #include "games.hpp"
 #include "grundy/engine/engine.hpp"
+#include "grundy/solve/component_search.hpp"
+#include "reporter.hpp"
 
 namespace grundy::python {
-
-struct DeferredInterrupt;
 
 /// The engine's options from the keywords most functions take, as the command's from its common
 /// options (cli/common.cpp): max= (--max), max_memory= (--max-memory), threads= (--threads),
@@ -21,12 +23,17 @@ struct DeferredInterrupt;
 /// defaults are the engine's (EngineOptions).
 EngineOptions engine_options(std::uint64_t max, const MaxMemory& max_memory, unsigned threads,
                              bool cache);
+/// The component search's keywords, as the command's --table and --top-budget: table= (a path,
+/// or None) and top_budget= (None: the search's default) into `options`.
+void set_component_search(EngineOptions& options, std::optional<std::filesystem::path> table,
+                          std::optional<TopBudget> top_budget);
 
 /// The engine for a request: `options`, with the Python games met in the request's arguments
 /// (their values from their own memos), and python_reporter (Ctrl-C deferred to the engine's safe
-/// points when `deferred` is given).
+/// points when `deferred` is given; a component search stopped by Ctrl-C through `search_stop`,
+/// whose flag becomes the search's stop flag, when it is given: see stoppable).
 Engine make_engine(EngineOptions options, const CustomGames& custom = {},
-                   DeferredInterrupt* deferred = nullptr);
+                   DeferredInterrupt* deferred = nullptr, DeferredInterrupt* search_stop = nullptr);
 
 /// Runs `work` with the GIL released when no Python game takes part (Python games call back into
 /// Python for their options).
@@ -35,6 +42,27 @@ auto without_gil(const CustomGames& custom, Work&& work) -> decltype(work()) {
   if (!custom.empty()) return work();
   const pybind11::gil_scoped_release released;
   return work();
+}
+
+/// Runs `work`, a request of an engine made with `search_stop`, as without_gil does. A Ctrl-C
+/// that stopped a component search (it saved its table first) raises KeyboardInterrupt in the
+/// command's words, or the exception the caller's own signal handler raised; a Ctrl-C that came
+/// as the work ended is raised after it.
+template <class Work>
+auto stoppable(const CustomGames& custom, DeferredInterrupt& search_stop, Work&& work)
+    -> decltype(work()) {
+  try {
+    auto result = without_gil(custom, work);
+    if (search_stop.error) throw *search_stop.error;
+    return result;
+  } catch (const SearchStopped&) {
+    if (!search_stop.error) throw;
+    if (!search_stop.error->matches(PyExc_KeyboardInterrupt)) throw *search_stop.error;
+    PyErr_SetString(PyExc_KeyboardInterrupt,
+                    "interrupted: the search was stopped (with table=, what it found is in the "
+                    "table file)");
+    throw pybind11::error_already_set();
+  }
 }
 
 }  // namespace grundy::python

@@ -23,13 +23,15 @@ py::object explain(const py::object& game, const py::object& position, std::uint
   CustomGames custom;
   const auto parsed = game_argument(game, custom);
   const Position p = position_argument(*parsed, position, custom);
-  const Engine engine = make_engine(options, custom);
+  DeferredInterrupt search_stop;
+  const Engine engine = make_engine(options, custom, nullptr, &search_stop);
   if (misere) {
-    const MisereExplanation e =
-        without_gil(custom, [&] { return engine.explain_misere(parsed, p, max_options); });
+    const MisereExplanation e = stoppable(
+        custom, search_stop, [&] { return engine.explain_misere(parsed, p, max_options); });
     return to_python(to_document(e));
   }
-  const Explanation e = without_gil(custom, [&] { return engine.explain(parsed, p, max_options); });
+  const Explanation e =
+      stoppable(custom, search_stop, [&] { return engine.explain(parsed, p, max_options); });
   return to_python(to_document(e));
 }
 

@@ -68,6 +68,8 @@ def value(
     max_memory: _MemoryArg = None,
     threads: int = 0,
     cache: bool = True,
+    table: Optional[Union[str, os.PathLike[str]]] = None,
+    top_budget: Optional[int] = None,
 ) -> Union[int, str]: ...
 @overload
 def seq(
@@ -166,6 +168,8 @@ def solve(
     threads: int = 0,
     cache: bool = True,
     quotient: bool = True,
+    table: Optional[Union[str, os.PathLike[str]]] = None,
+    top_budget: Optional[int] = None,
 ) -> Result: ...
 def explain(
     game: _GameArg,

@@ -10,9 +10,11 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include "grundy/analysis/misere_quotient.hpp"
+#include "grundy/solve/component_search.hpp"
 #include "grundy/solve/misere_search.hpp"
 
 namespace py = pybind11;
@@ -119,7 +121,7 @@ class ProgressBar {
 
 }  // namespace
 
-Reporter python_reporter(DeferredInterrupt* deferred) {
+Reporter python_reporter(DeferredInterrupt* deferred, DeferredInterrupt* search_stop) {
   Reporter reporter;
   reporter.warning = [](const std::string& w) {
     const py::gil_scoped_acquire gil;
@@ -145,6 +147,14 @@ Reporter python_reporter(DeferredInterrupt* deferred) {
     auto bar = std::make_shared<ProgressBar>(label, InterruptCheck(deferred));
     return [bar](const QuotientProgress& p) { bar->update(p.heap, 0, "heaps"); };
   };
+  if (search_stop != nullptr) {
+    reporter.components = [search_stop](const std::string& label) {
+      auto bar = std::make_shared<ProgressBar>(label, InterruptCheck(search_stop));
+      return [bar, caller = std::this_thread::get_id()](const ComponentSearchProgress& p) {
+        if (std::this_thread::get_id() == caller) bar->update(p.nodes, 0, "nodes");
+      };
+    };
+  }
   return reporter;
 }
 

@@ -2,8 +2,10 @@
 // quotient of a heap game's sums of heaps, as `grundy quotient`.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 
 #include "areas.hpp"
@@ -26,9 +28,11 @@ py::object solve(const py::object& sum_text, bool misere, bool remoteness,
                  const EngineOptions& options) {
   CustomGames custom;
   const Sum sum = sum_argument(sum_text, custom);
-  const Engine engine = make_engine(options, custom);
-  const SolveAnswer answer = without_gil(
-      custom, [&] { return engine.solve(sum, misere ? Play::misere : Play::normal, remoteness); });
+  DeferredInterrupt search_stop;
+  const Engine engine = make_engine(options, custom, nullptr, &search_stop);
+  const SolveAnswer answer = stoppable(custom, search_stop, [&] {
+    return engine.solve(sum, misere ? Play::misere : Play::normal, remoteness);
+  });
   return to_python(to_document(answer));
 }
 
@@ -51,23 +55,27 @@ void init_sums(py::module_& m) {
   m.def(
       "solve",
       [](const py::object& sum, bool misere, bool remoteness, MaxMoves max_moves, MaxValues max,
-         MaxStates max_states, MaxMemory max_memory, Threads threads, bool cache, bool quotient) {
+         MaxStates max_states, MaxMemory max_memory, Threads threads, bool cache, bool quotient,
+         const py::object& table, std::optional<TopBudget> top_budget) {
         EngineOptions options = engine_options(max, max_memory, threads, cache);
         options.max_states = max_states;
         options.max_moves = max_moves;
         options.misere_quotient = quotient;
+        set_component_search(options, optional_path(table, "table"), top_budget);
         return solve(sum, misere, remoteness, options);
       },
       py::arg("sum"), py::arg("misere") = false, py::kw_only(), py::arg("remoteness") = false,
       py::arg("max_moves") = defaults.max_moves, py::arg("max") = defaults.max_values,
       py::arg("max_states") = defaults.max_states, py::arg("max_memory") = py::none(),
       py::arg("threads") = 0, py::arg("cache") = true, py::arg("quotient") = true,
+      py::arg("table") = py::none(), py::arg("top_budget") = py::none(),
       R"(Who wins a sum and every winning move, as ``grundy solve --json``.
 
 sum is text or a list of (game, position) pairs (a game: a spec or a grundy.Game). misere=True
 plays misère: sums of heaps of heap games through the misère quotient of their games when it is
 found within its budget, else by exact search within max_states positions (quotient=False: always
 the search, as ``--no-quotient``); "decided_by" says which. remoteness=True adds the remoteness.
+table= and top_budget= are value()'s, for the component search (Node-Kayles, Arc-Kayles, Cram).
 
 >>> grundy.solve("nim:3 + nim:4 + nim:5")["winning_moves"]
 [{'component': 0, 'from': 'nim:3', 'to': 'nim:1'}]

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -32,8 +33,11 @@ py::object value(const py::object& game, const py::object& position, const Engin
   CustomGames custom;
   const auto parsed = game_argument(game, custom);
   const Position p = position_argument(*parsed, position, custom);
-  const Engine engine = make_engine(options, custom);
-  const PositionValue v = engine.value(parsed, std::span<const Position>(&p, 1)).values.at(0);
+  DeferredInterrupt search_stop;
+  const Engine engine = make_engine(options, custom, nullptr, &search_stop);
+  const PositionValue v = stoppable(custom, search_stop, [&] {
+    return engine.value(parsed, std::span<const Position>(&p, 1)).values.at(0);
+  });
   if (v.value == kInfiniteValue) return py::str(v.infinite);
   return py::int_(v.value);
 }
@@ -114,15 +118,24 @@ void init_values(py::module_& m) {
   m.def(
       "value",
       [](const py::object& game, const py::object& position, MaxValues max, MaxMemory max_memory,
-         Threads threads, bool cache) {
-        return value(game, position, engine_options(max, max_memory, threads, cache));
+         Threads threads, bool cache, const py::object& table,
+         std::optional<TopBudget> top_budget) {
+        EngineOptions options = engine_options(max, max_memory, threads, cache);
+        set_component_search(options, optional_path(table, "table"), top_budget);
+        return value(game, position, options);
       },
       py::arg("game"), py::arg("position"), py::kw_only(), py::arg("max") = defaults.max_values,
       py::arg("max_memory") = py::none(), py::arg("threads") = 0, py::arg("cache") = true,
+      py::arg("table") = py::none(), py::arg("top_budget") = py::none(),
       R"(The Grundy value of a position (``grundy value``).
 
 game is a spec or a grundy.Game; position is text or an int. An infinite loopy value is the
 text ``inf{K}``.
+
+Node-Kayles, Arc-Kayles and Cram (the component search) take table=, a path: the search's table
+file, read when it exists and written when the search ends or is stopped, as ``--table``; and
+top_budget=, the nodes each option at the top gets in a round's first pass, as ``--top-budget``.
+Ctrl-C stops the search (its table saved) and raises KeyboardInterrupt.
 
 >>> grundy.value("kayles", 10**15)
 1

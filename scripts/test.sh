@@ -17,10 +17,22 @@ jobs=$(nproc)
 # Each stage's start and the end, with the time, so a slow CI shows where its time went.
 stage() { echo "== $(date -u +%H:%M:%S) $* ==" >&2; }
 trap 'stage "done (exit $?)"' EXIT
+# ctest starts the tests it knows to be long first, from the times of a build's last run
+# (Testing/Temporary/CTestCostData.txt); a new build has none and ran them in file order, so a
+# minute-long test could start last and run alone. A new build starts from the times of a CI run
+# (tests/ctest-costs/, the tests of half a second or more); its own runs replace them.
+seed_costs() {
+  local dir="build/$1/Testing/Temporary"
+  if [[ ! -f "$dir/CTestCostData.txt" ]]; then
+    mkdir -p "$dir"
+    cp "tests/ctest-costs/$1.txt" "$dir/CTestCostData.txt"
+  fi
+}
 
 stage "Release build"
 cmake --preset release -DGRUNDY_LIBRARY_TESTS=OFF >/dev/null
 cmake --build --preset release -j "$jobs"
+seed_costs release
 ctest --preset release -j "$jobs"
 
 stage "The page: the engine in WebAssembly (emscripten), tested in Chromium against Release"
@@ -33,9 +45,11 @@ cmake --preset asan >/dev/null
 cmake --build --preset asan -j "$jobs"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+seed_costs asan
 ctest --preset asan -j "$jobs"
 
 stage "ThreadSanitizer build (the threaded engine's tests only)"
 cmake --preset tsan >/dev/null
 cmake --build --preset tsan -j "$jobs"
+seed_costs tsan
 ctest --preset tsan -j "$jobs"

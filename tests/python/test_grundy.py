@@ -477,6 +477,63 @@ def test_docstring_examples_run():
     assert failures == 0
 
 
+TABLE_STOPPED = r"""
+import os, signal, sys, threading, time
+import grundy
+def fire():
+    time.sleep(1.5)
+    os.kill(os.getpid(), signal.SIGINT)
+threading.Thread(target=fire, daemon=True).start()
+try:
+    grundy.value("cram", "6x7", table=sys.argv[1], cache=False, threads=1)
+    print("finished")
+except KeyboardInterrupt as e:
+    print(e)
+"""
+
+
+def test_the_component_searchs_table_file_is_the_commands(tmp_path):
+    # table= writes the file `--table` writes and reads it back; top_budget= changes no value.
+    table = tmp_path / "cram-4x5.table"
+    assert grundy.value("cram", "4x5", table=table, cache=False) == int(
+        run_cli("value", "cram", "4x5", "--no-cache").stdout)
+    with open(table) as f:
+        assert f.readline() == "grundy-component-table 2\n"
+        assert f.readline() == "rule arc\n"
+    cli = run_cli("value", "cram", "4x5", "--table", str(table), "--no-cache")
+    assert cli.returncode == 0, cli.stderr
+    assert grundy.value("cram", "4x5", table=str(table), cache=False) == int(cli.stdout)
+    for budget in (0, 1, 2**62):
+        assert grundy.value("cram", "4x6", top_budget=budget, cache=False) == int(
+            run_cli("value", "cram", "4x6", "--no-cache").stdout)
+    solved = grundy.solve("cram:4x5 + nim:1", table=table, top_budget=7, cache=False)
+    assert solved == json.loads(run_cli("solve", "cram:4x5 + nim:1", "--json", "--table",
+                                        str(table), "--no-cache").stdout)
+    # A file that is not a table is refused, as by the command, and left as it was.
+    bad = tmp_path / "bad.table"
+    bad.write_text("not a table\n")
+    with pytest.raises(ValueError) as raised:
+        grundy.value("cram", "4x5", table=bad, cache=False)
+    assert str(raised.value) == cli_error("value", "cram", "4x5", "--table", str(bad), "--no-cache")
+    assert bad.read_text() == "not a table\n"
+
+
+def test_ctrl_c_stops_a_component_search_and_its_table_is_saved(tmp_path):
+    table = str(tmp_path / "cram-6x7.table")
+    run = subprocess.run([sys.executable, "-c", TABLE_STOPPED, table], capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == ("interrupted: the search was stopped (with table=, what it found is in "
+                          "the table file)\n"), run.stdout
+    # What the search found before the stop is in the file, which the command reads.
+    with open(table) as f:
+        assert f.readline() == "grundy-component-table 2\n"
+        f.readline()
+        assert int(f.readline().split()[1]) > 0
+    cli = run_cli("value", "cram", "3x5", "--table", table, "--no-cache")
+    assert cli.returncode == 0, cli.stderr
+
+
 def test_a_board_reports_every_move_not_one_per_symmetry():
     # Cram on 3 x 4: 17 domino placements, 7 of them winning (moves equal by symmetry count).
     explained = grundy.explain("cram", "3x4")
@@ -952,13 +1009,17 @@ except KeyboardInterrupt:
 
 # Long work of each kind, far longer than the second before the Ctrl-C: a misère search (about
 # 70 s), a dense table (sub(squares) to 3*10^6), the sparse-space engine (0.6, which has no
-# period, searched to 3*10^8 values), a misère quotient (0.07 past heap 33: minutes at least).
+# period, searched to 3*10^8 values), a misère quotient (0.07 past heap 33: minutes at least),
+# the component search (Cram 6x7: minutes; Node-Kayles 9x9: a quarter of an hour on two threads).
 @pytest.mark.parametrize("work", [
     'grundy.solve("kayles:60 + nim:5", misere=True, max_states=7_000_000, quotient=False)',
     'grundy.seq("sub(squares)", to=3_000_000, cache=False)',
     'grundy.period("0.6", max=300_000_000, cache=False)',
     'grundy.quotient("0.07", max_heap=40, max_work=10**13)',
-], ids=["misere search", "dense table", "sparse-space engine", "misere quotient"])
+    'grundy.value("cram", "6x7", cache=False)',
+    'grundy.solve("nodekayles:9x9 + nim:1", cache=False, threads=2)',
+], ids=["misere search", "dense table", "sparse-space engine", "misere quotient",
+        "component search", "component search on two threads"])
 def test_ctrl_c_stops_long_work_within_moments(work):
     out = subprocess.run([sys.executable, "-c", CTRL_C.replace("WORK", work)], capture_output=True,
                          text=True, timeout=120)

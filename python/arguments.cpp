@@ -29,8 +29,8 @@ std::optional<std::filesystem::path> optional_path(py::handle object, std::strin
     const py::object text = py::module_::import("os").attr("fspath")(object);
     if (py::isinstance<py::str>(text)) return std::filesystem::path(text.cast<std::string>());
   }
-  throw py::type_error(std::string(name) + " must be a path (a str or an os.PathLike) or None, not " +
-                       shown(object));
+  throw py::type_error(std::string(name) +
+                       " must be a path (a str or an os.PathLike) or None, not " + shown(object));
 }
 
 std::uint64_t whole_number(py::handle object, std::string_view name, std::uint64_t max) {

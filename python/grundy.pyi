@@ -204,6 +204,8 @@ def play(
     threads: int = 0,
     cache: bool = True,
     quotient: bool = True,
+    table: Optional[Union[str, os.PathLike[str]]] = None,
+    top_budget: Optional[int] = None,
 ) -> Match: ...
 def plot(
     game: _GameArg,

@@ -40,13 +40,18 @@ class PythonMatch {
         if (py::isinstance<CustomGame>(game)) python_games_.push_back(std::move(game));
       }
     }
-    engine_ = std::make_unique<Engine>(make_engine(options, custom_));
-    match_ = std::make_unique<Match>(*engine_, sum, misere ? Play::misere : Play::normal,
-                                     !computer_first);
+    engine_ = std::make_unique<Engine>(make_engine(options, custom_, nullptr, &search_stop_));
+    run([&] {
+      match_ = std::make_unique<Match>(*engine_, sum, misere ? Play::misere : Play::normal,
+                                       !computer_first);
+      return 0;
+    });
   }
 
-  py::object start() const { return to_python(start_event(*match_)); }
-  py::object position() const { return to_python(position_event(*match_, list_)); }
+  py::object start() { return to_python(run([&] { return start_event(*match_); })); }
+  py::object position() {
+    return to_python(run([&] { return position_event(*match_, list_); }));
+  }
   std::string state() const {
     switch (match_->state()) {
       case Match::State::going:
@@ -69,27 +74,37 @@ class PythonMatch {
     return py::none();
   }
   py::object computer_move() {
-    const Match::Choice c = without_gil(custom_, [&] { return match_->computer_move(); });
+    const Match::Choice c = run([&] { return match_->computer_move(); });
     return to_python(move_event(c.move, false, c.verdict));
   }
   py::object hint() {
-    const Match::Choice c = without_gil(custom_, [&] { return match_->hint(); });
+    const Match::Choice c = run([&] { return match_->hint(); });
     return to_python(hint_event(c));
   }
   /// A move typed as the command takes it (text or its number in the list): the move event, or
   /// a rejected event.
   py::object move(const py::object& typed) {
     const std::string text = py::str(typed).cast<std::string>();
-    const Match::Typed t = without_gil(custom_, [&] { return match_->human_move(text); });
+    const Match::Typed t = run([&] { return match_->human_move(text); });
     if (!t.move) return to_python(rejected_event(text, t.found));
     return to_python(move_event(*t.move, true));
   }
   py::object undo() { return to_python(undo_event(match_->undo())); }
 
  private:
+  /// A request of the match, as stoppable runs it: a Ctrl-C in a component search raises
+  /// KeyboardInterrupt; the stop is cleared first, so the match's next request searches again.
+  template <class Work>
+  auto run(Work&& work) -> decltype(work()) {
+    search_stop_.requested.store(false);
+    search_stop_.error.reset();
+    return stoppable(custom_, search_stop_, work);
+  }
+
   std::size_t list_;
   CustomGames custom_;  // the Python games of the sum: their searches keep the GIL
   std::vector<py::object> python_games_;
+  DeferredInterrupt search_stop_;  // the component searches' stop flag, the engine's for its life
   std::unique_ptr<Engine> engine_;
   std::unique_ptr<Match> match_;
 };
@@ -119,17 +134,23 @@ void init_play(py::module_& m) {
   m.def(
       "play",
       [](const py::object& sum, bool misere, bool computer_first, ListLength list, MaxValues max,
-         MaxStates max_states, MaxMemory max_memory, Threads threads, bool cache, bool quotient) {
+         MaxStates max_states, MaxMemory max_memory, Threads threads, bool cache, bool quotient,
+         const py::object& table, std::optional<TopBudget> top_budget) {
         EngineOptions options = engine_options(max, max_memory, threads, cache);
         options.max_states = max_states;
         options.misere_quotient = quotient;
+        set_component_search(options, optional_path(table, "table"), top_budget);
         return std::make_unique<PythonMatch>(sum, misere, computer_first, list, options);
       },
       py::arg("sum"), py::arg("misere") = false, py::kw_only(), py::arg("computer_first") = false,
       py::arg("list") = 40, py::arg("max") = defaults.max_values,
       py::arg("max_states") = grundy::Match::kDefaultMaxStates, py::arg("max_memory") = py::none(),
       py::arg("threads") = 0, py::arg("cache") = true, py::arg("quotient") = true,
+      py::arg("table") = py::none(), py::arg("top_budget") = py::none(),
       R"(A game against the perfect player (``grundy play``): a grundy.Match.
+
+table= and top_budget= are value()'s, for the component search (Node-Kayles, Arc-Kayles, Cram);
+Ctrl-C stops a search of the match (KeyboardInterrupt), and the match's next call searches again.
 
 >>> m = grundy.play("nim:3 + nim:4 + nim:5")
 >>> m.hint()["move"]

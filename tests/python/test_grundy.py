@@ -509,6 +509,10 @@ def test_the_component_searchs_table_file_is_the_commands(tmp_path):
     solved = grundy.solve("cram:4x5 + nim:1", table=table, top_budget=7, cache=False)
     assert solved == json.loads(run_cli("solve", "cram:4x5 + nim:1", "--json", "--table",
                                         str(table), "--no-cache").stdout)
+    match = grundy.play("cram:4x5 + nim:1", table=table, top_budget=0, cache=False)
+    assert match.hint()["move"] in json.loads(run_cli(
+        "solve", "cram:4x5 + nim:1", "--json", "--table", str(table), "--no-cache").stdout)[
+            "winning_moves"]
     # A file that is not a table is refused, as by the command, and left as it was.
     bad = tmp_path / "bad.table"
     bad.write_text("not a table\n")
@@ -1018,8 +1022,9 @@ except KeyboardInterrupt:
     'grundy.quotient("0.07", max_heap=40, max_work=10**13)',
     'grundy.value("cram", "6x7", cache=False)',
     'grundy.solve("nodekayles:9x9 + nim:1", cache=False, threads=2)',
+    'grundy.play("cram:6x7", cache=False).hint()',
 ], ids=["misere search", "dense table", "sparse-space engine", "misere quotient",
-        "component search", "component search on two threads"])
+        "component search", "component search on two threads", "component search of a match"])
 def test_ctrl_c_stops_long_work_within_moments(work):
     out = subprocess.run([sys.executable, "-c", CTRL_C.replace("WORK", work)], capture_output=True,
                          text=True, timeout=120)

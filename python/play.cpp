@@ -48,7 +48,9 @@ class PythonMatch {
     });
   }
 
-  py::object start() { return to_python(run([&] { return start_event(*match_); })); }
+  py::object start() {
+    return to_python(run([&] { return start_event(*match_); }));
+  }
   py::object position() {
     return to_python(run([&] { return position_event(*match_, list_); }));
   }

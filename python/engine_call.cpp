@@ -17,9 +17,9 @@ EngineOptions engine_options(std::uint64_t max, const MaxMemory& max_memory, uns
   return options;
 }
 
-void set_component_search(EngineOptions& options, std::optional<std::filesystem::path> table,
+void set_component_search(EngineOptions& options, pybind11::handle table,
                           std::optional<TopBudget> top_budget) {
-  options.component_table = std::move(table);
+  options.component_table = optional_path(table, "table");
   if (top_budget) options.component_top_budget = top_budget->value;
 }
 

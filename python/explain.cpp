@@ -23,15 +23,14 @@ py::object explain(const py::object& game, const py::object& position, std::uint
   CustomGames custom;
   const auto parsed = game_argument(game, custom);
   const Position p = position_argument(*parsed, position, custom);
-  DeferredInterrupt search_stop;
-  const Engine engine = make_engine(options, custom, nullptr, &search_stop);
+  StoppableEngine request(options, custom);
+  const Engine& engine = request.engine();
   if (misere) {
-    const MisereExplanation e = stoppable(
-        custom, search_stop, [&] { return engine.explain_misere(parsed, p, max_options); });
+    const MisereExplanation e =
+        request.run([&] { return engine.explain_misere(parsed, p, max_options); });
     return to_python(to_document(e));
   }
-  const Explanation e =
-      stoppable(custom, search_stop, [&] { return engine.explain(parsed, p, max_options); });
+  const Explanation e = request.run([&] { return engine.explain(parsed, p, max_options); });
   return to_python(to_document(e));
 }
 

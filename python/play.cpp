@@ -40,19 +40,19 @@ class PythonMatch {
         if (py::isinstance<CustomGame>(game)) python_games_.push_back(std::move(game));
       }
     }
-    engine_ = std::make_unique<Engine>(make_engine(options, custom_, nullptr, &search_stop_));
-    run([&] {
-      match_ = std::make_unique<Match>(*engine_, sum, misere ? Play::misere : Play::normal,
+    engine_ = std::make_unique<StoppableEngine>(options, custom_);
+    engine_->run([&] {
+      match_ = std::make_unique<Match>(engine_->engine(), sum, misere ? Play::misere : Play::normal,
                                        !computer_first);
       return 0;
     });
   }
 
   py::object start() {
-    return to_python(run([&] { return start_event(*match_); }));
+    return to_python(engine_->run([&] { return start_event(*match_); }));
   }
   py::object position() {
-    return to_python(run([&] { return position_event(*match_, list_); }));
+    return to_python(engine_->run([&] { return position_event(*match_, list_); }));
   }
   std::string state() const {
     switch (match_->state()) {
@@ -76,38 +76,28 @@ class PythonMatch {
     return py::none();
   }
   py::object computer_move() {
-    const Match::Choice c = run([&] { return match_->computer_move(); });
+    const Match::Choice c = engine_->run([&] { return match_->computer_move(); });
     return to_python(move_event(c.move, false, c.verdict));
   }
   py::object hint() {
-    const Match::Choice c = run([&] { return match_->hint(); });
+    const Match::Choice c = engine_->run([&] { return match_->hint(); });
     return to_python(hint_event(c));
   }
   /// A move typed as the command takes it (text or its number in the list): the move event, or
   /// a rejected event.
   py::object move(const py::object& typed) {
     const std::string text = py::str(typed).cast<std::string>();
-    const Match::Typed t = run([&] { return match_->human_move(text); });
+    const Match::Typed t = engine_->run([&] { return match_->human_move(text); });
     if (!t.move) return to_python(rejected_event(text, t.found));
     return to_python(move_event(*t.move, true));
   }
   py::object undo() { return to_python(undo_event(match_->undo())); }
 
  private:
-  /// A request of the match, as stoppable runs it: a Ctrl-C in a component search raises
-  /// KeyboardInterrupt; the stop is cleared first, so the match's next request searches again.
-  template <class Work>
-  auto run(Work&& work) -> decltype(work()) {
-    search_stop_.requested.store(false);
-    search_stop_.error.reset();
-    return stoppable(custom_, search_stop_, work);
-  }
-
   std::size_t list_;
   CustomGames custom_;  // the Python games of the sum: their searches keep the GIL
   std::vector<py::object> python_games_;
-  DeferredInterrupt search_stop_;  // the component searches' stop flag, the engine's for its life
-  std::unique_ptr<Engine> engine_;
+  std::unique_ptr<StoppableEngine> engine_;  // a Ctrl-C in its search stops that call only
   std::unique_ptr<Match> match_;
 };
 
@@ -141,7 +131,7 @@ void init_play(py::module_& m) {
         EngineOptions options = engine_options(max, max_memory, threads, cache);
         options.max_states = max_states;
         options.misere_quotient = quotient;
-        set_component_search(options, optional_path(table, "table"), top_budget);
+        set_component_search(options, table, top_budget);
         return std::make_unique<PythonMatch>(sum, misere, computer_first, list, options);
       },
       py::arg("sum"), py::arg("misere") = false, py::kw_only(), py::arg("computer_first") = false,

@@ -2,10 +2,8 @@
 // quotient of a heap game's sums of heaps, as `grundy quotient`.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
-#include <pybind11/stl/filesystem.h>
 
 #include <cstdint>
-#include <filesystem>
 #include <optional>
 
 #include "areas.hpp"
@@ -28,10 +26,9 @@ py::object solve(const py::object& sum_text, bool misere, bool remoteness,
                  const EngineOptions& options) {
   CustomGames custom;
   const Sum sum = sum_argument(sum_text, custom);
-  DeferredInterrupt search_stop;
-  const Engine engine = make_engine(options, custom, nullptr, &search_stop);
-  const SolveAnswer answer = stoppable(custom, search_stop, [&] {
-    return engine.solve(sum, misere ? Play::misere : Play::normal, remoteness);
+  StoppableEngine request(options, custom);
+  const SolveAnswer answer = request.run([&] {
+    return request.engine().solve(sum, misere ? Play::misere : Play::normal, remoteness);
   });
   return to_python(to_document(answer));
 }
@@ -61,7 +58,7 @@ void init_sums(py::module_& m) {
         options.max_states = max_states;
         options.max_moves = max_moves;
         options.misere_quotient = quotient;
-        set_component_search(options, optional_path(table, "table"), top_budget);
+        set_component_search(options, table, top_budget);
         return solve(sum, misere, remoteness, options);
       },
       py::arg("sum"), py::arg("misere") = false, py::kw_only(), py::arg("remoteness") = false,

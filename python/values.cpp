@@ -33,10 +33,9 @@ py::object value(const py::object& game, const py::object& position, const Engin
   CustomGames custom;
   const auto parsed = game_argument(game, custom);
   const Position p = position_argument(*parsed, position, custom);
-  DeferredInterrupt search_stop;
-  const Engine engine = make_engine(options, custom, nullptr, &search_stop);
-  const PositionValue v = stoppable(custom, search_stop, [&] {
-    return engine.value(parsed, std::span<const Position>(&p, 1)).values.at(0);
+  StoppableEngine request(options, custom);
+  const PositionValue v = request.run([&] {
+    return request.engine().value(parsed, std::span<const Position>(&p, 1)).values.at(0);
   });
   if (v.value == kInfiniteValue) return py::str(v.infinite);
   return py::int_(v.value);
@@ -121,7 +120,7 @@ void init_values(py::module_& m) {
          Threads threads, bool cache, const py::object& table,
          std::optional<TopBudget> top_budget) {
         EngineOptions options = engine_options(max, max_memory, threads, cache);
-        set_component_search(options, optional_path(table, "table"), top_budget);
+        set_component_search(options, table, top_budget);
         return value(game, position, options);
       },
       py::arg("game"), py::arg("position"), py::kw_only(), py::arg("max") = defaults.max_values,

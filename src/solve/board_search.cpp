@@ -84,14 +84,30 @@ bool fits(const BoardShape& shape, std::size_t rows, std::size_t columns) {
 template <class Search>
 void put_values(Search& search, std::size_t rows, std::size_t columns,
                 std::initializer_list<const ShapeValues*> lists) {
-  std::uint64_t fitting = 0;
-  for (const auto* values : lists) {
-    values->for_each([&](const BoardShape& shape, const TableFact&) {
-      fitting += fits(shape, rows, columns) ? 1 : 0;
-    });
-  }
-  search.table().reserve(fitting);
   using Table = std::remove_reference_t<decltype(search.table())>;
+  if constexpr (std::is_same_v<Table, SearchTable<1>>) {
+    std::uint64_t fitting = 0;
+    for (const auto* values : lists) {
+      values->for_each([&](const BoardShape& shape, const TableFact&) {
+        fitting += fits(shape, rows, columns) ? 1 : 0;
+      });
+    }
+    search.table().reserve(fitting);
+  } else {
+    // The entries of each of the split table's two tables (split_table.hpp): a key lies in the
+    // first word when the shape's rows but the last, `columns` bits apart, and its last row do.
+    std::uint64_t narrow = 0;
+    std::uint64_t wide = 0;
+    for (const auto* values : lists) {
+      values->for_each([&](const BoardShape& shape, const TableFact&) {
+        if (!fits(shape, rows, columns)) return;
+        const std::size_t h = std::min(shape.rows, shape.columns);
+        const std::size_t w = std::max(shape.rows, shape.columns);
+        ++(h == 0 || (h - 1) * columns + w <= 64 ? narrow : wide);
+      });
+    }
+    search.table().reserve(narrow, wide);
+  }
   for (const auto* values : lists) {
     values->for_each([&](const BoardShape& shape, const TableFact& fact) {
       if (auto k = search.space().key_of(shape)) {

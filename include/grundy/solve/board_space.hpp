@@ -33,6 +33,7 @@
 #include "grundy/rules/cell_bits.hpp"
 #include "grundy/rules/vertex_deletion.hpp"
 #include "grundy/solve/search_table.hpp"
+#include "grundy/solve/split_table.hpp"
 
 namespace grundy {
 
@@ -112,7 +113,8 @@ class BoardSpace {
  public:
   using Cells = CellBits<W>;
   using Key = CellBits<W>;
-  using Table = SearchTable<W>;
+  /// One word: one table; more: the keys that lie in their first word in a table of their own.
+  using Table = std::conditional_t<W == 1, SearchTable<1>, SplitTable<W>>;
 
   /// rows <= columns, rows * columns <= 64 W. `database` (may be null) must outlive the space.
   /// Without `simplify`: no rule that changes the cells, no value from a theorem but for one or

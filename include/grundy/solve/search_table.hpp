@@ -101,6 +101,11 @@ class SearchTable {
   /// Lowers the bound to what the table takes now: it grows no more (another table of the
   /// process gets the rest of the memory bound). No other thread may use the table meanwhile.
   void stop_growing() noexcept { max_bytes_ = std::max(bytes(), kMinBytes); }
+  /// Sets the bound (a table sharing one bound with another, split_table.hpp): the table grows
+  /// no further than that; it does not shrink. No other thread may use the table meanwhile.
+  void set_max_bytes(std::uint64_t max_bytes) noexcept {
+    max_bytes_ = std::max(max_bytes, kMinBytes);
+  }
   /// Entries given up by the replacement policy so far.
   std::uint64_t dropped() const noexcept { return dropped_.load(); }
   /// Records the exact value when there is one, else the not-values, at the cost `work`.

@@ -98,15 +98,14 @@ void EndgameDatabase::compute(Build build) {
     }
     // The layer is over (every thread joined) before the next one reads its values.
     parallel_until(layer.size(), threads, [&](std::size_t i) {
-      if (stopped()) return true;
-      compute_top_row(layer[i], data);
-      return false;
+      return stopped() || !compute_top_row(layer[i], data, build.stop);
     });
     if (stopped()) throw SearchStopped();
   }
 }
 
-void EndgameDatabase::compute_top_row(std::uint64_t top, std::uint8_t* data) const {
+bool EndgameDatabase::compute_top_row(std::uint64_t top, std::uint8_t* data,
+                                      const std::atomic<bool>* stop) const {
   const std::size_t n = rows_ * columns_;
   const std::size_t below = (rows_ - 1) * columns_;
   // The moves of the box as masks: dominoes (arc rule, grid), closed neighbourhoods (node rule).
@@ -120,6 +119,9 @@ void EndgameDatabase::compute_top_row(std::uint64_t top, std::uint8_t* data) con
   const std::uint64_t first = top << below;
   const std::uint64_t end = (top + 1) << below;
   for (std::uint64_t p = std::max<std::uint64_t>(first, 1); p < end; ++p) {
+    if ((p & 0xffff) == 0 && stop != nullptr && stop->load(std::memory_order_relaxed)) {
+      return false;
+    }
     // The values of the options, all of smaller sets (a move removes cells), as a bit set.
     std::uint64_t seen = 0;
     if (rule_ == DeletionRule::node) {
@@ -150,6 +152,7 @@ void EndgameDatabase::compute_top_row(std::uint64_t top, std::uint8_t* data) con
     }
     data[p >> 1] |= static_cast<std::uint8_t>((p & 1) != 0 ? g << 4 : g);
   }
+  return true;
 }
 
 std::string EndgameDatabase::file_name() const {

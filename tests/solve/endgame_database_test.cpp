@@ -4,20 +4,22 @@
 #include "grundy/solve/endgame_database.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <atomic>
-#include <optional>
-#include <utility>
-
-#include "grundy/solve/board_search.hpp"
-#include "grundy/solve/component_search.hpp"
-
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <string>
+#include <thread>
+#include <utility>
 #include <vector>
 
+#include "grundy/core/checked_stamp.hpp"
+#include "grundy/solve/board_search.hpp"
+#include "grundy/solve/component_search.hpp"
 #include "temp_file.hpp"
 #include "vertex_deletion_brute.hpp"
 
@@ -163,6 +165,56 @@ TEST(EndgameDatabase, ItsChecksumByBlocksCatchesAChangeInAnyBlock) {
   std::string older = bytes;
   older.replace(0, older.find('\n'), "grundy-endgame-database 2");
   EXPECT_NE(refused(older, "version 2").find("another version"), std::string::npos);
+}
+
+TEST(EndgameDatabase, AFileCheckedOnceIsNotCheckedAgainUntilItChanges) {
+  // A note beside the file (checked_stamp.hpp) spares later runs the checksum: a file changed
+  // after the note is checked again and refused; a note that names the file as it is now is
+  // trusted (shown here by a note written by hand for a changed file: its change goes unseen).
+  using namespace std::chrono_literals;
+  const test::TempDir folder;
+  std::vector<std::string> warnings;
+  auto warn = [&](const std::string& w) { warnings.push_back(w); };
+  const auto rule = DeletionRule::arc;
+  const auto grid = BoardAdjacency::grid;
+  const EndgameDatabase made = EndgameDatabase::open(rule, grid, 3, 4, folder.path(), warn);
+  const std::filesystem::path file = folder.path() / made.file_name();
+  const std::filesystem::path note = checked_stamp_path(file);
+  EXPECT_FALSE(std::filesystem::exists(note)) << "written just now: no note yet";
+  const std::string bytes = test::read_bytes(file.string());
+  const std::size_t at = bytes.find("checksum ") + 9;
+  const std::string digest = bytes.substr(at, bytes.find('\n', at) - at);
+  auto stat_of = [&] {
+    struct stat st {};
+    EXPECT_EQ(::stat(file.c_str(), &st), 0);
+    return st;
+  };
+  auto change_last_byte = [&] {
+    std::fstream f(file, std::ios::binary | std::ios::in | std::ios::out);
+    f.seekp(static_cast<std::streamoff>(bytes.size() - 1));
+    f.put(static_cast<char>(bytes.back() ^ 0x11));
+  };
+  const std::uint64_t last = 2 * made.bytes() - 1;  // the high half of the last byte
+  std::this_thread::sleep_for(60ms);
+  ASSERT_TRUE(remember_checked(file, stat_of(), digest, 30ms));
+  EndgameDatabase::open(rule, grid, 3, 4, folder.path(), warn);
+  EXPECT_TRUE(warnings.empty());
+  // Changed after the note: checked, refused, computed and written again, the note gone.
+  change_last_byte();
+  EndgameDatabase::open(rule, grid, 3, 4, folder.path(), warn);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("checksum"), std::string::npos) << warnings[0];
+  EXPECT_EQ(test::read_bytes(file.string()), bytes);
+  EXPECT_FALSE(std::filesystem::exists(note));
+  // A note naming the changed file as checked: trusted, so the change is read as it is.
+  std::this_thread::sleep_for(60ms);
+  change_last_byte();
+  std::this_thread::sleep_for(60ms);
+  ASSERT_TRUE(remember_checked(file, stat_of(), digest, 30ms));
+  warnings.clear();
+  const EndgameDatabase trusted = EndgameDatabase::open(rule, grid, 3, 4, folder.path(), warn);
+  EXPECT_TRUE(warnings.empty());
+  EXPECT_NE(trusted.at(last), made.at(last));
 }
 
 TEST(EndgameDatabase, SeveralThreadsComputeTheSameValuesAsOne) {

@@ -97,7 +97,8 @@ class EndgameDatabase {
   EndgameDatabase(DeletionRule rule, BoardAdjacency adjacency, std::size_t rows,
                   std::size_t columns, std::shared_ptr<const void> storage,
                   const std::uint8_t* data);
-  /// The database in `path`, mapped, its checksum checked on `threads` threads; throws Error
+  /// The database in `path`, mapped, its checksum checked on `threads` threads unless a note
+  /// beside it says this very file was checked before (checked_stamp.hpp); throws Error
   /// naming what is wrong with it.
   static EndgameDatabase load(const std::filesystem::path& path, DeletionRule rule,
                               BoardAdjacency adjacency, std::size_t rows, std::size_t columns,

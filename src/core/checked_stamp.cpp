@@ -1,0 +1,76 @@
+#include "grundy/core/checked_stamp.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include "grundy/core/atomic_file.hpp"
+#include "grundy/core/error.hpp"
+
+namespace grundy {
+namespace {
+
+constexpr std::string_view kStampKind = "grundy-checked 1";
+
+std::int64_t nanoseconds(const struct timespec& t) {
+  return static_cast<std::int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
+}
+
+/// The note's whole text for this identity and digest.
+std::string stamp_text(const struct stat& st, std::string_view digest) {
+  std::ostringstream out;
+  out << kStampKind << "\n"
+      << "device " << st.st_dev << "\ninode " << st.st_ino << "\nsize " << st.st_size
+      << "\nmodified " << nanoseconds(st.st_mtim) << "\nchanged " << nanoseconds(st.st_ctim)
+      << "\ndigest " << digest << "\n";
+  return out.str();
+}
+
+}  // namespace
+
+std::filesystem::path checked_stamp_path(const std::filesystem::path& file) {
+  std::filesystem::path p = file;
+  p += ".checked";
+  return p;
+}
+
+bool checked_before(const std::filesystem::path& file, const struct stat& st,
+                    std::string_view digest) {
+  std::ifstream in(checked_stamp_path(file), std::ios::binary);
+  if (!in) return false;
+  const std::string want = stamp_text(st, digest);
+  std::string have(want.size() + 1, '\0');
+  in.read(have.data(), static_cast<std::streamsize>(have.size()));
+  return static_cast<std::size_t>(in.gcount()) == want.size() &&
+         std::string_view(have).substr(0, want.size()) == want;
+}
+
+bool remember_checked(const std::filesystem::path& file, const struct stat& st,
+                      std::string_view digest, std::chrono::nanoseconds settle) {
+  // The file system stamps its times from the coarse clock: read the same one.
+  struct timespec now {};
+#ifdef CLOCK_REALTIME_COARSE
+  const clockid_t clock = CLOCK_REALTIME_COARSE;
+#else
+  const clockid_t clock = CLOCK_REALTIME;
+#endif
+  if (::clock_gettime(clock, &now) != 0) return false;
+  const std::int64_t latest = std::max(nanoseconds(st.st_mtim), nanoseconds(st.st_ctim));
+  if (latest + settle.count() > nanoseconds(now)) return false;
+  try {
+    write_file_atomically(checked_stamp_path(file), stamp_text(st, digest));
+  } catch (const Error&) {
+    return false;
+  }
+  return true;
+}
+
+void forget_checked(const std::filesystem::path& file) {
+  std::error_code ec;
+  std::filesystem::remove(checked_stamp_path(file), ec);
+}
+
+}  // namespace grundy

@@ -20,10 +20,17 @@ std::function<void(const SearchProgress&)> terminal_search_progress(std::string 
     const double seconds = std::chrono::duration<double>(now - started).count();
     const double rate = seconds > 0 ? static_cast<double>(p.states) / seconds : 0;
     const std::string bound = p.bound ? "bound " + std::to_string(*p.bound) + ", " : "";
-    std::fprintf(stderr,
-                 "\r%s: %llu positions of the sum searched (%s--max-states %llu), %.0f/s   ",
-                 label.c_str(), static_cast<unsigned long long>(p.states), bound.c_str(),
-                 static_cast<unsigned long long>(p.max_states), rate);
+    if (p.states == 0) {
+      // Still bounding the search: its components' options are being listed.
+      std::fprintf(stderr, "\r%s: %llu components' options listed (--max-states %llu)   ",
+                   label.c_str(), static_cast<unsigned long long>(p.components),
+                   static_cast<unsigned long long>(p.max_states));
+    } else {
+      std::fprintf(stderr,
+                   "\r%s: %llu positions of the sum searched (%s--max-states %llu), %.0f/s   ",
+                   label.c_str(), static_cast<unsigned long long>(p.states), bound.c_str(),
+                   static_cast<unsigned long long>(p.max_states), rate);
+    }
     std::fflush(stderr);
     mark_progress_drawn();
   };

@@ -65,6 +65,7 @@ void Search::check(const Sum& sum) {
 
 void Search::start(const Sum& sum) {
   sum_ = &sum;
+  bound_.reset();  // this root's: not known until bound_root() has made it
   component_game_.clear();
   for (const Component& c : sum.components) component_game_.push_back(game_index(c.game));
   root_.clear();

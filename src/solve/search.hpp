@@ -185,6 +185,7 @@ class Search {
   std::vector<bool> row_game_;  // per game: a coin-turning row
   std::vector<std::uint32_t> component_game_;
   std::optional<std::uint64_t> bound_;  // of the current root
+  std::uint64_t expanded_ = 0;          // components whose options were listed
 
   std::unordered_map<ComponentKey, std::uint32_t, ComponentKeyHash> component_ids_;
   std::vector<ComponentKey> keys_;

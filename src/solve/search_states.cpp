@@ -37,6 +37,15 @@ void Search::expand(std::uint32_t c) {
   games_[key.game]->search_options(key.position, visit);
   first_option_[c] = first;
   option_count_[c] = option_parts_.size() - first;
+  // Listing a component's options can be slow (a canonical graph for each, Cram's), and the
+  // bound before searching lists every component it reaches before storing any state: a report
+  // every 64, so that a display moves and a Ctrl-C is looked at (Python's reporter) within moments.
+  if (options_.progress && (++expanded_ & 0x3F) == 0) {
+    options_.progress({.states = state_count(),
+                       .bound = bound_,
+                       .max_states = options_.max_states,
+                       .components = expanded_});
+  }
 }
 
 bool Search::has_moves(std::uint32_t c) {
@@ -145,8 +154,10 @@ std::uint32_t Search::intern_state(std::span<const std::uint32_t> components, st
   remoteness_.push_back(0);
   misere_grundy_.push_back(0);
   if (options_.progress && (id & 0x3FFF) == 0x3FFF) {
-    options_.progress(
-        {.states = id + std::uint64_t{1}, .bound = bound_, .max_states = options_.max_states});
+    options_.progress({.states = id + std::uint64_t{1},
+                       .bound = bound_,
+                       .max_states = options_.max_states,
+                       .components = expanded_});
   }
   return id;
 }

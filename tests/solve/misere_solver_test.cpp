@@ -484,9 +484,31 @@ TEST(SearchBound, ProgressIsReported) {
   const SearchSolution s = solve_by_search(parse_sum("kayles:30 + nim:5"), o);
   ASSERT_FALSE(seen.empty());
   for (const SearchProgress& p : seen) {
-    EXPECT_EQ(p.bound, s.states_bound);
+    // Before the bound is made, its components' options are listed: no bound, no state yet.
+    if (p.bound) {
+      EXPECT_EQ(p.bound, s.states_bound);
+    } else {
+      EXPECT_EQ(p.states, 0u);
+    }
     EXPECT_LE(p.states, s.states);
     EXPECT_EQ(p.max_states, o.max_states);
+  }
+  EXPECT_TRUE(seen.back().bound);
+}
+
+TEST(SearchBound, ProgressIsReportedWhileItListsOptionsBeforeAnyState) {
+  // The bound lists the options of every component it reaches before a state is stored (for a
+  // 6 x 7 Cram board, seconds of canonical graphs): reported every 64 components, so a display
+  // moves and Python's Ctrl-C is looked at. Kayles heaps 0 to 200: 201 components, then refused.
+  SearchOptions o = options_for(Play::misere);
+  std::vector<SearchProgress> seen;
+  o.progress = [&](const SearchProgress& p) { seen.push_back(p); };
+  EXPECT_THROW(solve_by_search(parse_sum("kayles:200 + kayles:200"), o), ResourceError);
+  ASSERT_EQ(seen.size(), 3u);
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    EXPECT_EQ(seen[i].states, 0u);
+    EXPECT_FALSE(seen[i].bound);
+    EXPECT_EQ(seen[i].components, 64 * (i + 1));
   }
 }
 

@@ -51,6 +51,9 @@ struct SearchProgress {
   /// The bound on the states of this request made before searching; nothing when none was found.
   std::optional<std::uint64_t> bound;
   std::uint64_t max_states = 0;
+  /// Components of the sum's games whose options were listed so far (the bound made before
+  /// searching lists those of every component it reaches, before any state is stored).
+  std::uint64_t components = 0;
 };
 
 /// The default state budget of a search: a few seconds at most (about 10^5 - 4*10^5 states a
@@ -66,7 +69,8 @@ struct SearchOptions {
   /// number of states doubles.
   Limits limits;
   std::size_t max_moves = 20;
-  /// Called every few thousand states stored (a display throttles it by time).
+  /// Called every 16384 states stored and every 64 components whose options were listed (a
+  /// display throttles it by time; Python looks at Ctrl-C there).
   std::function<void(const SearchProgress&)> progress;
 };
 

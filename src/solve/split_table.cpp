@@ -46,10 +46,10 @@ void SplitTable<W>::stop_growing() noexcept {
 
 template <std::size_t W>
 void SplitTable<W>::for_each_entry(const std::function<void(const Key&, const Entry&)>& f) const {
-  narrow_.for_each_entry([&](const CellBits<1>& k, const typename SearchTable<1>::Entry& e) {
+  narrow_.for_each_entry([&](const CellBits<1>& k, const Entry& e) {
     Key key;
     key.words[0] = k.words[0];
-    f(key, Entry{e.value, e.not_values, e.work_class});
+    f(key, e);
   });
   wide_.for_each_entry(f);
 }

@@ -45,23 +45,27 @@
 
 namespace grundy {
 
+/// What a SearchTable holds of a key, whatever the key's width (a SplitTable gives the entries of
+/// its two tables as one type).
+struct SearchTableEntry {
+  std::optional<Value> value;
+  /// Values the nimber is known not to be (the table keeps the lowest few;
+  /// see SearchTable::kNotValues).
+  ValueSet not_values;
+  /// The entry's class of search work, as the table keeps it (about half its logarithm).
+  std::uint8_t work_class = 0;
+  /// The least search work (nodes) of that class: class k holds the works of bit width 2k and
+  /// 2k + 1.
+  std::uint64_t work() const noexcept {
+    return work_class == 0 ? 0 : std::uint64_t{1} << (2 * work_class - 1);
+  }
+};
+
 template <std::size_t W>
 class SearchTable {
  public:
   using Key = CellBits<W>;
-
-  struct Entry {
-    std::optional<Value> value;
-    /// Values the nimber is known not to be (the table keeps the lowest few; see kNotValues).
-    ValueSet not_values;
-    /// The entry's class of search work, as the table keeps it (about half its logarithm).
-    std::uint8_t work_class = 0;
-    /// The least search work (nodes) of that class: class k holds the works of bit width 2k and
-    /// 2k + 1.
-    std::uint64_t work() const noexcept {
-      return work_class == 0 ? 0 : std::uint64_t{1} << (2 * work_class - 1);
-    }
-  };
+  using Entry = SearchTableEntry;
 
   /// The table never uses more than max(max_bytes, kMinBytes) bytes.
   explicit SearchTable(std::uint64_t max_bytes);

@@ -49,12 +49,7 @@ class SplitTable {
   }
 
   std::optional<Entry> find(const Key& key) const noexcept {
-    if (narrow(key)) {
-      const auto e = narrow_.find(first_word(key));
-      if (!e) return std::nullopt;
-      return Entry{e->value, e->not_values, e->work_class};
-    }
-    return wide_.find(key);
+    return narrow(key) ? narrow_.find(first_word(key)) : wide_.find(key);
   }
   void prefetch(const Key& key) const noexcept {
     if (narrow(key)) {

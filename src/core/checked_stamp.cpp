@@ -48,18 +48,22 @@ bool checked_before(const std::filesystem::path& file, const struct stat& st,
          std::string_view(have).substr(0, want.size()) == want;
 }
 
-bool remember_checked(const std::filesystem::path& file, const struct stat& st,
-                      std::string_view digest, std::chrono::nanoseconds settle) {
-  // The file system stamps its times from the coarse clock: read the same one.
+std::int64_t file_clock_now() noexcept {
   struct timespec now {};
 #ifdef CLOCK_REALTIME_COARSE
   const clockid_t clock = CLOCK_REALTIME_COARSE;
 #else
   const clockid_t clock = CLOCK_REALTIME;
 #endif
-  if (::clock_gettime(clock, &now) != 0) return false;
+  if (::clock_gettime(clock, &now) != 0) return 0;  // 0: no note is written
+  return nanoseconds(now);
+}
+
+bool remember_checked(const std::filesystem::path& file, const struct stat& st,
+                      std::string_view digest, std::int64_t opened,
+                      std::chrono::nanoseconds settle) {
   const std::int64_t latest = std::max(nanoseconds(st.st_mtim), nanoseconds(st.st_ctim));
-  if (latest + settle.count() > nanoseconds(now)) return false;
+  if (latest + settle.count() > opened) return false;
   try {
     write_file_atomically(checked_stamp_path(file), stamp_text(st, digest));
   } catch (const Error&) {

@@ -181,6 +181,7 @@ EndgameDatabase EndgameDatabase::load(const std::filesystem::path& path, Deletio
   auto bad = [&](const std::string& why) {
     return Error("'" + path.string() + "' is not a usable endgame database: " + why);
   };
+  const std::int64_t opened = file_clock_now();  // before the file is opened (checked_stamp.hpp)
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw Error("cannot read '" + path.string() + "'");
   struct stat st {};
@@ -237,7 +238,7 @@ EndgameDatabase EndgameDatabase::load(const std::filesystem::path& path, Deletio
     if (database_hex(database_checksum(data, size, threads)) != checksum) {
       throw bad("its checksum does not match");
     }
-    remember_checked(path, st, checksum);
+    remember_checked(path, st, checksum, opened);
   }
   return EndgameDatabase(rule, adjacency, rows, columns, std::move(mapped), data);
 }

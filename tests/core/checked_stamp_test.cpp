@@ -37,7 +37,7 @@ TEST(CheckedStamp, MatchesOnlyTheFileItWasWrittenForUnchanged) {
   std::this_thread::sleep_for(60ms);
   const struct stat st = stat_of(file);
   EXPECT_FALSE(checked_before(file, st, "abc"));
-  ASSERT_TRUE(remember_checked(file, st, "abc", 30ms));
+  ASSERT_TRUE(remember_checked(file, st, "abc", file_clock_now(), 30ms));
   EXPECT_TRUE(std::filesystem::exists(checked_stamp_path(file)));
   EXPECT_TRUE(checked_before(file, stat_of(file), "abc"));
   EXPECT_FALSE(checked_before(file, stat_of(file), "abd")) << "another digest";
@@ -51,18 +51,26 @@ TEST(CheckedStamp, ANewFileInItsPlaceIsNotTheCheckedOne) {
   const auto file = dir.path() / "data.bin";
   write(file, "first");
   std::this_thread::sleep_for(60ms);
-  ASSERT_TRUE(remember_checked(file, stat_of(file), "d1", 30ms));
+  ASSERT_TRUE(remember_checked(file, stat_of(file), "d1", file_clock_now(), 30ms));
   const auto other = dir.path() / "other.bin";
   write(other, "first");
   std::filesystem::rename(other, file);
   EXPECT_FALSE(checked_before(file, stat_of(file), "d1"));
 }
 
-TEST(CheckedStamp, IsNotWrittenForAFileChangedWithinTheSettleTime) {
+TEST(CheckedStamp, IsNotWrittenForAFileChangedWithinTheSettleTimeBeforeItWasOpened) {
   const test::TempDir dir;
   const auto file = dir.path() / "data.bin";
+  // Opened before it was last changed: not noted, however long ago that was.
+  const std::int64_t opened_before = file_clock_now();
+  std::this_thread::sleep_for(20ms);
   write(file, "fresh");
-  EXPECT_FALSE(remember_checked(file, stat_of(file), "d", std::chrono::seconds(2)));
+  std::this_thread::sleep_for(60ms);
+  EXPECT_FALSE(remember_checked(file, stat_of(file), "d", opened_before, 30ms));
+  EXPECT_TRUE(remember_checked(file, stat_of(file), "d", file_clock_now(), 30ms));
+  forget_checked(file);
+  EXPECT_FALSE(
+      remember_checked(file, stat_of(file), "d", file_clock_now(), std::chrono::seconds(2)));
   EXPECT_FALSE(std::filesystem::exists(checked_stamp_path(file)));
   EXPECT_FALSE(checked_before(file, stat_of(file), "d"));
 }
@@ -72,7 +80,7 @@ TEST(CheckedStamp, AStaleOrForeignNoteIsNotTrustedAndCanBeForgotten) {
   const auto file = dir.path() / "data.bin";
   write(file, "content");
   std::this_thread::sleep_for(60ms);
-  ASSERT_TRUE(remember_checked(file, stat_of(file), "d", 30ms));
+  ASSERT_TRUE(remember_checked(file, stat_of(file), "d", file_clock_now(), 30ms));
   const std::string note = test::read_bytes(checked_stamp_path(file).string());
   // Cut short, or with more after it: not the note.
   write(checked_stamp_path(file), note.substr(0, note.size() - 1));

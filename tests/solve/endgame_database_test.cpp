@@ -196,7 +196,7 @@ TEST(EndgameDatabase, AFileCheckedOnceIsNotCheckedAgainUntilItChanges) {
   };
   const std::uint64_t last = 2 * made.bytes() - 1;  // the high half of the last byte
   std::this_thread::sleep_for(60ms);
-  ASSERT_TRUE(remember_checked(file, stat_of(), digest, 30ms));
+  ASSERT_TRUE(remember_checked(file, stat_of(), digest, file_clock_now(), 30ms));
   EndgameDatabase::open(rule, grid, 3, 4, folder.path(), warn);
   EXPECT_TRUE(warnings.empty());
   // Changed after the note: checked, refused, computed and written again, the note gone.
@@ -210,7 +210,7 @@ TEST(EndgameDatabase, AFileCheckedOnceIsNotCheckedAgainUntilItChanges) {
   std::this_thread::sleep_for(60ms);
   change_last_byte();
   std::this_thread::sleep_for(60ms);
-  ASSERT_TRUE(remember_checked(file, stat_of(), digest, 30ms));
+  ASSERT_TRUE(remember_checked(file, stat_of(), digest, file_clock_now(), 30ms));
   warnings.clear();
   const EndgameDatabase trusted = EndgameDatabase::open(rule, grid, 3, 4, folder.path(), warn);
   EXPECT_TRUE(warnings.empty());

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <string_view>
 #include <thread>
 
 #include "temp_file.hpp"
@@ -27,6 +28,17 @@ struct stat stat_of(const std::filesystem::path& p) {
 
 void write(const std::filesystem::path& p, const std::string& content) {
   std::ofstream(p, std::ios::binary | std::ios::trunc) << content;
+}
+
+/// A file written, left past the settle time (the file system's clock ticks every few
+/// milliseconds), then noted as checked against `digest`.
+std::filesystem::path noted_file(const test::TempDir& dir, const std::string& content,
+                                 std::string_view digest) {
+  const auto file = dir.path() / "data.bin";
+  write(file, content);
+  std::this_thread::sleep_for(60ms);
+  EXPECT_TRUE(remember_checked(file, stat_of(file), digest, file_clock_now(), 30ms));
+  return file;
 }
 
 TEST(CheckedStamp, MatchesOnlyTheFileItWasWrittenForUnchanged) {
@@ -48,10 +60,8 @@ TEST(CheckedStamp, MatchesOnlyTheFileItWasWrittenForUnchanged) {
 
 TEST(CheckedStamp, ANewFileInItsPlaceIsNotTheCheckedOne) {
   const test::TempDir dir;
-  const auto file = dir.path() / "data.bin";
-  write(file, "first");
-  std::this_thread::sleep_for(60ms);
-  ASSERT_TRUE(remember_checked(file, stat_of(file), "d1", file_clock_now(), 30ms));
+  const auto file = noted_file(dir, "first", "d1");
+  ASSERT_TRUE(checked_before(file, stat_of(file), "d1"));
   const auto other = dir.path() / "other.bin";
   write(other, "first");
   std::filesystem::rename(other, file);
@@ -77,10 +87,7 @@ TEST(CheckedStamp, IsNotWrittenForAFileChangedWithinTheSettleTimeBeforeItWasOpen
 
 TEST(CheckedStamp, AStaleOrForeignNoteIsNotTrustedAndCanBeForgotten) {
   const test::TempDir dir;
-  const auto file = dir.path() / "data.bin";
-  write(file, "content");
-  std::this_thread::sleep_for(60ms);
-  ASSERT_TRUE(remember_checked(file, stat_of(file), "d", file_clock_now(), 30ms));
+  const auto file = noted_file(dir, "content", "d");
   const std::string note = test::read_bytes(checked_stamp_path(file).string());
   // Cut short, or with more after it: not the note.
   write(checked_stamp_path(file), note.substr(0, note.size() - 1));

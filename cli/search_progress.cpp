@@ -44,6 +44,16 @@ std::function<void(const ComponentSearchProgress&)> terminal_component_progress(
     const auto now = std::chrono::steady_clock::now();
     if (now - last < std::chrono::milliseconds(200)) return;
     last = now;
+    if (p.database_sets != 0) {
+      // The endgame database, computed once before the search.
+      std::fprintf(
+          stderr, "\r%s: computing the endgame database, %.0f%% of %llu sets   ", label.c_str(),
+          100.0 * static_cast<double>(p.database_done) / static_cast<double>(p.database_sets),
+          static_cast<unsigned long long>(p.database_sets));
+      std::fflush(stderr);
+      mark_progress_drawn();
+      return;
+    }
     const double seconds = std::chrono::duration<double>(now - started).count();
     const double rate = seconds > 0 ? static_cast<double>(p.nodes) / seconds : 0;
     // The round at the top: is some option's value *v? (k of n options answered), and its pass

@@ -49,10 +49,15 @@ std::optional<std::pair<std::size_t, std::size_t>> BoardSearch::large_database_b
 
 const EndgameDatabase* BoardSearch::database(std::size_t rows, std::size_t columns) {
   if (!options_.endgame_database || !options_.canonical_forms) return nullptr;
-  const EndgameDatabase::Build build{
-      .threads = options_.threads != 0 ? options_.threads
-                                       : std::max(1U, std::thread::hardware_concurrency()),
-      .stop = options_.stop};
+  EndgameDatabase::Build build{.threads = options_.threads != 0
+                                              ? options_.threads
+                                              : std::max(1U, std::thread::hardware_concurrency()),
+                               .stop = options_.stop};
+  if (options_.progress) {
+    build.progress = [this](std::uint64_t done, std::uint64_t sets) {
+      options_.progress({.database_done = done, .database_sets = sets});
+    };
+  }
   // The large box only where it is kept (built once, in seconds) and leaves the table room.
   std::pair<std::size_t, std::size_t> box = database_box(rule_, adjacency_);
   if (const auto large = large_database_box(rule_, adjacency_, rows, columns);

@@ -7,11 +7,13 @@
 
 #include <algorithm>
 #include <bit>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -92,6 +94,17 @@ void EndgameDatabase::compute(Build build) {
   // on one thread.
   const unsigned threads = rows_ > 1 ? std::max(1U, build.threads) : 1U;
   auto stopped = [&] { return build.stop != nullptr && build.stop->load(std::memory_order_relaxed); };
+  // Progress by top rows finished, each of the same number of sets, reported on this thread.
+  const std::uint64_t sets_per_row = std::uint64_t{1} << ((rows_ - 1) * columns_);
+  const std::uint64_t total = sets_per_row << columns_;
+  std::atomic<std::uint64_t> rows_done{0};
+  const std::thread::id caller = std::this_thread::get_id();
+  const std::function<bool()> go_on = [&] {
+    if (build.progress && std::this_thread::get_id() == caller) {
+      build.progress(rows_done.load(std::memory_order_relaxed) * sets_per_row, total);
+    }
+    return !stopped();
+  };
   for (int k = 0; k <= static_cast<int>(columns_); ++k) {
     std::vector<std::uint64_t> layer;
     for (std::uint64_t top = 0; top < (std::uint64_t{1} << columns_); ++top) {
@@ -99,14 +112,17 @@ void EndgameDatabase::compute(Build build) {
     }
     // The layer is over (every thread joined) before the next one reads its values.
     parallel_until(layer.size(), threads, [&](std::size_t i) {
-      return stopped() || !compute_top_row(layer[i], data, build.stop);
+      if (stopped() || !compute_top_row(layer[i], data, go_on)) return true;
+      rows_done.fetch_add(1, std::memory_order_relaxed);
+      return false;
     });
     if (stopped()) throw SearchStopped();
   }
+  if (build.progress) build.progress(total, total);
 }
 
 bool EndgameDatabase::compute_top_row(std::uint64_t top, std::uint8_t* data,
-                                      const std::atomic<bool>* stop) const {
+                                      const std::function<bool()>& go_on) const {
   const std::size_t n = rows_ * columns_;
   const std::size_t below = (rows_ - 1) * columns_;
   // The moves of the box as masks: dominoes (arc rule, grid), closed neighbourhoods (node rule).
@@ -120,9 +136,7 @@ bool EndgameDatabase::compute_top_row(std::uint64_t top, std::uint8_t* data,
   const std::uint64_t first = top << below;
   const std::uint64_t end = (top + 1) << below;
   for (std::uint64_t p = std::max<std::uint64_t>(first, 1); p < end; ++p) {
-    if ((p & 0xffff) == 0 && stop != nullptr && stop->load(std::memory_order_relaxed)) {
-      return false;
-    }
+    if ((p & 0xffff) == 0 && !go_on()) return false;
     // The values of the options, all of smaller sets (a move removes cells), as a bit set.
     std::uint64_t seen = 0;
     if (rule_ == DeletionRule::node) {

@@ -1035,6 +1035,18 @@ def test_ctrl_c_stops_long_work_within_moments(work):
 
 
 
+def test_ctrl_c_stops_the_build_of_an_endgame_database_within_moments(tmp_path):
+    # Cram 5x7 in a new cache directory first computes the 5 x 6 box's database (a billion sets,
+    # about 15 s on two cores); the Ctrl-C came only after it, until the build reported progress.
+    env = dict(os.environ, GRUNDY_CACHE_DIR=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", CTRL_C.replace("WORK", 'grundy.value("cram", "5x7")')],
+                         capture_output=True, text=True, timeout=120, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("interrupted after"), out.stdout + out.stderr
+    assert float(out.stdout.split()[2]) < 2.0, out.stdout
+    assert not list(tmp_path.glob("*.gedb")), "no database file is left half-made"
+
+
 # Bad input and refused requests: both faces say the same one line (the command after
 # "grundy: error: ", Python as the ValueError's text).
 SAME_ERRORS = [

@@ -245,6 +245,37 @@ TEST(EndgameDatabase, AStopFlagStopsItsComputation) {
   EXPECT_TRUE(std::filesystem::is_empty(folder.path()));
 }
 
+TEST(EndgameDatabase, ItsBuildReportsProgressOnTheCallingThreadWhichCanStopIt) {
+  // The 4 x 6 box on two threads: reports come on this thread only (Python looks at Ctrl-C
+  // there, and sets the stop flag), the sets done never go down, and the last report is all.
+  const std::thread::id caller = std::this_thread::get_id();
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> seen;
+  bool elsewhere = false;
+  EndgameDatabase::Build build{.threads = 2};
+  build.progress = [&](std::uint64_t done, std::uint64_t total) {
+    elsewhere = elsewhere || std::this_thread::get_id() != caller;
+    seen.emplace_back(done, total);
+  };
+  const EndgameDatabase db(DeletionRule::arc, BoardAdjacency::grid, 4, 6, build);
+  EXPECT_FALSE(elsewhere);
+  ASSERT_GT(seen.size(), 10u);
+  for (std::size_t i = 1; i < seen.size(); ++i) {
+    EXPECT_GE(seen[i].first, seen[i - 1].first);
+    EXPECT_EQ(seen[i].second, std::uint64_t{1} << 24);
+  }
+  EXPECT_EQ(seen.back().first, std::uint64_t{1} << 24);
+  // A stop set from the third report ends the build there: no more reports, nothing built.
+  std::atomic<bool> stop{false};
+  int calls = 0;
+  build.stop = &stop;
+  build.progress = [&](std::uint64_t, std::uint64_t) {
+    if (++calls == 3) stop = true;
+  };
+  EXPECT_THROW(EndgameDatabase(DeletionRule::arc, BoardAdjacency::grid, 4, 6, build),
+               SearchStopped);
+  EXPECT_EQ(calls, 3);
+}
+
 TEST(EndgameDatabase, FramesOfCramOfThirtyFiveCellsUseTheLargeBoxOfTheirHeight) {
   using Box = std::pair<std::size_t, std::size_t>;
   auto box = [](DeletionRule rule, BoardAdjacency adjacency, std::size_t rows,

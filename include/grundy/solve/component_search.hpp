@@ -53,6 +53,10 @@ struct ComponentSearchProgress {
   /// (ComponentSearchOptions::top_budget, growing from pass to pass; 0: no bound).
   std::uint64_t top_pass = 0;
   std::uint64_t top_budget = 0;
+  /// While the board search computes an endgame database (before it searches; seconds, once per
+  /// cache directory): the sets computed so far, of `database_sets` (0: none being computed).
+  std::uint64_t database_done = 0;
+  std::uint64_t database_sets = 0;
 };
 
 struct ComponentSearchOptions {

@@ -40,6 +40,10 @@ namespace grundy {
 struct EndgameDatabaseBuild {
   unsigned threads = 1;
   const std::atomic<bool>* stop = nullptr;
+  /// Called on the calling thread about every 65536 sets it computes, with the sets done so far
+  /// (by top rows finished) of all: a display, and a caller that learns of a Ctrl-C only when
+  /// called (Python: it then sets `stop`).
+  std::function<void(std::uint64_t done, std::uint64_t total)> progress = {};
 };
 
 class EndgameDatabase {
@@ -105,9 +109,10 @@ class EndgameDatabase {
                               unsigned threads);
   void compute(Build build);
   /// The values of the sets whose top row is `top`, in increasing order, into `data`; false, the
-  /// row left unfinished, once `stop` (may be null) is set: it is looked at every 65536 sets (a
-  /// top row of a 5 x 6 box has 2^24, half a second of a core), so a Ctrl-C stops within moments.
-  bool compute_top_row(std::uint64_t top, std::uint8_t* data, const std::atomic<bool>* stop) const;
+  /// row left unfinished, once `go_on()` says false: it is asked every 65536 sets (a top row of a
+  /// 5 x 6 box has 2^24, half a second of a core), so a Ctrl-C stops within moments.
+  bool compute_top_row(std::uint64_t top, std::uint8_t* data,
+                       const std::function<bool()>& go_on) const;
 
   DeletionRule rule_;
   BoardAdjacency adjacency_;

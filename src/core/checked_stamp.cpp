@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cstdint>
 #include <ctime>
-#include <fstream>
 #include <sstream>
 #include <system_error>
 
 #include "grundy/core/atomic_file.hpp"
 #include "grundy/core/error.hpp"
+#include "grundy/core/input_file.hpp"
 
 namespace grundy {
 namespace {
@@ -39,13 +39,13 @@ std::filesystem::path checked_stamp_path(const std::filesystem::path& file) {
 
 bool checked_before(const std::filesystem::path& file, const struct stat& st,
                     std::string_view digest) {
-  std::ifstream in(checked_stamp_path(file), std::ios::binary);
-  if (!in) return false;
   const std::string want = stamp_text(st, digest);
-  std::string have(want.size() + 1, '\0');
-  in.read(have.data(), static_cast<std::streamsize>(have.size()));
-  return static_cast<std::size_t>(in.gcount()) == want.size() &&
-         std::string_view(have).substr(0, want.size()) == want;
+  try {
+    // Missing, unreadable or longer than the note it should be: not that note.
+    return read_input_file(checked_stamp_path(file), "checked note", want.size()) == want;
+  } catch (const Error&) {
+    return false;
+  }
 }
 
 std::int64_t file_clock_now() noexcept {
